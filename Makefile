@@ -1,0 +1,41 @@
+# npu_sim top-level build.
+#
+#   make            module, library, tools, tests, examples
+#   make check      host unit tests + the VM integration suite (README)
+#   make demo       boot a VM, load the module, run the example, show debugfs
+#   make stress     long variants of the VM suite
+#   make deps       install the Debian packages a fresh machine lacks
+#
+# User-space parts are described by one fragment per directory (*/*.mk),
+# included below; the module is built by Kbuild (./Kbuild, kernel/Kbuild).
+
+KDIR ?= $(shell tools/find-kdir)
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE
+CPPFLAGS += -Iinclude -Iinclude/uapi
+PKG_CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+PKG_CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
+
+BUILD := build
+
+.PHONY: all module user clean check unit-check vm-check demo stress deps
+all: module user
+
+module:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
+
+user:
+
+include lib/lib.mk
+include tools/tools.mk
+include tests/tests.mk
+include examples/examples.mk
+
+deps:
+	tools/install-deps
+
+clean:
+	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+	rm -rf $(BUILD) $(CLEAN_FILES)

@@ -1,0 +1,1 @@
+# Example programs (built against include/ and lib/ only).

@@ -1,0 +1,1 @@
+# Host unit tests (Check).
