@@ -39,3 +39,5 @@ deps:
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	rm -rf $(BUILD) $(CLEAN_FILES)
+
+include install.mk

@@ -1,1 +1,15 @@
 # Example programs (built against include/ and lib/ only).
+#
+# build/examples/memory_demo: the AscendCL memory round trip; public headers
+# only (-Iinclude, no UAPI), linked with -Llib -lacl_rt and an rpath to the
+# repository's lib/ so it runs without LD_LIBRARY_PATH.  examples/run-demo
+# runs it inside the VM guest.
+
+EXAMPLES := $(BUILD)/examples/memory_demo
+
+user: $(EXAMPLES)
+
+$(BUILD)/examples/memory_demo: examples/memory_demo.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/memory_demo.c -Llib -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../../lib'

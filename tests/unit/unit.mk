@@ -1,1 +1,35 @@
 # Host unit tests (Check).
+#
+# Pure-logic tests link the library's pure objects directly; test_api_host
+# links lib/libacl_rt.a and dlopens lib/libacl_rt.so.  UNIT_TESTS lists the
+# binaries; build/unit-tests.list carries the same paths (relative to the
+# repository root, one a line) for tests/run-suite.
+
+UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap
+UNIT_TESTS := $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%) $(BUILD)/tests/unit/test_api_host
+UNIT_CFLAGS := $(PKG_CHECK_CFLAGS) -pthread
+
+user: $(UNIT_TESTS) $(BUILD)/unit-tests.list
+
+$(BUILD)/tests/unit/test_policy: tests/unit/test_policy.c $(BUILD)/lib/static/policy.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_copy_rules: tests/unit/test_copy_rules.c $(BUILD)/lib/static/copy_rules.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_meminfo_rules: tests/unit/test_meminfo_rules.c $(BUILD)/lib/static/meminfo_rules.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_errmap: tests/unit/test_errmap.c $(BUILD)/lib/static/errmap.o $(LIB_HEADERS)
+
+$(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%):
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -o $@ $(filter %.c %.o,$^) $(PKG_CHECK_LIBS)
+
+$(BUILD)/tests/unit/test_api_host: tests/unit/test_api_host.c lib/libacl_rt.a lib/libacl_rt.so $(LIB_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -DLIBACL_RT_SO='"$(CURDIR)/lib/libacl_rt.so"' \
+		-o $@ tests/unit/test_api_host.c lib/libacl_rt.a $(PKG_CHECK_LIBS) -ldl
+
+$(BUILD)/unit-tests.list: $(UNIT_TESTS)
+	@mkdir -p $(@D)
+	printf '%s\n' $(UNIT_TESTS) > $@
+
+unit-tests: $(UNIT_TESTS) $(BUILD)/unit-tests.list
+	@for t in $(UNIT_TESTS); do $$t || exit 1; done
+
+.PHONY: unit-tests

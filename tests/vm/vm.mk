@@ -1,1 +1,29 @@
 # VM integration tests (Check), run in the guest by tests/vm/run-in-guest.
+#
+# One Check binary per topic under build/tests/vm/, each linked with the
+# shared helpers (tests/vm/vmtest.c) and lib/libacl_rt.so; the rpath points
+# at the repository's lib/ relative to the binary, so they run without
+# LD_LIBRARY_PATH, in the guest as on the host.
+
+VM_TEST_NAMES := test_malloc_policy test_copy test_lifecycle test_scale test_ioctl_input
+VM_TEST_DIR   := $(BUILD)/tests/vm
+VM_TEST_BINS  := $(addprefix $(VM_TEST_DIR)/,$(VM_TEST_NAMES))
+VM_TEST_COMMON := $(VM_TEST_DIR)/vmtest.o
+VM_TEST_HDRS  := tests/vm/vmtest.h $(wildcard include/acl/*.h include/acl/*/*.h) \
+		 include/uapi/misc/npu_sim.h
+
+user: $(VM_TEST_BINS)
+
+.PHONY: vm-tests
+vm-tests: $(VM_TEST_BINS)
+
+VM_TEST_OBJS  := $(VM_TEST_BINS:%=%.o) $(VM_TEST_COMMON)
+
+$(VM_TEST_OBJS): $(VM_TEST_DIR)/%.o: tests/vm/%.c $(VM_TEST_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(PKG_CHECK_CFLAGS) -c -o $@ $<
+
+$(VM_TEST_BINS): $(VM_TEST_DIR)/%: $(VM_TEST_DIR)/%.o $(VM_TEST_COMMON) lib/libacl_rt.so
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) -Llib -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../../../lib' $(PKG_CHECK_LIBS)

@@ -1,0 +1,52 @@
+/*
+ * npu_sim: AscendCL umbrella header.  Include this one: it pulls in the
+ * runtime API (acl_rt.h) and the base types and error codes (acl_base.h).
+ * Names and prototypes follow the CANN header acl/acl.h (ref/cann_api.md).
+ */
+#ifndef NPU_SIM_ACL_H
+#define NPU_SIM_ACL_H
+
+#include "acl_rt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Version of the CANN API these headers mirror (1.17.0). */
+#define ACL_MAJOR_VERSION 1
+#define ACL_MINOR_VERSION 17
+#define ACL_PATCH_VERSION 0
+
+/*
+ * aclInit - initialize AscendCL.  configPath may be NULL or "": no
+ * configuration.  npu_sim reads no settings from the file but, like the
+ * real runtime, requires a given path to be a readable file.  Only the first
+ * successful call counts; aclInit is not required by the other npu_sim calls.
+ * Source: CANN aclInit (02).
+ * Returns ACL_SUCCESS; ACL_ERROR_REPEAT_INITIALIZE (100002) already
+ * initialized (harmless, callers may ignore it); ACL_ERROR_INVALID_FILE
+ * (100003) configPath names no readable regular file.
+ */
+ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
+
+/*
+ * aclFinalize - deinitialize AscendCL.  npu_sim also closes every device
+ * context this process still holds (as aclrtResetDevice down to 0 would),
+ * freeing all its device memory; host memory from aclrtMallocHost stays
+ * valid.  A later aclInit starts afresh.  Source: CANN aclFinalize (02).
+ * Returns ACL_SUCCESS; ACL_ERROR_REPEAT_FINALIZE (100037) not initialized
+ * (never, or already finalized).
+ */
+ACL_FUNC_VISIBILITY aclError aclFinalize(void);
+
+/*
+ * aclFinalizeReference - reference-counted finalize.  Source: CANN
+ * aclFinalizeReference (02).  DECLARED ONLY.
+ */
+ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPU_SIM_ACL_H */

@@ -1,0 +1,777 @@
+/*
+ * npu_sim: AscendCL runtime API (device, memory, copy, VMM, managed memory,
+ * peer access, IPC) as emulated by libacl_rt.
+ *
+ * Names, enum values, struct layouts and prototypes are those of the CANN
+ * header acl/acl_rt.h (ref/cann_api.md sections 2-4; "CANN xxx (11-01)"
+ * below names the API reference chapter the semantics come from:
+ * 02 init, 04 device management, 11-01 device memory malloc/free,
+ * 11-02 host memory, 11-03 copy and set, 11-04 virtual memory management,
+ * 11-05 unified addressing).
+ *
+ * Status in this version of npu_sim:
+ *   IMPLEMENTED      aclrtSetDevice, aclrtResetDevice, aclrtGetDevice,
+ *                    aclrtGetDeviceCount, aclrtGetRunMode, aclrtMalloc,
+ *                    aclrtMallocAlign32, aclrtMallocCached, aclrtMallocWithCfg,
+ *                    aclrtFree, aclrtFreeWithDevSync, aclrtMallocHost,
+ *                    aclrtFreeHost, aclrtMemcpy, aclrtMemcpy2d, aclrtMemset,
+ *                    aclrtGetMemInfo (and aclInit/aclFinalize in acl.h).
+ *   DECLARED ONLY    everything else below.  These are declared so that code
+ *                    written for a real NPU compiles; libacl_rt does not
+ *                    define them yet, so linking a program that calls one
+ *                    fails (an honest "not there" instead of a fake success).
+ *
+ * Conventions for every call: sizes are in bytes; the return value is an
+ * aclError (0 = ACL_SUCCESS); a failing call changes nothing (out-parameters
+ * untouched, nothing allocated).  Argument checks made by the ACL layer
+ * return ACL_ERROR_INVALID_PARAM (100000); errors found by the runtime or
+ * the driver are ACL_ERROR_RT_* codes.  "Current device" is per thread: the
+ * device the calling thread last passed to aclrtSetDevice.
+ */
+#ifndef NPU_SIM_ACL_RT_H
+#define NPU_SIM_ACL_RT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------
+ * Enums
+ * ---------------------------------------------------------------------- */
+
+typedef enum aclrtRunMode {
+	ACL_DEVICE = 0,
+	ACL_HOST = 1,
+} aclrtRunMode;
+
+typedef enum aclrtEventRecordedStatus {
+	ACL_EVENT_RECORDED_STATUS_NOT_READY = 0,
+	ACL_EVENT_RECORDED_STATUS_COMPLETE = 1,
+} aclrtEventRecordedStatus;
+
+typedef enum aclrtMemcpyKind {
+	ACL_MEMCPY_HOST_TO_HOST = 0,
+	ACL_MEMCPY_HOST_TO_DEVICE = 1,
+	ACL_MEMCPY_DEVICE_TO_HOST = 2,
+	ACL_MEMCPY_DEVICE_TO_DEVICE = 3,
+	ACL_MEMCPY_DEFAULT = 4,			/* direction from the addresses */
+	ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE = 5,	/* host source staged first */
+	ACL_MEMCPY_INNER_DEVICE_TO_DEVICE = 6,
+	ACL_MEMCPY_INTER_DEVICE_TO_DEVICE = 7,
+} aclrtMemcpyKind;
+
+typedef enum aclrtMemMallocPolicy {
+	ACL_MEM_MALLOC_HUGE_FIRST = 0,
+	ACL_MEM_MALLOC_HUGE_ONLY = 1,
+	ACL_MEM_MALLOC_NORMAL_ONLY = 2,
+	ACL_MEM_MALLOC_HUGE_FIRST_P2P = 3,
+	ACL_MEM_MALLOC_HUGE_ONLY_P2P = 4,
+	ACL_MEM_MALLOC_NORMAL_ONLY_P2P = 5,
+	ACL_MEM_MALLOC_HUGE1G_ONLY = 6,
+	ACL_MEM_MALLOC_HUGE1G_ONLY_P2P = 7,
+	ACL_MEM_TYPE_LOW_BAND_WIDTH = 0x0100U,
+	ACL_MEM_TYPE_HIGH_BAND_WIDTH = 0x1000U,
+	ACL_MEM_ACCESS_USER_SPACE_READONLY = 0x100000U,
+} aclrtMemMallocPolicy;
+
+typedef enum aclrtMemAttr {
+	ACL_DDR_MEM = 0,
+	ACL_HBM_MEM = 1,
+	ACL_DDR_MEM_HUGE = 2,
+	ACL_DDR_MEM_NORMAL = 3,
+	ACL_HBM_MEM_HUGE = 4,
+	ACL_HBM_MEM_NORMAL = 5,
+	ACL_DDR_MEM_P2P_HUGE = 6,
+	ACL_DDR_MEM_P2P_NORMAL = 7,
+	ACL_HBM_MEM_P2P_HUGE = 8,
+	ACL_HBM_MEM_P2P_NORMAL = 9,
+	ACL_HBM_MEM_HUGE1G = 10,
+	ACL_HBM_MEM_P2P_HUGE1G = 11,
+	ACL_MEM_NORMAL = 12,
+	ACL_MEM_HUGE = 13,
+	ACL_MEM_HUGE1G = 14,
+	ACL_MEM_P2P_NORMAL = 15,
+	ACL_MEM_P2P_HUGE = 16,
+	ACL_MEM_P2P_HUGE1G = 17,
+} aclrtMemAttr;
+
+typedef enum aclrtMemLocationType {
+	ACL_MEM_LOCATION_TYPE_HOST = 0,
+	ACL_MEM_LOCATION_TYPE_DEVICE = 1,
+	ACL_MEM_LOCATION_TYPE_UNREGISTERED = 2,
+	ACL_MEM_LOCATION_TYPE_MANAGED = 3,
+	ACL_MEM_LOCATION_TYPE_HOST_NUMA = 4,
+} aclrtMemLocationType;
+
+typedef enum aclrtMemHandleType {
+	ACL_MEM_HANDLE_TYPE_NONE = 0,
+	ACL_MEM_HANDLE_TYPE_POSIX = 2,
+} aclrtMemHandleType;
+
+typedef enum aclrtMemAllocationType {
+	ACL_MEM_ALLOCATION_TYPE_PINNED = 0,
+} aclrtMemAllocationType;
+
+typedef enum aclrtMemSharedHandleType {
+	ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT = 0x1,
+	ACL_MEM_SHARE_HANDLE_TYPE_FABRIC = 0x2,
+} aclrtMemSharedHandleType;
+
+typedef enum aclrtMemGranularityOptions {
+	ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM = 0,
+	ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED = 1,
+	ACL_RT_MEM_ALLOC_GRANULARITY_UNDEF = 0xFFFF,
+} aclrtMemGranularityOptions;
+
+typedef enum {
+	ACL_RT_MEM_ACCESS_FLAGS_NONE = 0x0,
+	ACL_RT_MEM_ACCESS_FLAGS_READ = 0x1,
+	ACL_RT_MEM_ACCESS_FLAGS_READWRITE = 0x3,
+} aclrtMemAccessFlags;
+
+typedef enum {
+	ACL_RT_MEM_ATTR_RSV = 0,
+	ACL_RT_MEM_ATTR_MODULE_ID = 1,
+	ACL_RT_MEM_ATTR_DEVICE_ID = 2,
+	ACL_RT_MEM_ATTR_VA_FLAG = 3,
+} aclrtMallocAttrType;
+
+typedef enum aclrtMemManagedAdviseType {
+	ACL_MEM_ADVISE_SET_READ_MOSTLY = 0,
+	ACL_MEM_ADVISE_UNSET_READ_MOSTLY = 1,
+	ACL_MEM_ADVISE_SET_PREFERRED_LOCATION = 2,
+	ACL_MEM_ADVISE_UNSET_PREFERRED_LOCATION = 3,
+	ACL_MEM_ADVISE_SET_ACCESSED_BY = 4,
+	ACL_MEM_ADVISE_UNSET_ACCESSED_BY = 5,
+} aclrtMemManagedAdviseType;
+
+/* Note: HOST and DEVICE are in the opposite order from aclrtMemLocationType. */
+typedef enum aclrtMemManagedLocationType {
+	ACL_MEM_LOCATIONTYPE_INVALID = 0,
+	ACL_MEM_LOCATIONTYPE_DEVICE = 1,
+	ACL_MEM_LOCATIONTYPE_HOST = 2,
+	ACL_MEM_LOCATIONTYPE_HOST_NUMA = 3,
+	ACL_MEM_LOCATIONTYPE_HOST_NUMA_CURRENT = 4,
+} aclrtMemManagedLocationType;
+
+typedef enum aclrtMemManagedRangeAttribute {
+	ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY = 1,
+	ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION = 2,
+	ACL_MEM_RANGE_ATTRIBUTE_ACCESSED_BY = 3,
+	ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE = 4,
+	ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID = 5,
+	ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION = 6,
+	ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE = 7,
+	ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID = 8,
+} aclrtMemManagedRangeAttribute;
+
+typedef enum aclrtHostRegisterType {
+	ACL_HOST_REGISTER_MAPPED = 0,
+	ACL_HOST_REGISTER_IOMEMORY = 0x04,
+	ACL_HOST_REGISTER_READONLY = 0x08,
+} aclrtHostRegisterType;
+
+/* ------------------------------------------------------------------------
+ * Macros
+ * ---------------------------------------------------------------------- */
+
+#define ACL_RT_VMM_EXPORT_FLAG_DEFAULT 0x0UL
+#define ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION 0x1UL
+#define ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT 0x0UL
+#define ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION 0x1UL
+#define ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT 0x0UL
+#define ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS 0x1UL
+#define ACL_HOST_REG_MAPPED 0x2UL
+#define ACL_HOST_REG_IOMEMORY 0x4UL
+#define ACL_HOST_REG_READONLY 0x8UL
+#define ACL_HOST_REG_PINNED 0x10000000UL
+#define ACL_RT_MEM_ATTACH_GLOBAL 0x01U
+#define ACL_RT_MEM_TYPE_DEV 0x2U
+#define ACL_RT_MEM_TYPE_DVPP 0x8U
+#define ACL_RT_MEM_TYPE_RSVD 0x10U
+
+/* ------------------------------------------------------------------------
+ * Structs (x86_64 LP64 layouts of the CANN header; pinned below)
+ * ---------------------------------------------------------------------- */
+
+typedef void *aclrtDrvMemHandle;
+
+typedef struct aclrtMemLocation {
+	uint32_t id;			/* device id or NUMA id */
+	aclrtMemLocationType type;
+} aclrtMemLocation;
+
+typedef struct aclrtPhysicalMemProp {
+	aclrtMemHandleType handleType;		/* must be NONE */
+	aclrtMemAllocationType allocationType;	/* must be PINNED */
+	aclrtMemAttr memAttr;
+	aclrtMemLocation location;
+	uint64_t reserve;
+} aclrtPhysicalMemProp;
+
+typedef union {
+	uint16_t moduleId;
+	uint32_t deviceId;
+	uint32_t vaFlag;
+	uint8_t rsv[8];
+} aclrtMallocAttrValue;
+
+typedef struct {
+	aclrtMallocAttrType attr;
+	aclrtMallocAttrValue value;
+} aclrtMallocAttribute;
+
+typedef struct {
+	aclrtMallocAttribute *attrs;
+	size_t numAttrs;
+} aclrtMallocConfig;
+
+typedef struct {
+	aclrtMemAccessFlags flags;
+	aclrtMemLocation location;
+	uint8_t rsv[12];		/* must be 0 */
+} aclrtMemAccessDesc;
+
+typedef struct aclrtPtrAttributes {
+	aclrtMemLocation location;
+	uint32_t pageSize;		/* bytes */
+	uint32_t rsv[4];
+} aclrtPtrAttributes;
+
+typedef struct aclrtMemManagedLocation {
+	aclrtMemManagedLocationType type;	/* type first, then id */
+	int32_t id;
+} aclrtMemManagedLocation;
+
+typedef struct aclrtMemUsageInfo {
+	char name[32];
+	uint64_t curMemSize;
+	uint64_t memPeakSize;
+	size_t reserved[8];
+} aclrtMemUsageInfo;
+
+typedef struct aclrtMemFabricHandle {
+	uint8_t data[128];
+} aclrtMemFabricHandle;
+
+typedef struct aclrtMemcpyBatchAttr {
+	aclrtMemLocation dstLoc;
+	aclrtMemLocation srcLoc;
+	uint8_t rsv[16];
+} aclrtMemcpyBatchAttr;
+
+typedef struct aclrtServerPid {
+	uint32_t sdid;
+	int32_t *pid;
+	size_t num;
+} aclrtServerPid;
+
+typedef struct aclrtUuid {
+	char bytes[16];
+} aclrtUuid;
+
+#if defined(__x86_64__) || defined(__aarch64__)
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemLocation) == 8, "aclrtMemLocation size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemLocation, type) == 4, "aclrtMemLocation.type");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtPhysicalMemProp) == 32, "aclrtPhysicalMemProp size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtPhysicalMemProp, memAttr) == 8, "aclrtPhysicalMemProp.memAttr");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtPhysicalMemProp, location) == 12, "aclrtPhysicalMemProp.location");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtPhysicalMemProp, reserve) == 24, "aclrtPhysicalMemProp.reserve");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtMallocAttrValue) == 8, "aclrtMallocAttrValue size");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtMallocAttribute) == 12, "aclrtMallocAttribute size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtMallocAttribute, value) == 4, "aclrtMallocAttribute.value");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtMallocConfig) == 16, "aclrtMallocConfig size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtMallocConfig, numAttrs) == 8, "aclrtMallocConfig.numAttrs");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemAccessDesc) == 24, "aclrtMemAccessDesc size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemAccessDesc, location) == 4, "aclrtMemAccessDesc.location");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemAccessDesc, rsv) == 12, "aclrtMemAccessDesc.rsv");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtPtrAttributes) == 28, "aclrtPtrAttributes size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtPtrAttributes, pageSize) == 8, "aclrtPtrAttributes.pageSize");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtPtrAttributes, rsv) == 12, "aclrtPtrAttributes.rsv");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemManagedLocation) == 8, "aclrtMemManagedLocation size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemManagedLocation, id) == 4, "aclrtMemManagedLocation.id");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemUsageInfo) == 112, "aclrtMemUsageInfo size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemUsageInfo, curMemSize) == 32, "aclrtMemUsageInfo.curMemSize");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemFabricHandle) == 128, "aclrtMemFabricHandle size");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemcpyBatchAttr) == 32, "aclrtMemcpyBatchAttr size");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtDrvMemHandle) == 8, "aclrtDrvMemHandle size");
+#endif
+
+/* ========================================================================
+ * Device management (CANN 04)
+ * ====================================================================== */
+
+/*
+ * aclrtSetDevice - make deviceId the calling thread's current device.  The
+ * first call for a device in a process opens /dev/npu_sim<deviceId> (the
+ * device context) and reserves its VA window; further calls only count a
+ * reference (per process, per device).  Source: CANN aclrtSetDevice (04).
+ * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0,
+ * >= 64 or no /dev/npu_sim<deviceId>; ACL_ERROR_RT_NO_PERMISSION (207006)
+ * the device node cannot be opened for lack of permission;
+ * ACL_ERROR_RT_MEMORY_ALLOCATION (207001) the VA window cannot be mapped;
+ * ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) driver ABI version mismatch or
+ * another driver failure.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
+
+/*
+ * aclrtResetDevice - drop one aclrtSetDevice reference of this process.
+ * When the count reaches 0 the device context is closed: every allocation
+ * this process made on the device is freed and its VA window unmapped; if
+ * it was the calling thread's current device, the thread has none after.
+ * npu_sim choice: resetting a device this process holds no reference on is
+ * a no-op that returns ACL_SUCCESS (cleanup paths often reset
+ * unconditionally).  Source: CANN aclrtResetDevice (04).
+ * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0
+ * or >= 64.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
+
+/*
+ * aclrtResetDeviceForce - close the device context regardless of the
+ * reference count.  Source: CANN aclrtResetDeviceForce (04).
+ * DECLARED ONLY (not implemented in npu_sim yet).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
+
+/*
+ * aclrtGetDevice - the calling thread's current device.  Source: CANN
+ * aclrtGetDevice (04).  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM
+ * (100000) deviceId is NULL; ACL_ERROR_RT_CONTEXT_NULL (107002) this thread
+ * has no current device (no aclrtSetDevice, or it was reset).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
+
+/*
+ * aclrtGetDeviceCount - number of devices the npu_sim module created
+ * (valid ids are 0..count-1).  Source: CANN aclrtGetDeviceCount (04).
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) count is NULL;
+ * ACL_ERROR_RT_NO_DEVICE (207004) no /dev/npu_sim0 (module not loaded):
+ * *count is left untouched; ACL_ERROR_RT_NO_PERMISSION (207006) the device
+ * node cannot be opened; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) driver
+ * failure or ABI version mismatch.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
+
+/*
+ * aclrtGetRunMode - always ACL_HOST: the runtime runs on the host CPU.
+ * Source: CANN aclrtGetRunMode (04).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) runMode is NULL.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode);
+
+/*
+ * aclrtSynchronizeDevice - wait for all work on the current device.
+ * Source: CANN aclrtSynchronizeDevice (04).  DECLARED ONLY.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
+
+/*
+ * aclrtGetVersion - runtime API version (ACL_MAJOR/MINOR/PATCH_VERSION).
+ * Source: CANN aclrtGetVersion.  DECLARED ONLY.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion,
+					     int32_t *patchVersion);
+
+/*
+ * aclrtDeviceGetBareTgid - the process id the device sees.  Source: CANN
+ * aclrtDeviceGetBareTgid.  DECLARED ONLY.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid);
+
+/* ========================================================================
+ * Contexts, streams, events (CANN 05-07).  DECLARED ONLY: npu_sim performs
+ * every operation synchronously; explicit contexts/streams/events come with
+ * the asynchronous API in a later version.
+ * ====================================================================== */
+
+/* aclrtCreateContext - create a context on deviceId.  Errors: 100000 NULL
+ * context; 107001 bad deviceId.  Source: CANN aclrtCreateContext. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId);
+/* aclrtDestroyContext - destroy a context.  Errors: 100000 NULL context. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
+/* aclrtSetCurrentContext - bind context to the calling thread. */
+ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
+/* aclrtGetCurrentContext - the calling thread's context.  Errors: 100000
+ * NULL context; 107002 none set. */
+ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context);
+/* aclrtCreateStream - create a stream on the current device.  Errors:
+ * 100000 NULL stream; 107002 no current device. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
+/* aclrtDestroyStream - destroy a stream. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
+/* aclrtSynchronizeStream - wait until every task on stream is done. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
+/* aclrtCreateEvent - create an event.  Errors: 100000 NULL event. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event);
+/* aclrtDestroyEvent - destroy an event. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event);
+/* aclrtRecordEvent - record event on stream. */
+ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
+/* aclrtSynchronizeEvent - wait until event has completed. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
+/* aclrtStreamWaitEvent - make stream wait for event. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
+/* aclrtQueryEventStatus - whether event has completed. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status);
+
+/* ========================================================================
+ * Linear device memory (CANN 11-01)
+ *
+ * Policy rules (DESIGN 4.1, seeds aclrtMemMallocPolicy / aclrtMallocAlign32):
+ *   HUGE_FIRST(_P2P): footprint <= 1 MiB gets normal pages; larger is
+ *     rounded up to 2 MiB of 2 MiB pages, normal pages if the pool is short.
+ *   HUGE_ONLY(_P2P): 2 MiB pages (rounded up to 2 MiB) or 207001.
+ *   NORMAL_ONLY(_P2P): normal 4 KiB pages.
+ *   HUGE1G_ONLY(_P2P): 1 GiB pages (rounded up to 1 GiB) or 207001.
+ *   _P2P: same pages, marked P2P-capable.
+ *   ACL_MEM_TYPE_LOW/HIGH_BAND_WIDTH alone: HUGE_FIRST.
+ *   ACL_MEM_ACCESS_USER_SPACE_READONLY alone: HUGE_FIRST, read-only to user
+ *     space (copies and sets through the API may still write it).
+ *   Any other value: not an error; size >= 2 MiB -> HUGE_FIRST backing,
+ *     else normal pages (no P2P, no read-only).
+ * Footprint (bytes backed): ALIGN_UP(size, 32) + 32, except HUGE1G policies
+ * and aclrtMallocAlign32: ALIGN_UP(size, 32).  The device charges the
+ * footprint rounded up to the backing page size; e.g. aclrtMalloc of exactly
+ * 2 MiB with HUGE_ONLY takes 4 MiB of 2 MiB pages, aclrtMallocAlign32 of
+ * 2 MiB takes one 2 MiB page.  Returned pointers are at least 64-byte
+ * (in practice page) aligned, lie in the device's VA window and must not be
+ * dereferenced by the host.  Memory is not zeroed.
+ * ====================================================================== */
+
+/*
+ * aclrtMalloc - allocate size bytes on the current device.  policy must be
+ * a single aclrtMemMallocPolicy item; npu_sim choice: an OR of several
+ * items is treated like an out-of-range value (size-based pages, no P2P,
+ * no read-only), as the real ACL layer maps anything but a single item to
+ * its default.  Footprint ALIGN_UP(size,32)+32 (ALIGN_UP(size,32) for
+ * HUGE1G policies).  Source: CANN aclrtMalloc (11-01), pyACL malloc.
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) devPtr NULL, size 0,
+ * or size so large that the footprint overflows; ACL_ERROR_RT_CONTEXT_NULL
+ * (107002) no current device; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) device
+ * capacity exceeded, hugetlb pool short (HUGE_ONLY/HUGE1G_ONLY), host or VA
+ * window out of memory; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) other
+ * driver failure.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
+
+/*
+ * aclrtMallocAlign32 - as aclrtMalloc but the footprint is ALIGN_UP(size,32)
+ * with no +32 pad.  policy must be a single item: an OR of two or more
+ * aclrtMemMallocPolicy items (e.g. HUGE_ONLY|HIGH_BAND_WIDTH,
+ * NORMAL_ONLY|READONLY) is rejected; a value that is not made of enum items
+ * at all (e.g. 8) follows the out-of-range rule.  Source: CANN
+ * aclrtMallocAlign32 (11-01).  Returns as aclrtMalloc, plus
+ * ACL_ERROR_INVALID_PARAM (100000) for an OR'd policy.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
+
+/*
+ * aclrtMallocCached - as aclrtMalloc (same footprint); policy must be one of
+ * HUGE_FIRST, HUGE_ONLY, NORMAL_ONLY, HUGE1G_ONLY.  npu_sim has no device
+ * cache, so the memory behaves like aclrtMalloc memory.  Source: CANN
+ * aclrtMallocCached (11-01).  Returns as aclrtMalloc, plus
+ * ACL_ERROR_INVALID_PARAM (100000) for any other policy.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
+
+/*
+ * aclrtMallocWithCfg - as aclrtMalloc (same footprint), policy may be an OR
+ * of one base item (0..7; with a bandwidth bit only HUGE_FIRST, HUGE_ONLY,
+ * NORMAL_ONLY), at most one of LOW/HIGH_BAND_WIDTH, and optionally
+ * USER_SPACE_READONLY.  Other values follow the out-of-range rule.  cfg may
+ * be NULL.  Attributes: ACL_RT_MEM_ATTR_DEVICE_ID must name the current
+ * device; RSV, MODULE_ID and VA_FLAG are accepted and have no effect.
+ * Source: CANN aclrtMallocWithCfg (11-01), aclrtMallocConfig (25-04).
+ * Returns as aclrtMalloc, plus ACL_ERROR_INVALID_PARAM (100000) when
+ * cfg->numAttrs != 0 and cfg->attrs is NULL or an attribute type is not in
+ * aclrtMallocAttrType; ACL_ERROR_RT_INVALID_DEVICEID (107001) the DEVICE_ID
+ * attribute differs from the current device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
+						aclrtMallocConfig *cfg);
+
+/*
+ * aclrtMallocForTaskScheduler - device memory for the task scheduler.
+ * Source: CANN aclrtMallocForTaskScheduler (11-01).  DECLARED ONLY.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMallocForTaskScheduler(void **devPtr, size_t size,
+							 aclrtMemMallocPolicy policy, aclrtMallocConfig *cfg);
+
+/*
+ * aclrtFree - free memory from the aclrtMalloc family, by its start
+ * address.  Freed at once (no implicit sync).  The pointer is routed by
+ * address to the device whose window holds it; a current device is not
+ * needed.  Source: CANN aclrtFree (11-01).
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) devPtr is NULL;
+ * ACL_ERROR_RT_MEMORY_FREE (207002) devPtr is not the start of a live
+ * allocation of this process (never allocated, interior pointer, host
+ * pointer, already freed); nothing changes then.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
+
+/*
+ * aclrtFreeWithDevSync - synchronize the device, then free.  npu_sim runs
+ * everything synchronously, so this is aclrtFree.  Source: CANN
+ * aclrtFreeWithDevSync (11-01).  Returns as aclrtFree.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr);
+
+/* aclrtMemFlush / aclrtMemInvalidate - cache maintenance on a device range
+ * (size bytes, > 0).  Errors: 100000 NULL devPtr or size 0.  Source: CANN
+ * 11-01.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtMemFlush(void *devPtr, size_t size);
+ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size);
+
+/*
+ * aclrtGetMemInfo - free and total bytes of memory class attr on the
+ * current device, device-wide (all processes; from the driver's counters).
+ *   HBM / normal classes (ACL_HBM_MEM, ACL_HBM_MEM_NORMAL,
+ *     ACL_HBM_MEM_P2P_NORMAL, ACL_MEM_NORMAL, ACL_MEM_P2P_NORMAL):
+ *     total = capacity, free = capacity - used.
+ *   2 MiB classes (ACL_HBM_MEM_HUGE, ACL_HBM_MEM_P2P_HUGE, ACL_MEM_HUGE,
+ *     ACL_MEM_P2P_HUGE): total = capacity, free = min(capacity - used
+ *     rounded down to 2 MiB, free 2 MiB pool pages * 2 MiB).
+ *   1 GiB classes (ACL_HBM_MEM_HUGE1G, ACL_HBM_MEM_P2P_HUGE1G,
+ *     ACL_MEM_HUGE1G, ACL_MEM_P2P_HUGE1G): likewise with 1 GiB.
+ *   P2P classes give the same figures as the non-P2P ones (all device
+ *     memory is P2P-capable).
+ *   DDR classes (ACL_DDR_MEM*, 0, 2, 3, 6, 7): host RAM, total = MemTotal,
+ *     free = MemAvailable.
+ * free drops by exactly the bytes charged for an allocation and comes back
+ * after its free.  Source: CANN aclrtGetMemInfo (11-01).
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) free or total NULL,
+ * or attr not in aclrtMemAttr; ACL_ERROR_RT_CONTEXT_NULL (107002) no
+ * current device; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) driver failure.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
+
+/* aclrtGetMemUsageInfo - per-module memory usage of a device.  Source: CANN
+ * 11-01.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
+						  size_t inputNum, size_t *outputNum);
+
+/* aclrtCheckMemType - check that every address in addrList has memType;
+ * reserve must be 0.  Source: CANN 11-01.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType,
+					       uint32_t *checkResult, uint32_t reserve);
+
+/* aclrtPointerGetAttributes - location and page size of ptr.  Errors: 100000
+ * NULL ptr or attributes.  Source: CANN 11-05.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtPointerGetAttributes(const void *ptr, aclrtPtrAttributes *attributes);
+
+/* aclrtMemGetAddressRange - base and size of the allocation holding ptr.
+ * Source: CANN 11-05.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize);
+
+/* ========================================================================
+ * Host memory (CANN 11-02)
+ * ====================================================================== */
+
+/*
+ * aclrtMallocHost - size bytes of pinned host memory (page aligned, so
+ * 64-byte aligned; locked in RAM when RLIMIT_MEMLOCK allows, best effort),
+ * host accessible; contents unspecified (do not rely on zeroes).  No device needs to be set.
+ * Source: CANN aclrtMallocHost (11-02).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) hostPtr NULL, size 0, or size too large
+ * to round up to a page; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) the host is
+ * out of memory.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
+
+/* aclrtMallocHostWithCfg - host memory with attributes.  Source: CANN
+ * 11-02.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg);
+
+/*
+ * aclrtFreeHost - free memory from aclrtMallocHost, by its start address.
+ * Source: CANN aclrtFreeHost (11-02).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) hostPtr is NULL; ACL_ERROR_RT_MEMORY_FREE
+ * (207002) hostPtr is not the start of live aclrtMallocHost memory (never
+ * crashes, changes nothing).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
+
+/* aclrtFreeHostWithDevSync - synchronize, then aclrtFreeHost.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr);
+
+/* aclrtHostRegister / V2 / GetDevicePointer / Unregister - map existing host
+ * memory for the device (flag of GetDevicePointer must be 0, else 100000;
+ * size 0 -> 100000).  Source: CANN 11-02.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type,
+					       void **devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtHostRegisterV2(void *ptr, uint64_t size, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclrtHostGetDevicePointer(void *pHost, void **pDevice, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr);
+
+/* ========================================================================
+ * Copy and set (CANN 11-03).  Synchronous: done when the call returns.
+ * Where a pointer is (host, or the VA window of which device) is decided by
+ * its address.  Device ranges must lie in live device memory (checked by
+ * the driver before any byte is written).
+ * ====================================================================== */
+
+/*
+ * aclrtMemcpy - copy count bytes from src to dst (dst has room for destMax
+ * bytes).  Checks, in order: count 0 -> ACL_SUCCESS at once (even with NULL
+ * pointers); dst or src NULL -> ACL_ERROR_INVALID_PARAM (100000); kind not
+ * in 0..5 -> 100000; count > destMax -> ACL_ERROR_RT_PARAM_INVALID (107000);
+ * no current device -> ACL_ERROR_RT_CONTEXT_NULL (107002); kind does not
+ * match where dst/src are (e.g. H2D with a device src), or a range
+ * straddles host and device addresses -> 107000; D2D between two different
+ * devices -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) (peer access comes in
+ * a later version); dst == src -> ACL_SUCCESS, nothing copied.
+ * ACL_MEMCPY_DEFAULT infers the direction; HOST_TO_BUF_TO_DEVICE is H2D;
+ * H2H is done in user space (memmove).  Driver errors: device range not in
+ * live device memory or host range not accessible -> 107000.
+ * Source: CANN aclrtMemcpy (11-03).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+					 aclrtMemcpyKind kind);
+
+/* aclrtMemcpyAsync - as aclrtMemcpy, queued on stream.  Source: CANN
+ * 11-03.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
+					      aclrtMemcpyKind kind, aclrtStream stream);
+
+/*
+ * aclrtMemcpy2d - copy height rows of width bytes; rows start dpitch bytes
+ * apart in dst and spitch bytes apart in src.  Checks, in order: width 0 or
+ * height 0 -> ACL_SUCCESS; dst or src NULL -> ACL_ERROR_INVALID_PARAM
+ * (100000); width > dpitch or width > spitch -> 100000; kind not in 1..4
+ * (H2D, D2H, D2D, DEFAULT) -> 100000; pitch * (height - 1) + width
+ * overflows -> 100000; then as aclrtMemcpy (107002, 107000, 207000).
+ * Source: CANN aclrtMemcpy2d (11-03).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
+					   size_t width, size_t height, aclrtMemcpyKind kind);
+
+/* aclrtMemcpy2dAsync - as aclrtMemcpy2d, queued on stream.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+						size_t width, size_t height, aclrtMemcpyKind kind,
+						aclrtStream stream);
+
+/*
+ * aclrtMemset - set count bytes at devPtr (room for maxCount bytes) to the
+ * low byte of value.  Device memory is set by the driver (read-only memory
+ * included); a host pointer is set in user space.  Checks, in order:
+ * count 0 -> ACL_SUCCESS; devPtr NULL -> ACL_ERROR_INVALID_PARAM (100000);
+ * count > maxCount -> ACL_ERROR_RT_PARAM_INVALID (107000); no current
+ * device -> ACL_ERROR_RT_CONTEXT_NULL (107002); range straddles host and
+ * device addresses, or not in live device memory -> 107000.
+ * Source: CANN aclrtMemset (11-03).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
+
+/* aclrtMemsetAsync - as aclrtMemset, queued on stream.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
+					      aclrtStream stream);
+
+/* aclrtMemsetD32 - set N 32-bit words.  Source: CANN 11-03.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N);
+
+/* aclrtMemcpyBatch - numBatches copies in one call.  DECLARED ONLY. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void **srcs, size_t *sizes,
+					      size_t numBatches, aclrtMemcpyBatchAttr *attrs,
+					      size_t *attrsIndexes, size_t numAttrs, size_t *failIndex);
+
+/* ========================================================================
+ * Virtual memory management (CANN 11-04; DESIGN 4.3).  DECLARED ONLY in this
+ * version.  Planned semantics: granularity 2 MiB (normal/huge attributes)
+ * or 1 GiB (HUGE1G attributes); sizes multiples of the granularity; flags
+ * must be 0 (ReserveMemAddress: 0 or 1) else 100000; NULL handles/pointers
+ * 100000; prop rules of aclrtMallocPhysical (handleType NONE, PINNED,
+ * location DEVICE/HOST/HOST_NUMA, memAttr in 2-7, 10, 12-17) else 100000.
+ * ====================================================================== */
+
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
+							      aclrtMemGranularityOptions option,
+							      size_t *granularity);
+ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment,
+						    void *expectPtr, uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size, size_t alignment,
+							      void *expectPtr, uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr);
+ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
+						 const aclrtPhysicalMemProp *prop, uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle);
+ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+					 uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset,
+						 aclrtDrvMemHandle handle, uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtUnmapMem(void *virPtr);
+ACL_FUNC_VISIBILITY aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc,
+					       size_t count);
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *flag);
+ACL_FUNC_VISIBILITY aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle);
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
+								       aclrtPhysicalMemProp *prop);
+ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle,
+							     aclrtMemHandleType handleType, uint64_t flags,
+							     uint64_t *shareableHandle);
+ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId,
+							       aclrtDrvMemHandle *handle);
+ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t *pid,
+							     size_t pidNum);
+ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t flags,
+							       aclrtMemSharedHandleType shareType,
+							       void *shareableHandle);
+ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandleV2(void *shareableHandle,
+								 aclrtMemSharedHandleType shareType,
+								 uint64_t flags, aclrtDrvMemHandle *handle);
+ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandleV2(void *shareableHandle,
+							       aclrtMemSharedHandleType shareType,
+							       int32_t *pid, size_t pidNum);
+
+/* ========================================================================
+ * Managed (UVM) memory (CANN 11-05; DESIGN 4.6).  DECLARED ONLY.  Planned:
+ * aclrtMemAllocManaged flag must be ACL_RT_MEM_ATTACH_GLOBAL (else 100000),
+ * size rounded up to 2 MiB, freed with aclrtFree; advise/prefetch sizes
+ * 2 MiB aligned; prefetch flags must be 0.
+ * ====================================================================== */
+
+ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64_t size,
+						   aclrtMemManagedAdviseType advise,
+						   aclrtMemManagedLocation location);
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_t size,
+							  aclrtMemManagedLocation location, uint32_t flags,
+							  aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchBatchAsync(const void **ptrs, size_t *sizes, size_t count,
+							       aclrtMemManagedLocation *prefetchLocs,
+							       size_t *prefetchLocIdxs, size_t numPrefetchLocs,
+							       uint64_t flags, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void *ptr,
+						    size_t size, void *data, size_t dataSize);
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *attributes,
+						     size_t numAttributes, const void *ptr, size_t size,
+						     void **data, size_t *dataSizes);
+ACL_FUNC_VISIBILITY aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t dstDevId, uint64_t flags);
+
+/* ========================================================================
+ * Peer access and IPC (CANN 04, 11-05; DESIGN 4.4).  DECLARED ONLY.
+ * Planned: EnablePeerAccess flags != 0 -> ACL_ERROR_FEATURE_UNSUPPORTED
+ * (200006); deviceId == peerDeviceId -> 100000; enabling is one-directional.
+ * ====================================================================== */
+
+ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,
+						      int32_t peerDeviceId);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId);
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t len,
+						     uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num);
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char *key);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPU_SIM_ACL_RT_H */

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "DMA engine": MEMCPY, MEMCPY2D and MEMSET, done by the driver with a
+ * single copy of the data, straight between the user buffer and the backing
+ * pages (or between backing pages for device-to-device).
+ *
+ * Every device byte is resolved to live mappings of the context before any
+ * byte is written; the mappings are referenced for the whole copy, so a
+ * concurrent MEM_FREE cannot pull the pages away underneath it.
+ */
+#include <linux/highmem.h>
+#include <linux/mm.h>
+#include <linux/overflow.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "npu_sim.h"
+
+enum npu_xfer_op {
+	NPU_XFER_H2D = NPU_SIM_COPY_H2D,
+	NPU_XFER_D2H = NPU_SIM_COPY_D2H,
+	NPU_XFER_D2D = NPU_SIM_COPY_D2D,
+	NPU_XFER_SET,
+};
+
+/* The live mappings one device operand touches, referenced, in VA order. */
+struct npu_span {
+	struct npu_ctx *ctx;
+	unsigned int nr;
+	unsigned int cap;
+	struct npu_map **maps;
+	struct npu_map *inline_maps[4];
+};
+
+static void npu_span_init(struct npu_span *sp, struct npu_ctx *ctx)
+{
+	sp->ctx = ctx;
+	sp->nr = 0;
+	sp->cap = ARRAY_SIZE(sp->inline_maps);
+	sp->maps = sp->inline_maps;
+}
+
+static void npu_span_fini(struct npu_span *sp)
+{
+	while (sp->nr)
+		npu_map_put(sp->maps[--sp->nr]);
+	if (sp->maps != sp->inline_maps)
+		kvfree(sp->maps);
+}
+
+static int npu_span_push(struct npu_span *sp, struct npu_map *map)
+{
+	if (sp->nr == sp->cap) {
+		unsigned int cap = sp->cap * 2;
+		struct npu_map **maps;
+
+		maps = kvmalloc_array(cap, sizeof(*maps), GFP_KERNEL);
+		if (!maps)
+			return -ENOMEM;
+		memcpy(maps, sp->maps, sp->nr * sizeof(*maps));
+		if (sp->maps != sp->inline_maps)
+			kvfree(sp->maps);
+		sp->maps = maps;
+		sp->cap = cap;
+	}
+	npu_map_get(map);
+	sp->maps[sp->nr++] = map;
+	return 0;
+}
+
+/*
+ * Make sure [addr, addr + len) is covered by a run of live mappings with no
+ * hole, referencing the ones not yet in @sp.  Callers pass ranges in
+ * increasing address order (rows of a 2D copy), so only the last mapping
+ * can already cover the start.
+ */
+static int npu_span_cover(struct npu_span *sp, unsigned long addr, u64 len)
+{
+	struct npu_map *last = sp->nr ? sp->maps[sp->nr - 1] : NULL;
+	unsigned long end = addr + len;
+	int ret = 0;
+
+	if (last && addr >= last->va && addr - last->va < last->len) {
+		if (end - last->va <= last->len)
+			return 0;
+		addr = last->va + last->len;
+	}
+
+	mutex_lock(&sp->ctx->lock);
+	while (addr < end) {
+		struct npu_map *map = npu_va_lookup(sp->ctx, addr);
+
+		if (!map) {
+			ret = -ENXIO;
+			break;
+		}
+		ret = npu_span_push(sp, map);
+		if (ret)
+			break;
+		addr = map->va + map->len;
+	}
+	mutex_unlock(&sp->ctx->lock);
+	return ret;
+}
+
+/* The mapping of @sp containing @addr (which npu_span_cover() covered). */
+static struct npu_map *npu_span_find(struct npu_span *sp, unsigned long addr)
+{
+	unsigned int lo = 0, hi = sp->nr;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+		struct npu_map *map = sp->maps[mid];
+
+		if (addr < map->va)
+			hi = mid;
+		else if (addr - map->va >= map->len)
+			lo = mid + 1;
+		else
+			return map;
+	}
+	return NULL;
+}
+
+/*
+ * Bytes of the backing page holding device byte @addr that lie at and after
+ * it (@back false) or at and before it (@back true).  Hugetlb pages are
+ * physically contiguous and in the direct map, so a piece can span a whole
+ * huge page; normal pages are taken 4 KiB at a time.
+ */
+static u64 npu_piece_room(struct npu_map *map, unsigned long addr, bool back)
+{
+	u64 off = map->phys_off + (addr - map->va);
+	unsigned int shift = map->phys->kind == NPU_SIM_PAGE_NORMAL ?
+			     PAGE_SHIFT : map->phys->shift;
+	u64 in = off & ((1ULL << shift) - 1);
+	u64 room = back ? in + 1 : (1ULL << shift) - in;
+	u64 map_room = back ? addr - map->va + 1 : map->va + map->len - addr;
+
+	return min(room, map_room);
+}
+
+static void *npu_piece_map(struct npu_map *map, unsigned long addr)
+{
+	struct npu_phys *phys = map->phys;
+	u64 off = map->phys_off + (addr - map->va);
+
+	/* x86-64 has no highmem: hugetlb pages are always in the direct map. */
+	if (phys->kind != NPU_SIM_PAGE_NORMAL)
+		return page_address(phys->pages[off >> phys->shift]) +
+		       (off & ((1ULL << phys->shift) - 1));
+	return kmap_local_page(phys->pages[off >> PAGE_SHIFT]) +
+	       offset_in_page(off);
+}
+
+static void npu_piece_unmap(struct npu_map *map, void *kaddr)
+{
+	if (map->phys->kind == NPU_SIM_PAGE_NORMAL)
+		kunmap_local(kaddr);
+}
+
+struct npu_xfer {
+	enum npu_xfer_op op;
+	struct npu_span dst;
+	struct npu_span src;
+	u8 value;
+	u64 since_resched;
+};
+
+static bool npu_op_dst_dev(enum npu_xfer_op op)
+{
+	return op != NPU_XFER_D2H;
+}
+
+static bool npu_op_src_dev(enum npu_xfer_op op)
+{
+	return op == NPU_XFER_D2H || op == NPU_XFER_D2D;
+}
+
+/* Move one piece that lies within one backing page on each device side. */
+static int npu_xfer_piece(struct npu_xfer *x, struct npu_map *dm,
+			  unsigned long d, struct npu_map *sm,
+			  unsigned long s, size_t n)
+{
+	void *kd, *ks;
+	int ret = 0;
+
+	switch (x->op) {
+	case NPU_XFER_H2D:
+		kd = npu_piece_map(dm, d);
+		if (copy_from_user(kd, (const void __user *)s, n))
+			ret = -EFAULT;
+		npu_piece_unmap(dm, kd);
+		break;
+	case NPU_XFER_D2H:
+		ks = npu_piece_map(sm, s);
+		if (copy_to_user((void __user *)d, ks, n))
+			ret = -EFAULT;
+		npu_piece_unmap(sm, ks);
+		break;
+	case NPU_XFER_D2D:
+		ks = npu_piece_map(sm, s);
+		kd = npu_piece_map(dm, d);
+		memmove(kd, ks, n);
+		npu_piece_unmap(dm, kd);
+		npu_piece_unmap(sm, ks);
+		break;
+	case NPU_XFER_SET:
+		kd = npu_piece_map(dm, d);
+		memset(kd, x->value, n);
+		npu_piece_unmap(dm, kd);
+		break;
+	}
+	return ret;
+}
+
+/*
+ * Transfer @count bytes from @src to @dst, forwards or (for an overlapping
+ * device-to-device copy with dst above src) backwards.
+ */
+static int npu_xfer_run(struct npu_xfer *x, unsigned long dst,
+			unsigned long src, u64 count, bool back)
+{
+	bool ddev = npu_op_dst_dev(x->op), sdev = npu_op_src_dev(x->op);
+	u64 done = 0;
+	int ret;
+
+	while (done < count) {
+		u64 rem = count - done;
+		u64 n = min_t(u64, rem, NPU_COPY_CHUNK);
+		struct npu_map *dm = NULL, *sm = NULL;
+		unsigned long d, s;
+
+		/* Anchor: first byte of the piece going forwards, last backwards. */
+		d = back ? dst + rem - 1 : dst + done;
+		s = back ? src + rem - 1 : src + done;
+		if (ddev) {
+			dm = npu_span_find(&x->dst, d);
+			if (WARN_ON_ONCE(!dm))
+				return -ENXIO;
+			n = min(n, npu_piece_room(dm, d, back));
+		}
+		if (sdev) {
+			sm = npu_span_find(&x->src, s);
+			if (WARN_ON_ONCE(!sm))
+				return -ENXIO;
+			n = min(n, npu_piece_room(sm, s, back));
+		}
+		if (back) {
+			d -= n - 1;
+			s -= n - 1;
+		}
+
+		ret = npu_xfer_piece(x, dm, d, sm, s, n);
+		if (ret)
+			return ret;
+		done += n;
+
+		x->since_resched += n;
+		if (x->since_resched >= NPU_COPY_CHUNK) {
+			x->since_resched = 0;
+			cond_resched();
+			if (fatal_signal_pending(current))
+				return -EINTR;
+		}
+	}
+	return 0;
+}
+
+/* Last byte + 1 of a 2D operand, or 0 on overflow. */
+static unsigned long npu_extent_end(u64 addr, u64 pitch, u64 width, u64 height)
+{
+	u64 ext, end;
+
+	if (check_mul_overflow(height - 1, pitch, &ext) ||
+	    check_add_overflow(ext, width, &ext) ||
+	    check_add_overflow(addr, ext, &end) || end > ULONG_MAX)
+		return 0;
+	return end;
+}
+
+/* Where one operand must be, checked against the window snapshot. */
+static int npu_check_dev(unsigned long ws, unsigned long we,
+			 unsigned long addr, unsigned long end)
+{
+	if (!we)
+		return -ENXIO;		/* no window: no device memory */
+	if (addr < ws || addr >= we)
+		return -EINVAL;		/* not a device address */
+	if (end > we)
+		return -ENXIO;		/* runs off the window */
+	return 0;
+}
+
+static int npu_check_host(unsigned long ws, unsigned long we,
+			  unsigned long addr, unsigned long end)
+{
+	if (we && addr < we && end > ws)
+		return -EINVAL;		/* a device address given as host */
+	if (!access_ok((const void __user *)addr, end - addr))
+		return -EFAULT;
+	return 0;
+}
+
+static int npu_cover_rows(struct npu_span *sp, u64 addr, u64 pitch,
+			  u64 width, u64 height)
+{
+	u64 row;
+	int ret;
+
+	for (row = 0; row < height; row++) {
+		ret = npu_span_cover(sp, addr + row * pitch, width);
+		if (ret)
+			return ret;
+		if ((row & 4095) == 4095) {
+			cond_resched();
+			if (fatal_signal_pending(current))
+				return -EINTR;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Common body of all three ioctls: a 1D copy is a 2D copy of one row.
+ * Checks everything, references all device memory, then moves the data.
+ */
+static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
+		    u64 dst, u64 dpitch, u64 src, u64 spitch,
+		    u64 width, u64 height, u8 value)
+{
+	bool ddev = npu_op_dst_dev(op), sdev = npu_op_src_dev(op);
+	unsigned long dend, send = 0, ws, we;
+	struct npu_xfer x;
+	bool back = false;
+	u64 row;
+	int ret;
+
+	if (!width || !height || dpitch < width ||
+	    (op != NPU_XFER_SET && spitch < width))
+		return -EINVAL;
+	dend = npu_extent_end(dst, dpitch, width, height);
+	if (!dend)
+		return -EINVAL;
+	if (op != NPU_XFER_SET) {
+		send = npu_extent_end(src, spitch, width, height);
+		if (!send)
+			return -EINVAL;
+	}
+
+	mutex_lock(&ctx->lock);
+	ws = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0;
+	we = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_end : 0;
+	mutex_unlock(&ctx->lock);
+
+	ret = ddev ? npu_check_dev(ws, we, dst, dend) :
+		     npu_check_host(ws, we, dst, dend);
+	if (!ret && op != NPU_XFER_SET)
+		ret = sdev ? npu_check_dev(ws, we, src, send) :
+			     npu_check_host(ws, we, src, send);
+	if (ret)
+		return ret;
+
+	x.op = op;
+	x.value = value;
+	x.since_resched = 0;
+	npu_span_init(&x.dst, ctx);
+	npu_span_init(&x.src, ctx);
+
+	if (ddev) {
+		ret = npu_cover_rows(&x.dst, dst, dpitch, width, height);
+		if (ret)
+			goto out;
+	}
+	if (sdev) {
+		ret = npu_cover_rows(&x.src, src, spitch, width, height);
+		if (ret)
+			goto out;
+	}
+
+	/* memmove semantics when device ranges overlap with dst above src. */
+	if (op == NPU_XFER_D2D && dst > src && dst < send)
+		back = true;
+
+	for (row = 0; row < height; row++) {
+		u64 r = back ? height - 1 - row : row;
+
+		ret = npu_xfer_run(&x, dst + r * dpitch, src + r * spitch,
+				   width, back);
+		if (ret)
+			break;
+	}
+out:
+	npu_span_fini(&x.src);
+	npu_span_fini(&x.dst);
+	return ret;
+}
+
+int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_memcpy args;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.pad || !args.count ||
+	    args.dir < NPU_SIM_COPY_H2D || args.dir > NPU_SIM_COPY_D2D)
+		return -EINVAL;
+	if (args.src_fd != -1)
+		return -EOPNOTSUPP;
+	return npu_copy(ctx, args.dir, args.dst, args.count, args.src,
+			args.count, args.count, 1, 0);
+}
+
+int npu_ioctl_memcpy2d(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_memcpy2d args;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.pad ||
+	    args.dir < NPU_SIM_COPY_H2D || args.dir > NPU_SIM_COPY_D2D)
+		return -EINVAL;
+	if (args.src_fd != -1)
+		return -EOPNOTSUPP;
+	return npu_copy(ctx, args.dir, args.dst, args.dpitch, args.src,
+			args.spitch, args.width, args.height, 0);
+}
+
+int npu_ioctl_memset(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_memset args;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || !args.count || args.value > 0xff)
+		return -EINVAL;
+	return npu_copy(ctx, NPU_XFER_SET, args.dst, args.count, 0, 0,
+			args.count, 1, args.value);
+}

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /sys/kernel/debug/npu_sim/: plain-text state for tools and tests, in the
+ * formats of docs/driver-interface.md (stable column names, no kernel
+ * pointers), plus the fail_alloc fault-injection knob.
+ */
+#include <linux/debugfs.h>
+#include <linux/seq_file.h>
+
+#include "npu_sim.h"
+
+static struct dentry *npu_dbg_root;
+
+static const char * const npu_stat_names[NPU_STAT_NR] = {
+	[NPU_STAT_CALLS_ALLOC] = "calls_alloc",
+	[NPU_STAT_CALLS_FREE] = "calls_free",
+	[NPU_STAT_CALLS_MEMCPY] = "calls_memcpy",
+	[NPU_STAT_CALLS_MEMCPY2D] = "calls_memcpy2d",
+	[NPU_STAT_CALLS_MEMSET] = "calls_memset",
+	[NPU_STAT_CALLS_MEM_INFO] = "calls_mem_info",
+	[NPU_STAT_FAIL_INVALID] = "fail_invalid",
+	[NPU_STAT_FAIL_CAPACITY] = "fail_capacity",
+	[NPU_STAT_FAIL_POOL] = "fail_pool",
+	[NPU_STAT_FAIL_NOMEM] = "fail_nomem",
+	[NPU_STAT_FAIL_INJECTED] = "fail_injected",
+	[NPU_STAT_FAIL_NO_ENTRY] = "fail_no_entry",
+	[NPU_STAT_FAIL_RANGE] = "fail_range",
+	[NPU_STAT_FAIL_FAULT] = "fail_fault",
+	[NPU_STAT_FALLBACK_NORMAL] = "fallback_normal",
+	[NPU_STAT_HOST_ACCESS_FAULTS] = "host_access_faults",
+};
+
+static const char *npu_kind_name(enum npu_sim_page_kind kind)
+{
+	switch (kind) {
+	case NPU_SIM_PAGE_NORMAL:
+		return "normal";
+	case NPU_SIM_PAGE_HUGE_2M:
+		return "huge_2m";
+	case NPU_SIM_PAGE_HUGE_1G:
+		return "huge_1g";
+	}
+	return "?";
+}
+
+static const char *npu_api_name(u32 api)
+{
+	switch (api) {
+	case NPU_SIM_API_MALLOC:
+		return "malloc";
+	case NPU_SIM_API_MALLOC_ALIGN32:
+		return "malloc_align32";
+	case NPU_SIM_API_MALLOC_CACHED:
+		return "malloc_cached";
+	case NPU_SIM_API_MALLOC_WITH_CFG:
+		return "malloc_with_cfg";
+	}
+	return "?";
+}
+
+static int npu_version_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "api %d.%d\n", NPU_SIM_API_VERSION_MAJOR,
+		   NPU_SIM_API_VERSION_MINOR);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_version);
+
+static int npu_info_show(struct seq_file *m, void *v)
+{
+	struct npu_dev *ndev = m->private;
+	u64 used, kind[NPU_KIND_NR], p2p, allocs;
+	unsigned int nr_ctx;
+
+	spin_lock(&ndev->cap_lock);
+	used = ndev->used;
+	memcpy(kind, ndev->used_kind, sizeof(kind));
+	p2p = ndev->used_p2p;
+	allocs = ndev->nr_allocs;
+	spin_unlock(&ndev->cap_lock);
+
+	mutex_lock(&ndev->ctx_lock);
+	nr_ctx = ndev->nr_ctx;
+	mutex_unlock(&ndev->ctx_lock);
+
+	seq_printf(m, "device %u\n", ndev->index);
+	seq_printf(m, "capacity_bytes %llu\n", ndev->capacity);
+	seq_printf(m, "used_bytes %llu\n", used);
+	seq_printf(m, "used_normal_bytes %llu\n", kind[NPU_SIM_PAGE_NORMAL]);
+	seq_printf(m, "used_huge_2m_bytes %llu\n", kind[NPU_SIM_PAGE_HUGE_2M]);
+	seq_printf(m, "used_huge_1g_bytes %llu\n", kind[NPU_SIM_PAGE_HUGE_1G]);
+	seq_printf(m, "used_p2p_bytes %llu\n", p2p);
+	seq_printf(m, "allocations %llu\n", allocs);
+	seq_printf(m, "contexts %u\n", nr_ctx);
+	seq_printf(m, "hugetlb_2m_pages %llu\n",
+		   kind[NPU_SIM_PAGE_HUGE_2M] >> PMD_SHIFT);
+	seq_printf(m, "hugetlb_1g_pages %llu\n",
+		   kind[NPU_SIM_PAGE_HUGE_1G] >> PUD_SHIFT);
+	seq_printf(m, "host_access %d\n", READ_ONCE(ndev->host_access) ? 1 : 0);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_info);
+
+static void npu_show_map(struct seq_file *m, struct npu_map *map)
+{
+	bool p2p = map->flags & NPU_SIM_ALLOC_P2P;
+	bool ro = map->flags & NPU_SIM_ALLOC_READONLY;
+
+	seq_printf(m, "%llu %d 0x%lx %llu %llu %llu %s 0x%x %s %s\n",
+		   map->id, map->pid, map->va, map->size, map->footprint,
+		   map->phys->size, npu_kind_name(map->phys->kind),
+		   map->policy, npu_api_name(map->api),
+		   p2p && ro ? "p2p,ro" : p2p ? "p2p" : ro ? "ro" : "-");
+}
+
+static int npu_allocations_show(struct seq_file *m, void *v)
+{
+	struct npu_dev *ndev = m->private;
+	struct npu_ctx *ctx;
+	struct npu_map *map;
+
+	seq_puts(m, "id pid va size footprint charged kind policy api flags\n");
+	mutex_lock(&ndev->ctx_lock);
+	list_for_each_entry(ctx, &ndev->ctx_list, node) {
+		mutex_lock(&ctx->lock);
+		list_for_each_entry(map, &ctx->maps, node)
+			npu_show_map(m, map);
+		mutex_unlock(&ctx->lock);
+	}
+	mutex_unlock(&ndev->ctx_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_allocations);
+
+static int npu_contexts_show(struct seq_file *m, void *v)
+{
+	struct npu_dev *ndev = m->private;
+	struct npu_ctx *ctx;
+
+	seq_puts(m, "pid allocations used_bytes window_start window_size\n");
+	mutex_lock(&ndev->ctx_lock);
+	list_for_each_entry(ctx, &ndev->ctx_list, node) {
+		mutex_lock(&ctx->lock);
+		seq_printf(m, "%d %llu %llu 0x%lx %lu\n", ctx->pid,
+			   ctx->nr_maps, ctx->used,
+			   ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0,
+			   npu_window_size);
+		mutex_unlock(&ctx->lock);
+	}
+	mutex_unlock(&ndev->ctx_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_contexts);
+
+static int npu_stats_show(struct seq_file *m, void *v)
+{
+	struct npu_dev *ndev = m->private;
+	int i;
+
+	for (i = 0; i < NPU_STAT_NR; i++)
+		seq_printf(m, "%s %lld\n", npu_stat_names[i],
+			   (long long)atomic64_read(&ndev->stats[i]));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_stats);
+
+static int npu_fail_alloc_get(void *data, u64 *val)
+{
+	struct npu_dev *ndev = data;
+
+	*val = atomic_read(&ndev->fail_alloc);
+	return 0;
+}
+
+static int npu_fail_alloc_set(void *data, u64 val)
+{
+	struct npu_dev *ndev = data;
+
+	if (val > INT_MAX)
+		return -EINVAL;
+	atomic_set(&ndev->fail_alloc, val);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(npu_fail_alloc_fops, npu_fail_alloc_get,
+			 npu_fail_alloc_set, "%llu\n");
+
+void npu_debugfs_dev_init(struct npu_dev *ndev)
+{
+	struct dentry *dir;
+
+	dir = debugfs_create_dir(dev_name(&ndev->dev), npu_dbg_root);
+	ndev->dbg_dir = dir;
+	debugfs_create_file("info", 0444, dir, ndev, &npu_info_fops);
+	debugfs_create_file("allocations", 0444, dir, ndev,
+			    &npu_allocations_fops);
+	debugfs_create_file("contexts", 0444, dir, ndev, &npu_contexts_fops);
+	debugfs_create_file("stats", 0444, dir, ndev, &npu_stats_fops);
+	debugfs_create_file_unsafe("fail_alloc", 0644, dir, ndev,
+				   &npu_fail_alloc_fops);
+}
+
+void npu_debugfs_init(void)
+{
+	npu_dbg_root = debugfs_create_dir(NPU_SIM_NAME, NULL);
+	debugfs_create_file("version", 0444, npu_dbg_root, NULL,
+			    &npu_version_fops);
+}
+
+void npu_debugfs_exit(void)
+{
+	debugfs_remove(npu_dbg_root);
+	npu_dbg_root = NULL;
+}

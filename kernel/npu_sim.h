@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * npu_sim: emulated Ascend-style NPU memory device - core definitions.
+ *
+ * Objects
+ *   npu_dev   one /dev/npu_simN: capacity, usage counters, open contexts.
+ *   npu_ctx   one open file: owner mm, VA window, maple tree of mappings.
+ *   npu_phys  a physical memory object: a run of backing pages of one kind
+ *             (normal / 2M / 1G hugetlb), charged against the capacity of
+ *             its device from creation until its last reference is gone.
+ *   npu_map   a VA range of one context backed by (part of) a npu_phys.
+ *             MEM_ALLOC creates a phys object and one map of all of it.
+ *
+ * Lifetime: npu_map and npu_phys are kref'd.  The context's maple tree and
+ * map list own one reference to each map; a copy takes its own references
+ * on the maps it touches (under npu_ctx.lock), so MEM_FREE or release may
+ * drop the tree's reference while a copy is running; the pages then go
+ * away when the copy puts its reference.  A map owns one reference to its
+ * phys object.
+ *
+ * Lock order (outermost first):
+ *   mm->mmap_lock          (held by the mm core around ->mmap, ->fault, ->close)
+ *   npu_dev.ctx_lock       (mutex: the device's context list)
+ *   npu_ctx.lock           (mutex: VA window, maple tree, map list, ctx usage)
+ *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range / vmf_insert_pfn_prot)
+ *   npu_dev.cap_lock       (spinlock: capacity and usage counters)
+ * npu_ctx.lock is never held across copy_{to,from}_user(): a user access may
+ * fault on a window and the fault handler takes npu_ctx.lock.
+ */
+#ifndef NPU_SIM_H
+#define NPU_SIM_H
+
+#include <linux/atomic.h>
+#include <linux/cdev.h>
+#include <linux/device.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/maple_tree.h>
+#include <linux/mm_types.h>
+#include <linux/mutex.h>
+#include <linux/sizes.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#include <misc/npu_sim.h>
+
+#define NPU_SIM_NAME		"npu_sim"
+#define NPU_SIM_MAX_DEVICES	16
+
+/* Unmapped bytes kept after every allocation so ranges are never adjacent. */
+#define NPU_VA_GUARD		PAGE_SIZE
+
+/* Bytes copied between two checks for rescheduling and fatal signals. */
+#define NPU_COPY_CHUNK		SZ_1M
+
+/* Page kinds are enum npu_sim_page_kind; index arrays with it directly. */
+#define NPU_KIND_NR		(NPU_SIM_PAGE_HUGE_1G + 1)
+
+enum npu_stat {
+	NPU_STAT_CALLS_ALLOC,
+	NPU_STAT_CALLS_FREE,
+	NPU_STAT_CALLS_MEMCPY,
+	NPU_STAT_CALLS_MEMCPY2D,
+	NPU_STAT_CALLS_MEMSET,
+	NPU_STAT_CALLS_MEM_INFO,
+	NPU_STAT_FAIL_INVALID,
+	NPU_STAT_FAIL_CAPACITY,
+	NPU_STAT_FAIL_POOL,
+	NPU_STAT_FAIL_NOMEM,
+	NPU_STAT_FAIL_INJECTED,
+	NPU_STAT_FAIL_NO_ENTRY,
+	NPU_STAT_FAIL_RANGE,
+	NPU_STAT_FAIL_FAULT,
+	NPU_STAT_FALLBACK_NORMAL,
+	NPU_STAT_HOST_ACCESS_FAULTS,
+	NPU_STAT_NR,
+};
+
+struct npu_dev {
+	struct device dev;
+	struct cdev cdev;
+	unsigned int index;
+	u64 capacity;
+	bool host_access;		/* READ_ONCE/WRITE_ONCE */
+
+	struct mutex ctx_lock;		/* ctx_list, nr_ctx */
+	struct list_head ctx_list;	/* npu_ctx.node */
+	unsigned int nr_ctx;
+	struct ida ctx_ida;		/* context index -> window pgoff */
+
+	spinlock_t cap_lock;		/* the usage counters below */
+	u64 used;			/* all charged bytes */
+	u64 used_kind[NPU_KIND_NR];
+	u64 used_p2p;
+	u64 nr_allocs;			/* live allocations */
+
+	atomic64_t next_id;
+	atomic64_t stats[NPU_STAT_NR];
+	atomic_t fail_alloc;		/* injected failures still pending */
+	struct dentry *dbg_dir;
+};
+
+enum npu_win_state {
+	NPU_WIN_NONE,		/* never mapped */
+	NPU_WIN_MAPPED,
+	NPU_WIN_CLOSED,		/* was mapped and unmapped: never again */
+};
+
+struct npu_ctx {
+	struct npu_dev *ndev;
+	struct mm_struct *mm;		/* mmgrab'ed owner */
+	pid_t pid;			/* owner tgid, initial pid namespace */
+	struct address_space *mapping;	/* f_mapping the window lives in */
+	unsigned int index;
+	pgoff_t pgoff_base;		/* vm_pgoff of the window */
+	struct list_head node;		/* in npu_dev.ctx_list */
+
+	struct mutex lock;		/* everything below */
+	enum npu_win_state win_state;
+	unsigned long win_start;	/* valid while NPU_WIN_MAPPED */
+	unsigned long win_end;
+	struct maple_tree va_mt;	/* VA -> npu_map, external lock */
+	struct list_head maps;		/* npu_map.node, oldest first */
+	u64 nr_maps;
+	u64 used;			/* bytes charged by this context */
+};
+
+struct npu_phys {
+	struct kref ref;
+	struct npu_dev *ndev;
+	enum npu_sim_page_kind kind;
+	unsigned int shift;		/* backing page size = 1 << shift */
+	u32 flags;			/* NPU_SIM_ALLOC_P2P */
+	u64 size;			/* bytes, multiple of the page size */
+	unsigned long nr_pages;		/* backing pages of 1 << shift */
+	struct page **pages;		/* head page of each backing page */
+	struct page *page0;		/* storage for pages when nr_pages == 1 */
+	struct file *file;		/* hugetlbfs tmpfile, NULL for normal */
+};
+
+struct npu_map {
+	struct kref ref;
+	struct npu_phys *phys;
+	u64 phys_off;			/* byte offset of va in phys */
+	unsigned long va;
+	u64 len;			/* bytes mapped: device accessible */
+	u32 flags;			/* NPU_SIM_ALLOC_* */
+
+	/* What the malloc family recorded (debugfs). */
+	u64 id;
+	pid_t pid;
+	u64 size;
+	u64 footprint;
+	u32 policy;
+	u32 api;
+	struct list_head node;		/* in npu_ctx.maps */
+};
+
+/* npu_drv.c */
+extern unsigned long npu_window_size;
+extern struct npu_dev *npu_devs[NPU_SIM_MAX_DEVICES];
+extern unsigned int npu_num_devs;
+
+static inline void npu_stat_inc(struct npu_dev *ndev, enum npu_stat s)
+{
+	atomic64_inc(&ndev->stats[s]);
+}
+
+void npu_dev_set_host_access(struct npu_dev *ndev, bool on);
+
+/* npu_mem.c: allocation objects and capacity accounting */
+int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg);
+void npu_mem_ctx_teardown(struct npu_ctx *ctx);
+void npu_map_put(struct npu_map *map);
+
+static inline void npu_map_get(struct npu_map *map)
+{
+	kref_get(&map->ref);
+}
+
+struct page *npu_phys_page(struct npu_phys *phys, u64 off);
+
+/* npu_hugetlbfs.c: 2 MiB / 1 GiB backing from the hugetlb pools */
+int npu_hugetlbfs_init(void);
+void npu_hugetlbfs_exit(void);
+bool npu_hugetlbfs_available(enum npu_sim_page_kind kind);
+int npu_hugetlbfs_fill(struct npu_phys *phys);
+void npu_hugetlbfs_release(struct npu_phys *phys);
+void npu_hugetlbfs_pool(enum npu_sim_page_kind kind, u64 *total, u64 *free);
+
+/* npu_pages.c: normal 4 KiB backing */
+int npu_pages_fill(struct npu_phys *phys);
+void npu_pages_release(struct npu_phys *phys);
+
+/* npu_va.c: VA window and the per-context VA allocator */
+extern const struct vm_operations_struct npu_va_vm_ops;
+int npu_va_mmap(struct file *filp, struct vm_area_struct *vma);
+unsigned long npu_va_get_unmapped_area(struct file *filp, unsigned long addr,
+				       unsigned long len, unsigned long pgoff,
+				       unsigned long flags);
+void npu_va_ctx_init(struct npu_ctx *ctx);
+void npu_va_ctx_destroy(struct npu_ctx *ctx);
+int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align);
+void npu_va_remove(struct npu_ctx *ctx, struct npu_map *map);
+struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr);
+void npu_va_zap(struct npu_ctx *ctx, unsigned long start, u64 len);
+
+/* npu_copy.c: the "DMA engine" */
+int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_memcpy2d(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_memset(struct npu_ctx *ctx, void __user *uarg);
+
+/* npu_debugfs.c */
+void npu_debugfs_init(void);
+void npu_debugfs_exit(void);
+void npu_debugfs_dev_init(struct npu_dev *ndev);
+
+#endif /* NPU_SIM_H */

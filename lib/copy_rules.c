@@ -1,0 +1,116 @@
+/*
+ * Copy and set rules.  Pure: see copy_rules.h.
+ */
+#include "copy_rules.h"
+
+#include <misc/npu_sim.h>
+
+struct npu_rt_loc npu_rt_locate(const struct npu_rt_window *w, int n, uintptr_t p, size_t len)
+{
+	struct npu_rt_loc loc = { NPU_RT_LOC_HOST, -1 };
+	uintptr_t last;
+
+	if (len == 0 || p > UINTPTR_MAX - (len - 1)) {
+		loc.kind = NPU_RT_LOC_STRADDLE;
+		return loc;
+	}
+	last = p + (len - 1);
+
+	for (int i = 0; i < n; i++) {
+		uintptr_t wlast;
+
+		if (w[i].size == 0)
+			continue;
+		wlast = w[i].start + (uintptr_t)(w[i].size - 1);
+		if (last < w[i].start || p > wlast)
+			continue;	/* disjoint */
+		if (p >= w[i].start && last <= wlast) {
+			loc.kind = NPU_RT_LOC_DEVICE;
+			loc.dev = i;
+		} else {
+			loc.kind = NPU_RT_LOC_STRADDLE;
+		}
+		return loc;
+	}
+	return loc;
+}
+
+size_t npu_rt_span_2d(size_t pitch, size_t width, size_t height)
+{
+	size_t rows_before_last;
+
+	if (height == 0 || width == 0)
+		return 0;
+	if (pitch != 0 && height - 1 > (SIZE_MAX - width) / pitch)
+		return 0;
+	rows_before_last = pitch * (height - 1);
+	return rows_before_last + width;
+}
+
+aclError npu_rt_memcpy_kind_check(int kind)
+{
+	return (kind >= ACL_MEMCPY_HOST_TO_HOST && kind <= ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE)
+		       ? ACL_SUCCESS
+		       : ACL_ERROR_INVALID_PARAM;
+}
+
+aclError npu_rt_memcpy2d_kind_check(int kind)
+{
+	return (kind >= ACL_MEMCPY_HOST_TO_DEVICE && kind <= ACL_MEMCPY_DEFAULT) ? ACL_SUCCESS
+										  : ACL_ERROR_INVALID_PARAM;
+}
+
+static aclError via_driver(uint32_t dir, int dev, struct npu_rt_copy_route_plan *plan)
+{
+	plan->route = NPU_RT_ROUTE_DRIVER;
+	plan->dir = dir;
+	plan->dev = dev;
+	return ACL_SUCCESS;
+}
+
+aclError npu_rt_plan_copy(int kind, struct npu_rt_loc dst, struct npu_rt_loc src,
+			  struct npu_rt_copy_route_plan *plan)
+{
+	bool dst_dev = dst.kind == NPU_RT_LOC_DEVICE, src_dev = src.kind == NPU_RT_LOC_DEVICE;
+
+	if (dst.kind == NPU_RT_LOC_STRADDLE || src.kind == NPU_RT_LOC_STRADDLE)
+		return ACL_ERROR_RT_PARAM_INVALID;
+
+	if (kind == ACL_MEMCPY_DEFAULT) {
+		if (dst_dev && src_dev)
+			kind = ACL_MEMCPY_DEVICE_TO_DEVICE;
+		else if (dst_dev)
+			kind = ACL_MEMCPY_HOST_TO_DEVICE;
+		else if (src_dev)
+			kind = ACL_MEMCPY_DEVICE_TO_HOST;
+		else
+			kind = ACL_MEMCPY_HOST_TO_HOST;
+	}
+
+	switch (kind) {
+	case ACL_MEMCPY_HOST_TO_HOST:
+		if (dst_dev || src_dev)
+			return ACL_ERROR_RT_PARAM_INVALID;
+		plan->route = NPU_RT_ROUTE_USER;
+		plan->dir = 0;
+		plan->dev = -1;
+		return ACL_SUCCESS;
+	case ACL_MEMCPY_HOST_TO_DEVICE:
+	case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+		if (!dst_dev || src_dev)
+			return ACL_ERROR_RT_PARAM_INVALID;
+		return via_driver(NPU_SIM_COPY_H2D, dst.dev, plan);
+	case ACL_MEMCPY_DEVICE_TO_HOST:
+		if (dst_dev || !src_dev)
+			return ACL_ERROR_RT_PARAM_INVALID;
+		return via_driver(NPU_SIM_COPY_D2H, src.dev, plan);
+	case ACL_MEMCPY_DEVICE_TO_DEVICE:
+		if (!dst_dev || !src_dev)
+			return ACL_ERROR_RT_PARAM_INVALID;
+		if (dst.dev != src.dev)
+			return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;	/* peer access: later */
+		return via_driver(NPU_SIM_COPY_D2D, dst.dev, plan);
+	default:
+		return ACL_ERROR_INVALID_PARAM;
+	}
+}

@@ -1,0 +1,277 @@
+/*
+ * Devices: aclrtSetDevice / aclrtResetDevice / aclrtGetDevice /
+ * aclrtGetDeviceCount / aclrtGetRunMode, and the table of device contexts.
+ *
+ * A device context is one open /dev/npu_simN plus its mapped VA window.
+ * aclrtSetDevice counts references per process and device; the context is
+ * closed (all its memory freed by the driver) when the count drops to 0.
+ * The current device is per thread, as in the CANN runtime.  Each opening
+ * of a device gets a new epoch, so a thread whose current device was
+ * closed (by another thread, aclFinalize or fork) and later reopened does
+ * not silently use the new context.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <unistd.h>
+
+#include "acl_internal.h"
+
+struct device_ctx {
+	bool open;
+	int fd;
+	uint32_t refs;		/* aclrtSetDevice calls not yet reset */
+	uint64_t epoch;		/* which opening of the device this is */
+};
+
+static pthread_rwlock_t table_lock = PTHREAD_RWLOCK_INITIALIZER;
+static struct device_ctx devices[NPU_RT_MAX_DEVICES];
+static struct npu_rt_window windows[NPU_RT_MAX_DEVICES];
+static uint64_t last_epoch;	/* never reset, not even in a fork child */
+
+static __thread int current_dev = -1;
+static __thread uint64_t current_epoch;
+
+void npu_rt_devices_read_lock(void)
+{
+	pthread_rwlock_rdlock(&table_lock);
+}
+
+void npu_rt_devices_unlock(void)
+{
+	pthread_rwlock_unlock(&table_lock);
+}
+
+int npu_rt_device_fd_locked(int dev)
+{
+	return devices[dev].fd;
+}
+
+const struct npu_rt_window *npu_rt_windows_locked(void)
+{
+	return windows;
+}
+
+static int current_locked(void)
+{
+	int d = current_dev;
+
+	if (d < 0 || !devices[d].open || devices[d].epoch != current_epoch)
+		return -1;
+	return d;
+}
+
+aclError npu_rt_enter_current(int *dev)
+{
+	int d;
+
+	npu_rt_devices_read_lock();
+	d = current_locked();
+	if (d < 0) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	}
+	*dev = d;
+	return ACL_SUCCESS;
+}
+
+static aclError open_error(int err)
+{
+	switch (err) {
+	case ENOENT:
+	case ENODEV:
+	case ENXIO:
+		return ACL_ERROR_RT_INVALID_DEVICEID;	/* no such /dev/npu_simN */
+	case EPROTO:
+		return ACL_ERROR_RT_DRV_INTERNAL_ERROR;
+	default:
+		return npu_rt_errno_to_acl(err);
+	}
+}
+
+/* Open /dev/npu_sim<id> and map its window; table lock held for writing. */
+static aclError open_device_locked(int id)
+{
+	uint64_t index, window_size;
+	uintptr_t start;
+	int fd, rc;
+
+	rc = npu_rt_open_device(id, &fd);
+	if (rc != 0)
+		return open_error(-rc);
+
+	rc = npu_rt_check_api_version(fd);
+	if (rc == 0)
+		rc = npu_rt_get_param(fd, NPU_SIM_PARAM_DEVICE_INDEX, &index);
+	if (rc == 0 && index != (uint64_t)id)
+		rc = -EPROTO;	/* device node names another device */
+	if (rc == 0)
+		rc = npu_rt_get_param(fd, NPU_SIM_PARAM_VA_WINDOW_SIZE, &window_size);
+	if (rc == 0)
+		rc = npu_rt_map_window(fd, window_size, &start);
+	if (rc != 0) {
+		close(fd);
+		return open_error(-rc);
+	}
+
+	devices[id] = (struct device_ctx){ .open = true, .fd = fd, .refs = 1, .epoch = ++last_epoch };
+	windows[id] = (struct npu_rt_window){ .start = start, .size = window_size };
+	return ACL_SUCCESS;
+}
+
+/* Unmap the window, then close: the driver frees the context's memory. */
+static void close_device_locked(int id)
+{
+	npu_rt_unmap_window(windows[id].start, windows[id].size);
+	close(devices[id].fd);
+	devices[id] = (struct device_ctx){ .open = false, .fd = -1 };
+	windows[id] = (struct npu_rt_window){ 0, 0 };
+}
+
+static bool valid_id(int32_t id)
+{
+	return id >= 0 && id < NPU_RT_MAX_DEVICES;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId)
+{
+	aclError err = ACL_SUCCESS;
+
+	if (!valid_id(deviceId))
+		return ACL_ERROR_RT_INVALID_DEVICEID;
+
+	npu_rt_fork_handlers_once();
+	pthread_rwlock_wrlock(&table_lock);
+	if (devices[deviceId].open) {
+		if (devices[deviceId].refs == UINT32_MAX)
+			err = ACL_ERROR_RT_OVER_LIMIT;
+		else
+			devices[deviceId].refs++;
+	} else {
+		err = open_device_locked(deviceId);
+	}
+	if (err == ACL_SUCCESS) {
+		current_dev = deviceId;
+		current_epoch = devices[deviceId].epoch;
+	}
+	pthread_rwlock_unlock(&table_lock);
+	return err;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)
+{
+	if (!valid_id(deviceId))
+		return ACL_ERROR_RT_INVALID_DEVICEID;
+
+	pthread_rwlock_wrlock(&table_lock);
+	if (devices[deviceId].open && --devices[deviceId].refs == 0) {
+		close_device_locked(deviceId);
+		if (current_dev == deviceId)
+			current_dev = -1;
+	}
+	pthread_rwlock_unlock(&table_lock);
+	return ACL_SUCCESS;
+}
+
+void npu_rt_devices_release_all(void)
+{
+	pthread_rwlock_wrlock(&table_lock);
+	for (int i = 0; i < NPU_RT_MAX_DEVICES; i++)
+		if (devices[i].open)
+			close_device_locked(i);
+	current_dev = -1;
+	pthread_rwlock_unlock(&table_lock);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId)
+{
+	int d;
+
+	if (deviceId == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	npu_rt_devices_read_lock();
+	d = current_locked();
+	npu_rt_devices_unlock();
+	if (d < 0)
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	*deviceId = d;
+	return ACL_SUCCESS;
+}
+
+/* Ask an open device, else open /dev/npu_sim0 just for the question. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count)
+{
+	uint64_t n = 0;
+	int rc = -ENOENT, fd;
+
+	if (count == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+
+	npu_rt_devices_read_lock();
+	for (int i = 0; i < NPU_RT_MAX_DEVICES; i++) {
+		if (devices[i].open) {
+			rc = npu_rt_get_param(devices[i].fd, NPU_SIM_PARAM_NUM_DEVICES, &n);
+			break;
+		}
+	}
+	npu_rt_devices_unlock();
+
+	if (rc == -ENOENT) {	/* no device open in this process */
+		rc = npu_rt_open_device(0, &fd);
+		if (rc == -ENOENT || rc == -ENODEV || rc == -ENXIO)
+			return ACL_ERROR_RT_NO_DEVICE;
+		if (rc != 0)
+			return npu_rt_errno_to_acl(-rc);
+		rc = npu_rt_check_api_version(fd);
+		if (rc == 0)
+			rc = npu_rt_get_param(fd, NPU_SIM_PARAM_NUM_DEVICES, &n);
+		close(fd);
+	}
+	if (rc == -EPROTO)
+		return ACL_ERROR_RT_DRV_INTERNAL_ERROR;
+	if (rc != 0)
+		return npu_rt_errno_to_acl(-rc);
+	if (n == 0)
+		return ACL_ERROR_RT_NO_DEVICE;
+	*count = n > NPU_RT_MAX_DEVICES ? NPU_RT_MAX_DEVICES : (uint32_t)n;
+	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode)
+{
+	if (runMode == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	*runMode = ACL_HOST;
+	return ACL_SUCCESS;
+}
+
+/* ---- fork ----------------------------------------------------------- */
+
+void npu_rt_devices_atfork_prepare(void)
+{
+	pthread_rwlock_wrlock(&table_lock);
+}
+
+void npu_rt_devices_atfork_parent(void)
+{
+	pthread_rwlock_unlock(&table_lock);
+}
+
+/*
+ * The child has no VA windows (the driver marks them VM_DONTCOPY) and may
+ * not use the parent's contexts (the driver accepts ioctls only from the
+ * opener's mm).  Drop the inherited fds and start empty: the child can
+ * aclInit / aclrtSetDevice afresh.  The lock is re-created rather than
+ * unlocked because its owner was a thread of the parent.
+ */
+void npu_rt_devices_atfork_child(void)
+{
+	for (int i = 0; i < NPU_RT_MAX_DEVICES; i++) {
+		if (devices[i].open)
+			close(devices[i].fd);
+		devices[i] = (struct device_ctx){ .open = false, .fd = -1 };
+		windows[i] = (struct npu_rt_window){ 0, 0 };
+	}
+	current_dev = -1;
+	pthread_rwlock_init(&table_lock, NULL);
+}

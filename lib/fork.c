@@ -1,0 +1,47 @@
+/*
+ * fork() support: take every library lock before fork (in the documented
+ * lock order) so the child never inherits a lock held by a thread that does
+ * not exist in it, then let each part reset itself in the child.
+ */
+#include <pthread.h>
+
+#include "acl_internal.h"
+
+static void prepare(void)
+{
+	npu_rt_init_atfork_prepare();
+	npu_rt_devices_atfork_prepare();
+	npu_rt_host_atfork_prepare();
+}
+
+static void parent(void)
+{
+	npu_rt_host_atfork_parent();
+	npu_rt_devices_atfork_parent();
+	npu_rt_init_atfork_parent();
+}
+
+static void child(void)
+{
+	npu_rt_host_atfork_child();
+	npu_rt_devices_atfork_child();
+	npu_rt_init_atfork_child();
+}
+
+static pthread_once_t registered = PTHREAD_ONCE_INIT;
+
+static void register_handlers(void)
+{
+	pthread_atfork(prepare, parent, child);
+}
+
+/*
+ * Called by every call that creates library state (aclInit, aclrtSetDevice,
+ * aclrtMallocHost) rather than from a constructor: a constructor in this
+ * file would be dropped when linking the static library, since nothing
+ * else refers to it.
+ */
+void npu_rt_fork_handlers_once(void)
+{
+	pthread_once(&registered, register_handlers);
+}

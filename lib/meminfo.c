@@ -1,0 +1,35 @@
+/*
+ * aclrtGetMemInfo: the driver's device-wide counters (MEM_INFO ioctl),
+ * turned into per-class figures by the pure meminfo_rules.c.
+ */
+#include <string.h>
+
+#include "acl_internal.h"
+#include "meminfo_rules.h"
+
+ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
+{
+	struct npu_sim_mem_info mi;
+	size_t f, t;
+	aclError err;
+	int dev, rc;
+
+	if (free == NULL || total == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	memset(&mi, 0, sizeof(mi));
+	if (npu_rt_mem_info_figures((int)attr, &mi, &f, &t) != ACL_SUCCESS)
+		return ACL_ERROR_INVALID_PARAM;	/* attr outside aclrtMemAttr */
+
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_INFO, &mi);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return npu_rt_errno_to_acl(-rc);
+
+	npu_rt_mem_info_figures((int)attr, &mi, &f, &t);
+	*free = f;
+	*total = t;
+	return ACL_SUCCESS;
+}

@@ -1,0 +1,110 @@
+/*
+ * Host memory: aclrtMallocHost / aclrtFreeHost.
+ *
+ * Pinned host memory is an anonymous private mapping (page aligned, hence
+ * 64-byte aligned), locked with mlock when RLIMIT_MEMLOCK allows (best
+ * effort: an unprivileged process keeps working).  Every live block is kept
+ * in a registry (a binary tree, O(log n)) so that aclrtFreeHost of a pointer
+ * that is not a live block is an error, never a crash.  A fork child keeps
+ * its (copied) blocks and may free them.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <search.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "acl_internal.h"
+
+struct host_block {
+	uintptr_t start;
+	size_t len;		/* mapped bytes (size rounded up to a page) */
+};
+
+static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
+static void *host_blocks;	/* tsearch root of struct host_block */
+
+static int block_cmp(const void *a, const void *b)
+{
+	uintptr_t x = ((const struct host_block *)a)->start, y = ((const struct host_block *)b)->start;
+
+	return x < y ? -1 : x > y;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	struct host_block *b;
+	void *p, **node;
+	size_t len;
+
+	if (hostPtr == NULL || size == 0)
+		return ACL_ERROR_INVALID_PARAM;
+	if (size > SIZE_MAX - (page - 1))
+		return ACL_ERROR_INVALID_PARAM;
+	len = (size + page - 1) / page * page;
+
+	npu_rt_fork_handlers_once();
+
+	b = malloc(sizeof(*b));
+	if (b == NULL)
+		return ACL_ERROR_RT_MEMORY_ALLOCATION;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		free(b);
+		return ACL_ERROR_RT_MEMORY_ALLOCATION;
+	}
+	(void)mlock(p, len);	/* pinning is best effort */
+	b->start = (uintptr_t)p;
+	b->len = len;
+
+	pthread_mutex_lock(&host_lock);
+	node = tsearch(b, &host_blocks, block_cmp);
+	pthread_mutex_unlock(&host_lock);
+	if (node == NULL) {
+		munmap(p, len);
+		free(b);
+		return ACL_ERROR_RT_MEMORY_ALLOCATION;
+	}
+	*hostPtr = p;
+	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr)
+{
+	struct host_block key = { .start = (uintptr_t)hostPtr, .len = 0 }, *b = NULL;
+	void **node;
+
+	if (hostPtr == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+
+	pthread_mutex_lock(&host_lock);
+	node = tfind(&key, &host_blocks, block_cmp);
+	if (node != NULL) {
+		b = *node;
+		tdelete(&key, &host_blocks, block_cmp);
+	}
+	pthread_mutex_unlock(&host_lock);
+	if (b == NULL)
+		return ACL_ERROR_RT_MEMORY_FREE;
+
+	munmap((void *)b->start, b->len);
+	free(b);
+	return ACL_SUCCESS;
+}
+
+void npu_rt_host_atfork_prepare(void)
+{
+	pthread_mutex_lock(&host_lock);
+}
+
+void npu_rt_host_atfork_parent(void)
+{
+	pthread_mutex_unlock(&host_lock);
+}
+
+void npu_rt_host_atfork_child(void)
+{
+	pthread_mutex_init(&host_lock, NULL);
+}

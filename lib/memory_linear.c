@@ -1,0 +1,102 @@
+/*
+ * Linear device memory: the aclrtMalloc family and aclrtFree.
+ * The ACL-layer decisions (policy, footprint, backing) are made by the pure
+ * policy.c; this file adds the current device and the MEM_ALLOC / MEM_FREE
+ * ioctls.
+ */
+#include <string.h>
+
+#include "acl_internal.h"
+#include "policy.h"
+
+static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t policy,
+			     const aclrtMallocConfig *cfg)
+{
+	struct npu_rt_alloc_plan plan;
+	struct npu_sim_mem_alloc req;
+	int64_t want_device;
+	aclError err;
+	int dev, rc;
+
+	if (devPtr == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_check_malloc_cfg(cfg, &want_device);
+	if (err != ACL_SUCCESS)
+		return err;
+	err = npu_rt_plan_alloc(api, size, policy, &plan);
+	if (err != ACL_SUCCESS)
+		return err;
+
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	if (want_device >= 0 && want_device != dev) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_INVALID_DEVICEID;
+	}
+
+	memset(&req, 0, sizeof(req));
+	req.size = size;
+	req.footprint = plan.footprint;
+	req.backing = plan.backing;
+	req.flags = plan.flags;
+	req.policy = policy;
+	req.api = api;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_ALLOC, &req);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return npu_rt_errno_to_acl(-rc);
+
+	*devPtr = (void *)(uintptr_t)req.va;
+	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+	return alloc_device(NPU_SIM_API_MALLOC, devPtr, size, (uint32_t)policy, NULL);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+	return alloc_device(NPU_SIM_API_MALLOC_ALIGN32, devPtr, size, (uint32_t)policy, NULL);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+	return alloc_device(NPU_SIM_API_MALLOC_CACHED, devPtr, size, (uint32_t)policy, NULL);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
+						aclrtMallocConfig *cfg)
+{
+	return alloc_device(NPU_SIM_API_MALLOC_WITH_CFG, devPtr, size, (uint32_t)policy, cfg);
+}
+
+/* Routed by address to the device whose window holds devPtr. */
+ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
+{
+	struct npu_sim_mem_free req;
+	struct npu_rt_loc loc;
+	int rc;
+
+	if (devPtr == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+
+	npu_rt_devices_read_lock();
+	loc = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)devPtr, 1);
+	if (loc.kind != NPU_RT_LOC_DEVICE) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_MEMORY_FREE;	/* not device memory of ours */
+	}
+	memset(&req, 0, sizeof(req));
+	req.va = (uintptr_t)devPtr;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(loc.dev), NPU_SIM_IOCTL_MEM_FREE, &req);
+	npu_rt_devices_unlock();
+	return rc != 0 ? npu_rt_errno_to_acl(-rc) : ACL_SUCCESS;
+}
+
+/* Every call is synchronous in npu_sim: nothing to wait for first. */
+ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr)
+{
+	return aclrtFree(devPtr);
+}

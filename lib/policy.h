@@ -1,0 +1,66 @@
+/*
+ * Malloc policy validation and footprint arithmetic (pure: no I/O, no
+ * global state; unit-tested on the host in tests/unit/test_policy.c).
+ * Rules: DESIGN.md 4.1, ref/cann_api.md 2.1 and 6.10.
+ */
+#ifndef NPU_RT_POLICY_H
+#define NPU_RT_POLICY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl/acl_rt.h"
+
+#define NPU_RT_SIZE_2M (2ULL << 20)
+#define NPU_RT_SIZE_1G (1ULL << 30)
+
+/* Bits of aclrtMemMallocPolicy that are not base items (0..7). */
+#define NPU_RT_POLICY_BASE_MASK 0x7U
+#define NPU_RT_POLICY_LOW_BW 0x0100U
+#define NPU_RT_POLICY_HIGH_BW 0x1000U
+#define NPU_RT_POLICY_READONLY 0x100000U
+#define NPU_RT_POLICY_ENUM_BITS \
+	(NPU_RT_POLICY_BASE_MASK | NPU_RT_POLICY_LOW_BW | NPU_RT_POLICY_HIGH_BW | NPU_RT_POLICY_READONLY)
+
+/* What the kernel is asked for (fields of struct npu_sim_mem_alloc). */
+struct npu_rt_alloc_plan {
+	uint64_t footprint;	/* bytes to back */
+	uint32_t backing;	/* enum npu_sim_backing */
+	uint32_t flags;		/* NPU_SIM_ALLOC_* */
+};
+
+/* True when policy is exactly one aclrtMemMallocPolicy item. */
+bool npu_rt_policy_is_single_item(uint32_t policy);
+
+/* True when policy is an OR of two or more enum items (valid or not). */
+bool npu_rt_policy_is_or_of_items(uint32_t policy);
+
+/* True when policy is a combination aclrtMallocWithCfg accepts. */
+bool npu_rt_policy_is_valid_combination(uint32_t policy);
+
+/*
+ * Footprint in bytes: ALIGN_UP(size, 32) + 32 when pad, else
+ * ALIGN_UP(size, 32).  Like the CANN ACL layer, a size within 64 (pad) or
+ * 32 (no pad) bytes of SIZE_MAX is an overflow -> ACL_ERROR_INVALID_PARAM,
+ * *out untouched; a wrapped small allocation is never produced.
+ */
+aclError npu_rt_footprint(size_t size, bool pad, uint64_t *out);
+
+/*
+ * Everything the ACL layer decides about one malloc-family call: api is an
+ * enum npu_sim_alloc_api.  Returns ACL_SUCCESS and fills *plan, or
+ * ACL_ERROR_INVALID_PARAM (size 0, footprint overflow, a policy the api
+ * rejects); *plan is untouched on error.
+ */
+aclError npu_rt_plan_alloc(uint32_t api, size_t size, uint32_t policy, struct npu_rt_alloc_plan *plan);
+
+/*
+ * Check an aclrtMallocWithCfg config (may be NULL).  Returns
+ * ACL_ERROR_INVALID_PARAM when numAttrs != 0 with attrs NULL or an attribute
+ * type outside aclrtMallocAttrType; else ACL_SUCCESS with *want_device set
+ * to the ACL_RT_MEM_ATTR_DEVICE_ID value (the last one given) or -1.
+ */
+aclError npu_rt_check_malloc_cfg(const aclrtMallocConfig *cfg, int64_t *want_device);
+
+#endif /* NPU_RT_POLICY_H */

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The `acl` Python module: pyACL spellings (ref/cann_api.md section 5) on top
+ * of libacl_rt.  One C file per API group, each exporting a method table;
+ * acl_module.c puts the tables into `acl`, `acl.rt` and `acl.util`.  Adding
+ * a group (VMM, IPC, managed memory) is a new file plus one line in the
+ * group list of acl_module.c.
+ *
+ * Conventions, as in pyACL: pointers and handles are Python ints, out
+ * parameters come back in a tuple with `ret` last, C structs are dicts.
+ * Wrong argument types raise TypeError and ints out of the C type's range
+ * raise OverflowError; errors of the C API come back as `ret`, unchanged.
+ */
+#ifndef NPU_SIM_PYACL_H
+#define NPU_SIM_PYACL_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Method tables of the API groups. */
+extern PyMethodDef pyacl_init_methods[];	/* acl.init, acl.finalize */
+extern PyMethodDef pyacl_rt_device_methods[];	/* acl.rt device calls */
+extern PyMethodDef pyacl_rt_memory_methods[];	/* malloc family, host, info */
+extern PyMethodDef pyacl_rt_copy_methods[];	/* memcpy, memcpy2d, memset */
+extern PyMethodDef pyacl_util_methods[];	/* acl.util */
+
+/* Put the ACL_* constants on @module; -1 with an exception on failure. */
+int pyacl_add_constants(PyObject *module);
+
+/*
+ * "O&" converters for PyArg_ParseTuple.  Each accepts an int (or any object
+ * with __index__) and raises TypeError / OverflowError otherwise.
+ */
+int pyacl_conv_size(PyObject *obj, void *out);		/* size_t */
+int pyacl_conv_u64(PyObject *obj, void *out);		/* uint64_t */
+int pyacl_conv_ptr(PyObject *obj, void *out);		/* void *, from int */
+int pyacl_conv_i32(PyObject *obj, void *out);		/* int32_t */
+int pyacl_conv_u32(PyObject *obj, void *out);		/* uint32_t */
+/* 32 bits, signed or unsigned range (enums, memset value): int32_t */
+int pyacl_conv_bits32(PyObject *obj, void *out);
+
+/* Tuple (pointer as int, ret). */
+PyObject *pyacl_ptr_ret(const void *ptr, int ret);
+
+#endif

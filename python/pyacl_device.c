@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Init and device management: acl.init/finalize, acl.rt.*_device, run mode. */
+#include "pyacl.h"
+
+#include <acl/acl.h>
+
+/* ret = acl.init() or acl.init(config_path) */
+static PyObject *py_init(PyObject *self, PyObject *args)
+{
+	const char *config = NULL;
+	aclError ret;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "|z:init", &config))
+		return NULL;
+	ret = aclInit(config);
+	return PyLong_FromLong(ret);
+}
+
+/* ret = acl.finalize() */
+static PyObject *py_finalize(PyObject *self, PyObject *args)
+{
+	(void)self;
+	(void)args;
+	return PyLong_FromLong(aclFinalize());
+}
+
+/* ret = acl.rt.set_device(device_id) */
+static PyObject *py_set_device(PyObject *self, PyObject *args)
+{
+	int32_t id;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&:set_device", pyacl_conv_i32, &id))
+		return NULL;
+	return PyLong_FromLong(aclrtSetDevice(id));
+}
+
+/* ret = acl.rt.reset_device(device_id) */
+static PyObject *py_reset_device(PyObject *self, PyObject *args)
+{
+	int32_t id;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&:reset_device", pyacl_conv_i32, &id))
+		return NULL;
+	return PyLong_FromLong(aclrtResetDevice(id));
+}
+
+/* device_id, ret = acl.rt.get_device() */
+static PyObject *py_get_device(PyObject *self, PyObject *args)
+{
+	int32_t id = 0;
+	aclError ret;
+
+	(void)self;
+	(void)args;
+	ret = aclrtGetDevice(&id);
+	return Py_BuildValue("(ii)", (int)id, ret);
+}
+
+/* count, ret = acl.rt.get_device_count() */
+static PyObject *py_get_device_count(PyObject *self, PyObject *args)
+{
+	uint32_t count = 0;
+	aclError ret;
+
+	(void)self;
+	(void)args;
+	ret = aclrtGetDeviceCount(&count);
+	return Py_BuildValue("(Ii)", (unsigned int)count, ret);
+}
+
+/* run_mode, ret = acl.rt.get_run_mode() */
+static PyObject *py_get_run_mode(PyObject *self, PyObject *args)
+{
+	aclrtRunMode mode = ACL_DEVICE;
+	aclError ret;
+
+	(void)self;
+	(void)args;
+	ret = aclrtGetRunMode(&mode);
+	return Py_BuildValue("(ii)", (int)mode, ret);
+}
+
+PyMethodDef pyacl_init_methods[] = {
+	{ "init", py_init, METH_VARARGS,
+	  "init([config_path]) -> ret\nInitialise AscendCL (aclInit)." },
+	{ "finalize", py_finalize, METH_NOARGS,
+	  "finalize() -> ret\nDeinitialise AscendCL (aclFinalize)." },
+	{ NULL, NULL, 0, NULL },
+};
+
+PyMethodDef pyacl_rt_device_methods[] = {
+	{ "set_device", py_set_device, METH_VARARGS,
+	  "set_device(device_id) -> ret (aclrtSetDevice)" },
+	{ "reset_device", py_reset_device, METH_VARARGS,
+	  "reset_device(device_id) -> ret (aclrtResetDevice)" },
+	{ "get_device", py_get_device, METH_NOARGS,
+	  "get_device() -> (device_id, ret) (aclrtGetDevice)" },
+	{ "get_device_count", py_get_device_count, METH_NOARGS,
+	  "get_device_count() -> (count, ret) (aclrtGetDeviceCount)" },
+	{ "get_run_mode", py_get_run_mode, METH_NOARGS,
+	  "get_run_mode() -> (run_mode, ret) (aclrtGetRunMode)" },
+	{ NULL, NULL, 0, NULL },
+};

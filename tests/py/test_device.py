@@ -1,0 +1,170 @@
+"""The `acl` module against the real module: devices, malloc family, copies
+both ways, memset, get_mem_info.  Needs /dev/npu_sim0 (see npu_env)."""
+import os
+import subprocess
+import sys
+import unittest
+
+from npu_env import acl, needs_device, HAVE_NUMPY, REPO, PYTHON_DIR
+
+if HAVE_NUMPY:
+    import numpy
+
+H2D = acl.ACL_MEMCPY_HOST_TO_DEVICE
+D2H = acl.ACL_MEMCPY_DEVICE_TO_HOST
+D2D = acl.ACL_MEMCPY_DEVICE_TO_DEVICE
+MiB = 1 << 20
+
+
+def strict_mode():
+    try:
+        with open("/sys/class/npu_sim/npu_sim0/host_access") as f:
+            return f.read().strip() == "0"
+    except OSError:
+        return False
+
+
+@needs_device
+class Device(unittest.TestCase):
+    def setUp(self):
+        self.assertIn(acl.init(), (0, acl.ACL_ERROR_REPEAT_INITIALIZE))
+        self.assertEqual(acl.rt.set_device(0), 0)
+        self.to_free = []
+
+    def tearDown(self):
+        for ptr in self.to_free:
+            acl.rt.free(ptr)
+        self.assertEqual(acl.rt.reset_device(0), 0)
+
+    def malloc(self, size, policy=acl.ACL_MEM_MALLOC_HUGE_FIRST):
+        ptr, ret = acl.rt.malloc(size, policy)
+        self.assertEqual(ret, 0)
+        self.to_free.append(ptr)
+        return ptr
+
+    def test_device_queries(self):
+        self.assertEqual(acl.rt.get_device(), (0, 0))
+        count, ret = acl.rt.get_device_count()
+        self.assertEqual(ret, 0)
+        self.assertGreaterEqual(count, 1)
+        self.assertEqual(acl.rt.get_run_mode(), (acl.ACL_HOST, 0))
+        self.assertNotEqual(acl.rt.set_device(count), 0)
+
+    def test_malloc_free(self):
+        ptr, ret = acl.rt.malloc(100, acl.ACL_MEM_MALLOC_NORMAL_ONLY)
+        self.assertEqual(ret, 0)
+        self.assertNotEqual(ptr, 0)
+        self.assertEqual(ptr % 64, 0)
+        self.assertNotEqual(acl.rt.free(ptr + 64), 0)  # interior pointer
+        self.assertEqual(acl.rt.free(ptr), 0)
+        self.assertNotEqual(acl.rt.free(ptr), 0)  # second free
+
+    def test_malloc_variants(self):
+        for fn in (acl.rt.malloc_align32, acl.rt.malloc_cached):
+            ptr, ret = fn(4096, acl.ACL_MEM_MALLOC_HUGE_FIRST)
+            self.assertEqual(ret, 0, fn.__name__)
+            self.assertEqual(acl.rt.free(ptr), 0)
+        ptr, ret = acl.rt.malloc_with_cfg(4096, 0, {})
+        self.assertEqual(ret, 0)
+        self.assertEqual(acl.rt.free_with_dev_sync(ptr), 0)
+        ptr, ret = acl.rt.malloc_with_cfg(4096, 0, None)
+        self.assertEqual(ret, 0)
+        self.assertEqual(acl.rt.free(ptr), 0)
+
+    def test_round_trip_bytes(self):
+        data = os.urandom(MiB + 123)
+        dev = self.malloc(len(data))
+        self.assertEqual(acl.rt.memcpy(dev, len(data), acl.util.bytes_to_ptr(data),
+                                       len(data), H2D), 0)
+        out = bytearray(len(data))
+        self.assertEqual(acl.rt.memcpy(acl.util.bytes_to_ptr(out), len(out), dev,
+                                       len(data), D2H), 0)
+        self.assertEqual(bytes(out), data)
+
+    def test_device_to_device_and_host_memory(self):
+        data = bytes(range(256)) * 64
+        a, b = self.malloc(len(data)), self.malloc(len(data))
+        host, ret = acl.rt.malloc_host(len(data))
+        self.assertEqual(ret, 0)
+        self.assertEqual(host % 64, 0)
+        try:
+            self.assertEqual(acl.rt.memcpy(a, len(data), acl.util.bytes_to_ptr(data),
+                                           len(data), H2D), 0)
+            self.assertEqual(acl.rt.memcpy(b, len(data), a, len(data), D2D), 0)
+            self.assertEqual(acl.rt.memcpy(host, len(data), b, len(data), D2H), 0)
+            self.assertEqual(acl.util.ptr_to_bytes(host, len(data)), data)
+        finally:
+            self.assertEqual(acl.rt.free_host(host), 0)
+
+    def test_copy_errors_as_in_c(self):
+        dev = self.malloc(4096)
+        src = bytes(8192)
+        # count > dest_max
+        self.assertEqual(acl.rt.memcpy(dev, 4096, acl.util.bytes_to_ptr(src), 8192, H2D),
+                         acl.ACL_ERROR_RT_PARAM_INVALID)
+        # kind outside the enum
+        self.assertEqual(acl.rt.memcpy(dev, 4096, acl.util.bytes_to_ptr(src), 16, 99),
+                         acl.ACL_ERROR_INVALID_PARAM)
+
+    def test_memset_and_memcpy2d(self):
+        dev = self.malloc(64 * 64)
+        self.assertEqual(acl.rt.memset(dev, 64 * 64, 0x1A7, 64 * 64), 0)
+        self.assertNotEqual(acl.rt.memset(dev, 16, 0, 32), 0)  # count > max
+        out = bytearray(16 * 8)
+        # 8 rows of 16 bytes from a 64-byte pitch into a packed buffer
+        self.assertEqual(acl.rt.memcpy2d(acl.util.bytes_to_ptr(out), 16, dev, 64,
+                                         16, 8, D2H), 0)
+        self.assertEqual(bytes(out), b"\xa7" * 128)
+
+    def test_get_mem_info_follows_allocations(self):
+        free0, total, ret = acl.rt.get_mem_info(acl.ACL_HBM_MEM)
+        self.assertEqual(ret, 0)
+        self.assertGreater(total, 0)
+        self.assertLessEqual(free0, total)
+        ptr, ret = acl.rt.malloc(4 * MiB, acl.ACL_MEM_MALLOC_NORMAL_ONLY)
+        self.assertEqual(ret, 0)
+        free1, _, _ = acl.rt.get_mem_info(acl.ACL_HBM_MEM)
+        self.assertGreaterEqual(free0 - free1, 4 * MiB)
+        self.assertEqual(acl.rt.free(ptr), 0)
+        free2, _, _ = acl.rt.get_mem_info(acl.ACL_HBM_MEM)
+        self.assertEqual(free2, free0)
+
+    def test_capacity_exceeded_is_allocation_error(self):
+        _, total, _ = acl.rt.get_mem_info(acl.ACL_HBM_MEM)
+        self.assertEqual(acl.rt.malloc(total + MiB, acl.ACL_MEM_MALLOC_NORMAL_ONLY),
+                         (0, acl.ACL_ERROR_RT_MEMORY_ALLOCATION))
+
+    @unittest.skipUnless(strict_mode(), "device 0 is in host-access mode")
+    def test_reading_device_memory_from_host_raises(self):
+        dev = self.malloc(4096)
+        with self.assertRaises(ValueError):
+            acl.util.ptr_to_bytes(dev, 16)
+
+    @unittest.skipUnless(HAVE_NUMPY, "numpy not installed")
+    def test_numpy_round_trip(self):
+        arr = numpy.arange(256 * 1024, dtype=numpy.float32)
+        dev = self.malloc(arr.nbytes)
+        self.assertEqual(acl.rt.memcpy(dev, arr.nbytes, acl.util.numpy_to_ptr(arr),
+                                       arr.nbytes, H2D), 0)
+        out = numpy.empty_like(arr)
+        self.assertEqual(acl.rt.memcpy(acl.util.numpy_to_ptr(out), out.nbytes, dev,
+                                       arr.nbytes, D2H), 0)
+        self.assertTrue((out == arr).all())
+
+
+@needs_device
+class MemorySample(unittest.TestCase):
+    def test_pyacl_style_sample_runs(self):
+        sample = os.path.join(PYTHON_DIR, "samples", "memory_sample.py")
+        env = dict(os.environ, PYTHONPATH=PYTHON_DIR)
+        run = subprocess.run([sys.executable, sample], cwd=REPO, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             universal_newlines=True, timeout=300)
+        self.assertEqual(run.returncode, 0, run.stdout)
+        self.assertIn("copied 1048576 bytes to the device and back: identical",
+                      run.stdout)
+        self.assertIn("memory sample: ok", run.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,295 @@
+/*
+ * Unit tests of the public API that need no npu_sim module: ACL-layer
+ * argument checks, init/finalize, run mode, host memory, "no current
+ * device", fork reset and the exported symbol set.  Linked against
+ * lib/libacl_rt.a; the shared library is dlopen'ed for the symbol checks.
+ * Checks whose result depends on a loaded module are skipped when
+ * /dev/npu_sim0 exists.
+ */
+#include <check.h>
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "acl/acl.h"
+
+#define SENTINEL ((void *)0x5a5a5a5a)
+
+static int module_present(void)
+{
+	return access("/dev/npu_sim0", F_OK) == 0;
+}
+
+START_TEST(run_mode_is_host)
+{
+	aclrtRunMode m = ACL_DEVICE;
+
+	ck_assert_int_eq(aclrtGetRunMode(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetRunMode(&m), ACL_SUCCESS);
+	ck_assert_int_eq(m, ACL_HOST);
+}
+END_TEST
+
+START_TEST(init_and_finalize)
+{
+	ck_assert_int_eq(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);
+	ck_assert_int_eq(aclInit("/nonexistent/acl.json"), ACL_ERROR_INVALID_FILE);
+	ck_assert_int_eq(aclInit("/"), ACL_ERROR_INVALID_FILE);	/* not a regular file */
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclInit(NULL), ACL_ERROR_REPEAT_INITIALIZE);
+	ck_assert_int_eq(aclInit("/nonexistent/acl.json"), ACL_ERROR_REPEAT_INITIALIZE);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);
+	ck_assert_int_eq(aclInit(""), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+	ck_assert_int_eq(aclInit("/proc/self/exe"), ACL_SUCCESS);	/* any readable file */
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+}
+END_TEST
+
+START_TEST(fork_child_starts_afresh)
+{
+	pid_t pid;
+	int status = -1;
+
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int32_t dev;
+		/* the child is uninitialized and has no current device */
+		int ok = aclInit(NULL) == ACL_SUCCESS && aclrtGetDevice(&dev) == ACL_ERROR_RT_CONTEXT_NULL &&
+			 aclFinalize() == ACL_SUCCESS;
+		_exit(ok ? 0 : 1);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	ck_assert_int_eq(aclInit(NULL), ACL_ERROR_REPEAT_INITIALIZE);	/* parent unchanged */
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+}
+END_TEST
+
+START_TEST(device_ids_checked)
+{
+	int32_t dev = 77;
+
+	ck_assert_int_eq(aclrtSetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtSetDevice(64), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtSetDevice(INT32_MAX), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtResetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtResetDevice(64), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtResetDevice(5), ACL_SUCCESS);	/* not set: no-op */
+	ck_assert_int_eq(aclrtGetDevice(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetDevice(&dev), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(dev, 77);
+	ck_assert_int_eq(aclrtGetDeviceCount(NULL), ACL_ERROR_INVALID_PARAM);
+}
+END_TEST
+
+START_TEST(no_module_no_device)
+{
+	uint32_t count = 99;
+
+	if (module_present())
+		return;	/* meaningful only where the module is not loaded */
+	ck_assert_int_eq(aclrtGetDeviceCount(&count), ACL_ERROR_RT_NO_DEVICE);
+	ck_assert_uint_eq(count, 99);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_ERROR_RT_INVALID_DEVICEID);
+}
+END_TEST
+
+START_TEST(malloc_argument_checks)
+{
+	aclrtMallocConfig cfg = { NULL, 1 };
+	void *p = SENTINEL;
+
+	ck_assert_int_eq(aclrtMalloc(NULL, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMalloc(&p, 0, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMalloc(&p, SIZE_MAX, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMallocAlign32(&p, 0, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMallocAlign32(&p, 64,
+					    (aclrtMemMallocPolicy)(ACL_MEM_MALLOC_HUGE_ONLY |
+								   ACL_MEM_TYPE_HIGH_BAND_WIDTH)),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMallocCached(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST_P2P), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMallocCached(NULL, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMallocWithCfg(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST, &cfg), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMallocWithCfg(NULL, 64, ACL_MEM_MALLOC_HUGE_FIRST, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_ptr_eq(p, SENTINEL);
+}
+END_TEST
+
+START_TEST(malloc_without_current_device)
+{
+	void *p = SENTINEL;
+
+	ck_assert_int_eq(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtMalloc(&p, 64, (aclrtMemMallocPolicy)12345), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtMallocAlign32(&p, 64, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtMallocCached(&p, 64, ACL_MEM_MALLOC_HUGE1G_ONLY), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtMallocWithCfg(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST, NULL), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_ptr_eq(p, SENTINEL);
+}
+END_TEST
+
+START_TEST(free_checks)
+{
+	int on_stack;
+
+	ck_assert_int_eq(aclrtFree(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtFreeWithDevSync(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtFree(&on_stack), ACL_ERROR_RT_MEMORY_FREE);
+	ck_assert_int_eq(aclrtFreeWithDevSync(&on_stack), ACL_ERROR_RT_MEMORY_FREE);
+}
+END_TEST
+
+START_TEST(host_memory)
+{
+	void *p = SENTINEL, *q = NULL;
+	int on_stack;
+
+	ck_assert_int_eq(aclrtMallocHost(NULL, 64), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMallocHost(&p, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMallocHost(&p, SIZE_MAX), ACL_ERROR_INVALID_PARAM);
+	ck_assert_ptr_eq(p, SENTINEL);
+
+	ck_assert_int_eq(aclrtMallocHost(&p, 1000), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMallocHost(&q, 3 << 20), ACL_SUCCESS);
+	ck_assert_uint_eq((uintptr_t)p % 64, 0);
+	ck_assert_uint_eq((uintptr_t)q % 64, 0);
+	memset(p, 0xab, 1000);
+	memset(q, 0xcd, 3 << 20);
+	ck_assert_int_eq(((unsigned char *)p)[999], 0xab);
+
+	ck_assert_int_eq(aclrtFreeHost(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtFreeHost(&on_stack), ACL_ERROR_RT_MEMORY_FREE);
+	ck_assert_int_eq(aclrtFreeHost((char *)p + 1), ACL_ERROR_RT_MEMORY_FREE);
+	ck_assert_int_eq(aclrtFreeHost(p), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(p), ACL_ERROR_RT_MEMORY_FREE);	/* double free */
+	ck_assert_int_eq(((unsigned char *)q)[(3 << 20) - 1], 0xcd);	/* q untouched */
+	ck_assert_int_eq(aclrtFreeHost(q), ACL_SUCCESS);
+}
+END_TEST
+
+START_TEST(memcpy_checks)
+{
+	char a[16] = "abcdefghijklmno", b[16] = { 0 };
+
+	/* count 0 succeeds before any other check */
+	ck_assert_int_eq(aclrtMemcpy(NULL, 0, NULL, 0, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(NULL, 0, NULL, 0, (aclrtMemcpyKind)99), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(b, 0, a, 0, ACL_MEMCPY_HOST_TO_HOST), ACL_SUCCESS);
+
+	ck_assert_int_eq(aclrtMemcpy(NULL, 16, a, 16, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy(b, 16, NULL, 16, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy(b, 16, a, 16, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy(b, 16, a, 16, ACL_MEMCPY_INTER_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy(b, 16, a, 16, (aclrtMemcpyKind)-1), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy(b, 15, a, 16, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+	/* valid arguments, but this thread has no current device */
+	ck_assert_int_eq(aclrtMemcpy(b, 16, a, 16, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(b[0], 0);
+}
+END_TEST
+
+START_TEST(memcpy2d_checks)
+{
+	char a[64] = { 1 }, b[64] = { 0 };
+
+	ck_assert_int_eq(aclrtMemcpy2d(NULL, 0, NULL, 0, 0, 5, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy2d(NULL, 0, NULL, 0, 5, 0, (aclrtMemcpyKind)99), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy2d(NULL, 8, a, 8, 8, 2, ACL_MEMCPY_DEFAULT), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy2d(b, 8, NULL, 8, 8, 2, ACL_MEMCPY_DEFAULT), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy2d(b, 7, a, 8, 8, 2, ACL_MEMCPY_DEFAULT), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy2d(b, 8, a, 7, 8, 2, ACL_MEMCPY_DEFAULT), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy2d(b, 8, a, 8, 8, 2, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy2d(b, 8, a, 8, 8, 2, ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy2d(b, SIZE_MAX, a, 8, 8, 3, ACL_MEMCPY_DEFAULT), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy2d(b, 8, a, 8, 8, 2, ACL_MEMCPY_DEFAULT), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(b[0], 0);
+}
+END_TEST
+
+START_TEST(memset_checks)
+{
+	char b[16] = { 0 };
+
+	ck_assert_int_eq(aclrtMemset(NULL, 0, 1, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(NULL, 16, 1, 16), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemset(b, 15, 1, 16), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemset(b, 16, 1, 16), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(b[0], 0);
+}
+END_TEST
+
+START_TEST(mem_info_checks)
+{
+	size_t f = 11, t = 22;
+
+	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM, NULL, &t), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM, &f, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetMemInfo((aclrtMemAttr)18, &f, &t), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetMemInfo((aclrtMemAttr)-1, &f, &t), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM, &f, &t), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtGetMemInfo(ACL_DDR_MEM, &f, &t), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_uint_eq(f, 11);
+	ck_assert_uint_eq(t, 22);
+}
+END_TEST
+
+/* Only the ACL API leaves the shared library; declared-only calls do not. */
+START_TEST(exported_symbols)
+{
+	void *h = dlopen(LIBACL_RT_SO, RTLD_NOW | RTLD_LOCAL);
+
+	ck_assert_msg(h != NULL, "dlopen %s: %s", LIBACL_RT_SO, dlerror());
+	ck_assert_ptr_nonnull(dlsym(h, "aclInit"));
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtMalloc"));
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtMemcpy2d"));
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtGetMemInfo"));
+	ck_assert_ptr_null(dlsym(h, "npu_rt_plan_alloc"));	/* internal */
+	ck_assert_ptr_null(dlsym(h, "npu_rt_errno_to_acl"));
+	ck_assert_ptr_null(dlsym(h, "aclrtMallocPhysical"));	/* declared only */
+	ck_assert_ptr_null(dlsym(h, "aclrtMemcpyAsync"));
+	dlclose(h);
+}
+END_TEST
+
+static Suite *api_suite(void)
+{
+	Suite *s = suite_create("api_host");
+	TCase *t = tcase_create("core");
+
+	tcase_add_test(t, run_mode_is_host);
+	tcase_add_test(t, init_and_finalize);
+	tcase_add_test(t, fork_child_starts_afresh);
+	tcase_add_test(t, device_ids_checked);
+	tcase_add_test(t, no_module_no_device);
+	tcase_add_test(t, malloc_argument_checks);
+	tcase_add_test(t, malloc_without_current_device);
+	tcase_add_test(t, free_checks);
+	tcase_add_test(t, host_memory);
+	tcase_add_test(t, memcpy_checks);
+	tcase_add_test(t, memcpy2d_checks);
+	tcase_add_test(t, memset_checks);
+	tcase_add_test(t, mem_info_checks);
+	tcase_add_test(t, exported_symbols);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *r = srunner_create(api_suite());
+	int failed;
+
+	srunner_run_all(r, CK_NORMAL);
+	failed = srunner_ntests_failed(r);
+	srunner_free(r);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shared helpers of the VM integration suite (tests/vm): reading hugetlb pool
+ * counters, sysfs and debugfs files of the driver, reloading the module with
+ * parameters, and small fork/pipe helpers for multi-process tests.
+ *
+ * All tests run as root inside the guest with the repository root as cwd.
+ * Helpers that can fail in a way a test cannot go on from use ck_assert, so
+ * they may only be called from a Check test (or fixture) process.  Code that
+ * runs in a grandchild (forked from a test) must not use ck_assert: it reports
+ * through its exit status instead (see vm_child_*).
+ */
+#ifndef NPU_SIM_VMTEST_H
+#define NPU_SIM_VMTEST_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include <check.h>
+
+#define KiB (1024ULL)
+#define MiB (1024ULL * 1024)
+#define GiB (1024ULL * 1024 * 1024)
+
+#define VM_ALIGN_UP(x, a) ((((uint64_t)(x)) + ((a) - 1)) / (a) * (a))
+
+/* Module defaults (docs/driver-interface.md). */
+#define VM_DEFAULT_HBM_BYTES	(2048ULL * MiB)
+#define VM_DEFAULT_NUM_DEVICES	2
+#define VM_DEFAULT_VA_WINDOW	(1024ULL * GiB)
+
+/* Generous per-test timeouts: the suite runs under TCG emulation. */
+#define VM_TIMEOUT		120
+#define VM_TIMEOUT_LONG		900
+
+/* ---- plain files ------------------------------------------------------- */
+
+/* Reads a file holding one decimal number; -1 if it cannot be read. */
+long long vm_read_ll(const char *path);
+/* Writes @s to @path; 0 or -errno. */
+int vm_write_str(const char *path, const char *s);
+/* 1 if @path exists. */
+int vm_exists(const char *path);
+
+/* ---- hugetlb pools ----------------------------------------------------- */
+
+long long vm_hp2m_free(void);	/* hugepages-2048kB/free_hugepages */
+long long vm_hp2m_total(void);	/* hugepages-2048kB/nr_hugepages */
+long long vm_hp1g_free(void);	/* hugepages-1048576kB/free_hugepages */
+long long vm_hp1g_total(void);
+/* A /proc/meminfo field ("HugePages_Free" ...), -1 if absent. */
+long long vm_meminfo(const char *key);
+/*
+ * Sets the 2 MiB pool to @n pages (nothing may hold pool pages) and asserts
+ * that exactly @n pages are then free.
+ */
+void vm_set_hp2m_pool(long n);
+
+/* ---- debugfs / sysfs of the driver ------------------------------------- */
+
+/* Value of @key in debugfs npu_sim<dev>/info; asserts that it exists. */
+long long vm_dbg_info(int dev, const char *key);
+/* Value of @key in debugfs npu_sim<dev>/stats; asserts that it exists. */
+long long vm_dbg_stat(int dev, const char *key);
+/* /sys/class/npu_sim/npu_sim<dev>/<name> as a number, -1 if unreadable. */
+long long vm_sysfs(int dev, const char *name);
+
+struct vm_alloc {
+	unsigned long long id;
+	long pid;
+	unsigned long long va;
+	unsigned long long size;
+	unsigned long long footprint;
+	unsigned long long charged;
+	char kind[16];
+	unsigned long long policy;
+	char api[24];
+	char flags[32];
+};
+
+/*
+ * Parses debugfs npu_sim<dev>/allocations.  Asserts the header line and the
+ * shape of every line.  Returns the number of allocation lines; *out (if not
+ * NULL) gets a malloc'ed array the caller frees.
+ */
+long vm_dbg_allocs(int dev, struct vm_alloc **out);
+/* Finds the allocation starting at @va; 1 found (copied to *out), 0 not. */
+int vm_dbg_alloc_find(int dev, uint64_t va, struct vm_alloc *out);
+/* Number of lines of debugfs npu_sim<dev>/contexts after the header. */
+long vm_dbg_contexts(int dev);
+/* Number of allocation lines owned by @pid. */
+long vm_dbg_allocs_of(int dev, pid_t pid);
+
+/* Snapshot of the device-wide counters a failing call must not change. */
+struct vm_snap {
+	long long hp2m_free, hp1g_free;
+	long long used, used_normal, used_2m, used_1g, used_p2p;
+	long long allocations, dev_2m_pages, dev_1g_pages;
+	long alloc_lines;
+};
+void vm_snap_take(int dev, struct vm_snap *s);
+/* Asserts that nothing in @before changed. */
+void vm_snap_assert_same(int dev, const struct vm_snap *before);
+
+/* ---- module ------------------------------------------------------------ */
+
+int vm_mod_loaded(void);
+/* delete_module("npu_sim"): 0 or errno. */
+int vm_mod_try_unload(void);
+/* Loads kernel/npu_sim.ko with @params ("" for defaults); asserts success. */
+void vm_mod_load(const char *params);
+/* Unloads (asserting success) and loads with @params. */
+void vm_mod_reload(const char *params);
+/*
+ * Makes sure the module is loaded with its default parameters (2 devices of
+ * 2048 MiB, strict host access), reloading it if a previous test left it
+ * otherwise (or not loaded).
+ */
+void vm_mod_ensure_default(void);
+
+/* ---- runtime fixtures -------------------------------------------------- */
+
+/* Checked fixture: default module, aclInit(NULL), aclrtSetDevice(0). */
+void vm_acl_setup(void);
+void vm_acl_teardown(void);
+/* Checked fixture without the runtime: only the default module. */
+void vm_mod_setup(void);
+
+/* aclrtGetMemInfo(ACL_HBM_MEM) of the current device; asserts success. */
+void vm_hbm_info(size_t *free_b, size_t *total_b);
+
+/* ---- processes --------------------------------------------------------- */
+
+/*
+ * A child process with a command pipe (parent -> child) and a report pipe
+ * (child -> parent).  The child runs fn(arg, cmd_fd, rep_fd) and _exit()s with
+ * its return value.  It must not use ck_assert.
+ */
+struct vm_child {
+	pid_t pid;
+	int cmd;	/* parent writes */
+	int rep;	/* parent reads */
+};
+typedef int (*vm_child_fn)(void *arg, int cmd_fd, int rep_fd);
+void vm_child_start(struct vm_child *c, vm_child_fn fn, void *arg);
+/* Send / receive one 64-bit word; return 0 or -1. */
+int vm_put(int fd, uint64_t v);
+int vm_get(int fd, uint64_t *v);
+/* Parent side: receive one word from the child, asserting it arrived. */
+uint64_t vm_child_get(struct vm_child *c);
+void vm_child_put(struct vm_child *c, uint64_t v);
+/* Waits for the child; returns its wait status. */
+int vm_child_wait(struct vm_child *c);
+/* Asserts the child exited with status 0 (else prints the step it failed). */
+void vm_child_wait_ok(struct vm_child *c);
+
+/* ---- misc -------------------------------------------------------------- */
+
+/* Deterministic byte pattern. */
+void vm_fill(void *buf, size_t n, uint32_t seed);
+/* Monotonic seconds. */
+double vm_now(void);
+/* Runs one suite with CK_VERBOSE and returns the exit status for main(). */
+int vm_run_suite(Suite *s);
+
+#endif /* NPU_SIM_VMTEST_H */

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading the state of npu_sim.ko (docs/driver-interface.md) into a
+ * struct npu_sim_state.  Missing files leave fields at their "unknown"
+ * values; nothing here fails hard, the callers decide what to report.
+ */
+#include "npu_sim_state.h"
+#include "text_records.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SYSFS_CLASS	"/sys/class/npu_sim"
+#define SYSFS_MODULE	"/sys/module/" NPU_SIM_MODULE_NAME
+#define DEBUGFS_MOUNT	"/sys/kernel/debug"
+#define DEBUGFS_DIR	DEBUGFS_MOUNT "/npu_sim"
+#define HUGEPAGES_DIR	"/sys/kernel/mm/hugepages"
+
+static void path_of(char *buf, size_t len, const char *root, const char *fmt,
+		    ...) __attribute__((format(printf, 4, 5)));
+
+static void path_of(char *buf, size_t len, const char *root, const char *fmt,
+		    ...)
+{
+	va_list ap;
+	int n = snprintf(buf, len, "%s", root);
+
+	if (n < 0 || (size_t)n >= len)
+		n = 0;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+}
+
+static char *read_rooted(const char *root, const char *path)
+{
+	char full[PATH_MAX];
+
+	path_of(full, sizeof(full), root, "%s", path);
+	return read_text_file(full);
+}
+
+/* First word of a small file into @buf ("" if unreadable). */
+static void read_word(const char *root, const char *path, char *buf,
+		      size_t len)
+{
+	char *text = read_rooted(root, path);
+
+	buf[0] = '\0';
+	if (text) {
+		size_t n = strcspn(text, " \n");
+
+		if (n >= len)
+			n = len - 1;
+		memcpy(buf, text, n);
+		buf[n] = '\0';
+		free(text);
+	}
+}
+
+static void read_pool(const char *root, const char *dir,
+		      struct npu_sim_pool *pool)
+{
+	char path[PATH_MAX];
+
+	path_of(path, sizeof(path), root, HUGEPAGES_DIR "/%s/nr_hugepages",
+		dir);
+	if (!read_u64_file(path, &pool->total_pages))
+		pool->total_pages = 0;
+	path_of(path, sizeof(path), root, HUGEPAGES_DIR "/%s/free_hugepages",
+		dir);
+	if (!read_u64_file(path, &pool->free_pages))
+		pool->free_pages = 0;
+}
+
+/* Is debugfs mounted at /sys/kernel/debug (per /proc/mounts)? */
+static bool debugfs_mounted(const char *root)
+{
+	char *mounts = read_rooted(root, "/proc/mounts");
+	bool found = false;
+
+	for (char *line = mounts; line && *line;) {
+		char dev[256], dir[256], type[64];
+
+		if (sscanf(line, "%255s %255s %63s", dev, dir, type) == 3 &&
+		    !strcmp(dir, DEBUGFS_MOUNT) && !strcmp(type, "debugfs"))
+			found = true;
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	free(mounts);
+	return found;
+}
+
+static enum npu_sim_debugfs_status debugfs_status(const char *root)
+{
+	char path[PATH_MAX];
+
+	if (!debugfs_mounted(root))
+		return DEBUGFS_NOT_MOUNTED;
+	path_of(path, sizeof(path), root, DEBUGFS_DIR);
+	if (access(path, R_OK | X_OK) == 0)
+		return DEBUGFS_OK;
+	if (errno == EACCES || errno == EPERM)
+		return DEBUGFS_NO_PERMISSION;
+	/* debugfs itself is mode 0700: unreadable mount point means not root */
+	path_of(path, sizeof(path), root, DEBUGFS_MOUNT);
+	if (access(path, R_OK | X_OK) != 0)
+		return DEBUGFS_NO_PERMISSION;
+	return DEBUGFS_NO_MODULE_DIR;
+}
+
+const char *npu_sim_debugfs_message(enum npu_sim_debugfs_status status)
+{
+	switch (status) {
+	case DEBUGFS_OK:
+		return "";
+	case DEBUGFS_NOT_MOUNTED:
+		return "debugfs is not mounted at " DEBUGFS_MOUNT
+		       " (mount -t debugfs none " DEBUGFS_MOUNT ")";
+	case DEBUGFS_NO_PERMISSION:
+		return "cannot read " DEBUGFS_DIR " (run as root)";
+	case DEBUGFS_NO_MODULE_DIR:
+		return DEBUGFS_DIR " is missing (module built without debugfs?)";
+	}
+	return "?";
+}
+
+static int by_index(const void *a, const void *b)
+{
+	const struct npu_sim_device *x = a, *y = b;
+
+	return x->index - y->index;
+}
+
+static void find_devices(struct npu_sim_state *state, const char *root)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	DIR *dir;
+
+	path_of(path, sizeof(path), root, SYSFS_CLASS);
+	dir = opendir(path);
+	if (!dir)
+		return;
+	while ((de = readdir(dir)) && state->ndevices < NPU_SIM_MAX_DEVICES) {
+		int index;
+		char tail;
+
+		if (sscanf(de->d_name, NPU_SIM_MODULE_NAME "%d%c", &index,
+			   &tail) != 1 || index < 0)
+			continue;
+		state->devices[state->ndevices].index = index;
+		state->ndevices++;
+	}
+	closedir(dir);
+	qsort(state->devices, state->ndevices, sizeof(state->devices[0]),
+	      by_index);
+}
+
+static void read_sysfs_device(struct npu_sim_device *dev, const char *root)
+{
+	char path[PATH_MAX];
+	uint64_t v;
+
+	path_of(path, sizeof(path), root, SYSFS_CLASS "/npu_sim%d/capacity_bytes",
+		dev->index);
+	read_u64_file(path, &dev->capacity_bytes);
+	path_of(path, sizeof(path), root, SYSFS_CLASS "/npu_sim%d/used_bytes",
+		dev->index);
+	read_u64_file(path, &dev->used_bytes);
+	path_of(path, sizeof(path), root, SYSFS_CLASS "/npu_sim%d/host_access",
+		dev->index);
+	dev->host_access = read_u64_file(path, &v) ? (int)v : -1;
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+/*
+ * What could still be allocated of each kind: device capacity left, and for
+ * huge kinds also what the host's hugetlb pool can give, in whole pages.
+ */
+static void compute_free(struct npu_sim_device *dev,
+			 const struct npu_sim_state *state)
+{
+	uint64_t left = dev->capacity_bytes > dev->used_bytes ?
+			dev->capacity_bytes - dev->used_bytes : 0;
+
+	dev->normal.free_bytes = left & ~4095ULL;
+	dev->huge_2m.free_bytes =
+		min_u64(left / SZ_2M, state->pool_2m.free_pages) * SZ_2M;
+	dev->huge_1g.free_bytes =
+		min_u64(left / SZ_1G, state->pool_1g.free_pages) * SZ_1G;
+}
+
+static void read_process_name(struct npu_sim_process *p, const char *root)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", p->pid);
+	read_word(root, path, p->name, sizeof(p->name));
+	if (!p->name[0])
+		snprintf(p->name, sizeof(p->name), "?");
+}
+
+/* Processes from the "contexts" table, one entry per pid. */
+static void read_contexts(struct npu_sim_device *dev, const char *root,
+			  const char *text)
+{
+	struct text_table t;
+	int cpid, calloc_col, cused;
+
+	if (!table_parse(&t, text)) {
+		table_free(&t);
+		return;
+	}
+	cpid = table_column(&t, "pid");
+	calloc_col = table_column(&t, "allocations");
+	cused = table_column(&t, "used_bytes");
+	for (size_t r = 0; r < t.nrows; r++) {
+		struct npu_sim_process *p = NULL;
+		uint64_t pid, n = 0, used = 0;
+
+		if (!table_u64(&t, r, cpid, &pid))
+			continue;
+		table_u64(&t, r, calloc_col, &n);
+		table_u64(&t, r, cused, &used);
+		/* a process may hold several contexts of one device */
+		for (size_t i = 0; i < dev->nprocesses; i++)
+			if (dev->processes[i].pid == (int)pid)
+				p = &dev->processes[i];
+		if (!p) {
+			if (dev->nprocesses == NPU_SIM_MAX_PROCESSES)
+				continue;
+			p = &dev->processes[dev->nprocesses++];
+			p->pid = (int)pid;
+			read_process_name(p, root);
+		}
+		p->allocations += n;
+		p->used_bytes += used;
+	}
+	table_free(&t);
+}
+
+static void read_debugfs_device(struct npu_sim_device *dev, const char *root)
+{
+	char path[PATH_MAX];
+	char *info, *stats, *contexts;
+
+	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/info", dev->index);
+	info = read_rooted(root, path);
+	if (!info)
+		return;
+	dev->have_debugfs = true;
+	/* debugfs "info" is read in one go: prefer it to sysfs for consistency */
+	kv_get_u64(info, "capacity_bytes", &dev->capacity_bytes);
+	kv_get_u64(info, "used_bytes", &dev->used_bytes);
+	kv_get_u64(info, "used_normal_bytes", &dev->normal.used_bytes);
+	kv_get_u64(info, "used_huge_2m_bytes", &dev->huge_2m.used_bytes);
+	kv_get_u64(info, "used_huge_1g_bytes", &dev->huge_1g.used_bytes);
+	kv_get_u64(info, "used_p2p_bytes", &dev->p2p_used_bytes);
+	kv_get_u64(info, "allocations", &dev->allocations);
+	dev->have_peers = kv_get_str(info, "peer_access", dev->peers,
+				     sizeof(dev->peers));
+	free(info);
+
+	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/stats", dev->index);
+	stats = read_rooted(root, path);
+	kv_get_u64(stats, "host_access_faults", &dev->host_access_faults);
+	free(stats);
+
+	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/contexts",
+		 dev->index);
+	contexts = read_rooted(root, path);
+	if (contexts)
+		read_contexts(dev, root, contexts);
+	free(contexts);
+}
+
+void npu_sim_state_read(struct npu_sim_state *state, const char *root)
+{
+	char path[PATH_MAX];
+	uint64_t refcnt;
+
+	memset(state, 0, sizeof(*state));
+	state->refcnt = -1;
+	read_pool(root, "hugepages-2048kB", &state->pool_2m);
+	read_pool(root, "hugepages-1048576kB", &state->pool_1g);
+
+	path_of(path, sizeof(path), root, SYSFS_MODULE);
+	state->module_loaded = access(path, F_OK) == 0;
+	if (!state->module_loaded)
+		return;
+	path_of(path, sizeof(path), root, SYSFS_MODULE "/refcnt");
+	if (read_u64_file(path, &refcnt))
+		state->refcnt = (int)refcnt;
+	read_word(root, SYSFS_MODULE "/parameters/num_devices",
+		  state->num_devices, sizeof(state->num_devices));
+	read_word(root, SYSFS_MODULE "/parameters/hbm_mib", state->hbm_mib,
+		  sizeof(state->hbm_mib));
+	read_word(root, SYSFS_MODULE "/parameters/host_access",
+		  state->host_access, sizeof(state->host_access));
+	/* a bool parameter reads back as Y/N: show it as it is given, 1/0 */
+	if (!strcmp(state->host_access, "Y") || !strcmp(state->host_access, "N"))
+		strcpy(state->host_access, state->host_access[0] == 'Y' ? "1" : "0");
+	read_word(root, SYSFS_MODULE "/parameters/va_window_gib",
+		  state->va_window_gib, sizeof(state->va_window_gib));
+
+	state->debugfs = debugfs_status(root);
+	if (state->debugfs == DEBUGFS_OK) {
+		char *version = read_rooted(root, DEBUGFS_DIR "/version");
+
+		/* "api 1.0" */
+		if (version)
+			kv_get_str(version, "api", state->api,
+				   sizeof(state->api));
+		free(version);
+	}
+
+	find_devices(state, root);
+	for (size_t i = 0; i < state->ndevices; i++) {
+		struct npu_sim_device *dev = &state->devices[i];
+
+		read_sysfs_device(dev, root);
+		if (state->debugfs == DEBUGFS_OK)
+			read_debugfs_device(dev, root);
+		compute_free(dev, state);
+	}
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A snapshot of what npu_sim.ko shows in sysfs, debugfs and /proc, shared by
+ * the status tool (npu-sim-smi) and the loader (npu-sim-load).  Every path is
+ * taken relative to a root ("" normally) so tests can point the tools at a
+ * fabricated tree.
+ */
+#ifndef NPU_SIM_TOOLS_STATE_H
+#define NPU_SIM_TOOLS_STATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NPU_SIM_MODULE_NAME	"npu_sim"
+#define NPU_SIM_MAX_DEVICES	16
+#define NPU_SIM_MAX_PROCESSES	256
+
+#define SZ_2M	(2ULL << 20)
+#define SZ_1G	(1ULL << 30)
+
+struct npu_sim_process {
+	int pid;
+	char name[32];		/* /proc/PID/comm, "?" if gone */
+	uint64_t allocations;
+	uint64_t used_bytes;
+};
+
+/* Use and free space of one backing page kind. */
+struct npu_sim_kind_use {
+	uint64_t used_bytes;
+	uint64_t free_bytes;	/* what could still be allocated of this kind */
+};
+
+struct npu_sim_device {
+	int index;
+	uint64_t capacity_bytes;
+	uint64_t used_bytes;
+	int host_access;		/* 1 host access, 0 strict, -1 unknown */
+	/* The fields below come from debugfs; valid when have_debugfs. */
+	bool have_debugfs;
+	struct npu_sim_kind_use normal, huge_2m, huge_1g;
+	uint64_t p2p_used_bytes;
+	uint64_t allocations;
+	uint64_t host_access_faults;
+	bool have_peers;		/* the module reports peer access */
+	char peers[64];			/* e.g. "1,3", or "-" for none */
+	size_t nprocesses;
+	struct npu_sim_process processes[NPU_SIM_MAX_PROCESSES];
+};
+
+/* Why debugfs detail is missing (when it is). */
+enum npu_sim_debugfs_status {
+	DEBUGFS_OK,
+	DEBUGFS_NOT_MOUNTED,
+	DEBUGFS_NO_PERMISSION,
+	DEBUGFS_NO_MODULE_DIR,
+};
+
+struct npu_sim_pool {
+	uint64_t total_pages;
+	uint64_t free_pages;
+};
+
+struct npu_sim_state {
+	bool module_loaded;
+	int refcnt;			/* /sys/module/npu_sim/refcnt, -1 unknown */
+	char api[16];			/* debugfs "version", "" unknown */
+	enum npu_sim_debugfs_status debugfs;
+	/* module parameters as the kernel shows them (strings) */
+	char num_devices[16], hbm_mib[16], host_access[16], va_window_gib[16];
+	struct npu_sim_pool pool_2m, pool_1g;
+	size_t ndevices;
+	struct npu_sim_device devices[NPU_SIM_MAX_DEVICES];
+};
+
+/* Fill @state from the files under @root ("" for the real system). */
+void npu_sim_state_read(struct npu_sim_state *state, const char *root);
+
+/* One-line explanation of a debugfs status other than DEBUGFS_OK. */
+const char *npu_sim_debugfs_message(enum npu_sim_debugfs_status status);
+
+#endif
