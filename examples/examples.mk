@@ -3,13 +3,19 @@
 # build/examples/memory_demo: the AscendCL memory round trip; public headers
 # only (-Iinclude, no UAPI), linked with -Llib -lacl_rt and an rpath to the
 # repository's lib/ so it runs without LD_LIBRARY_PATH.  examples/run-demo
-# runs it inside the VM guest.
+# runs it inside the VM guest.  build/examples/vmm_share: reserve -> physical
+# -> map -> copy -> unmap -> remap -> share with a second process.
 
-EXAMPLES := $(BUILD)/examples/memory_demo
+EXAMPLES := $(BUILD)/examples/memory_demo $(BUILD)/examples/vmm_share
 
 user: $(EXAMPLES)
 
 $(BUILD)/examples/memory_demo: examples/memory_demo.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/memory_demo.c -Llib -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../../lib'
+
+$(BUILD)/examples/vmm_share: examples/vmm_share.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/vmm_share.c -Llib -lacl_rt \
 		-Wl,-rpath,'$$ORIGIN/../../lib'

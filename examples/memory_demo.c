@@ -10,7 +10,8 @@
  *
  * Environment: NPU_SIM_DEMO_SHOW_DEBUGFS=1 prints the driver's debugfs
  * "info" and "allocations" files of device 0 while the allocations are
- * live.  Exit status 0 when every check passed, 1 otherwise.
+ * live; NPU_SIM_DEMO_STATUS_CMD, when set, is a shell command run at that
+ * moment too (the demo runs the status tool with it).  Exit status 0 when every check passed, 1 otherwise.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -145,6 +146,11 @@ int main(void)
 		cat_file("/sys/kernel/debug/npu_sim/npu_sim0/info");
 		cat_file("/sys/kernel/debug/npu_sim/npu_sim0/allocations");
 		print_hugepages();
+	}
+	if (getenv("NPU_SIM_DEMO_STATUS_CMD") != NULL) {
+		printf("---- %s\n", getenv("NPU_SIM_DEMO_STATUS_CMD"));
+		fflush(stdout);
+		expect(system(getenv("NPU_SIM_DEMO_STATUS_CMD")) == 0, "status command ran");
 	}
 
 	printf("freeing:\n");

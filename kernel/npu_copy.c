@@ -11,6 +11,7 @@
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/overflow.h>
+#include <linux/pagemap.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
@@ -325,6 +326,27 @@ static int npu_cover_rows(struct npu_span *sp, u64 addr, u64 pitch,
 }
 
 /*
+ * Fault in every row of a host source so that copy_from_user() cannot stop
+ * half way (and zero-fill the rest of a device page) on a hole in it.
+ */
+static int npu_fault_in_rows(u64 addr, u64 pitch, u64 width, u64 height)
+{
+	u64 row;
+
+	for (row = 0; row < height; row++) {
+		if (fault_in_readable((const char __user *)(addr + row * pitch),
+				      width))
+			return -EFAULT;
+		if ((row & 4095) == 4095) {
+			cond_resched();
+			if (fatal_signal_pending(current))
+				return -EINTR;
+		}
+	}
+	return 0;
+}
+
+/*
  * Common body of all three ioctls: a 1D copy is a 2D copy of one row.
  * Checks everything, references all device memory, then moves the data.
  */
@@ -377,6 +399,11 @@ static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
 	}
 	if (sdev) {
 		ret = npu_cover_rows(&x.src, src, spitch, width, height);
+		if (ret)
+			goto out;
+	} else if (op != NPU_XFER_SET) {
+		/* An unreadable host source fails before a device byte changes. */
+		ret = npu_fault_in_rows(src, spitch, width, height);
 		if (ret)
 			goto out;
 	}

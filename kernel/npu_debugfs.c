@@ -28,9 +28,11 @@ static const char * const npu_stat_names[NPU_STAT_NR] = {
 	[NPU_STAT_FAIL_FAULT] = "fail_fault",
 	[NPU_STAT_FALLBACK_NORMAL] = "fallback_normal",
 	[NPU_STAT_HOST_ACCESS_FAULTS] = "host_access_faults",
+	[NPU_STAT_CALLS_VMM] = "calls_vmm",
+	[NPU_STAT_CALLS_SHARE] = "calls_share",
 };
 
-static const char *npu_kind_name(enum npu_sim_page_kind kind)
+const char *npu_kind_name(enum npu_sim_page_kind kind)
 {
 	switch (kind) {
 	case NPU_SIM_PAGE_NORMAL:
@@ -152,6 +154,105 @@ static int npu_contexts_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(npu_contexts);
 
+static const char *npu_loc_name(u32 loc)
+{
+	switch (loc) {
+	case NPU_SIM_LOC_DEVICE:
+		return "device";
+	case NPU_SIM_LOC_HOST:
+		return "host";
+	case NPU_SIM_LOC_HOST_NUMA:
+		return "host_numa";
+	}
+	return "?";
+}
+
+static int npu_reservations_show(struct seq_file *m, void *v)
+{
+	struct npu_dev *ndev = m->private;
+	struct npu_ctx *ctx;
+	struct npu_map *r;
+
+	seq_puts(m, "pid va size mappings\n");
+	mutex_lock(&ndev->ctx_lock);
+	list_for_each_entry(ctx, &ndev->ctx_list, node) {
+		mutex_lock(&ctx->lock);
+		list_for_each_entry(r, &ctx->resvs, node)
+			seq_printf(m, "%d 0x%lx %llu %llu\n", r->pid, r->va,
+				   r->len, r->nr_mapped);
+		mutex_unlock(&ctx->lock);
+	}
+	mutex_unlock(&ndev->ctx_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_reservations);
+
+static int npu_mappings_show(struct seq_file *m, void *v)
+{
+	struct npu_dev *ndev = m->private;
+	struct npu_ctx *ctx;
+	struct npu_map *map;
+
+	seq_puts(m, "pid va size handle kind location reservation access\n");
+	mutex_lock(&ndev->ctx_lock);
+	list_for_each_entry(ctx, &ndev->ctx_list, node) {
+		mutex_lock(&ctx->lock);
+		list_for_each_entry(map, &ctx->vmaps, node)
+			seq_printf(m, "%d 0x%lx %llu %u %s %s 0x%lx %s:%s:%u\n",
+				   map->pid, map->va, map->len,
+				   map->handle->id,
+				   npu_kind_name(map->phys->kind),
+				   npu_loc_name(map->phys->location),
+				   map->resv->va,
+				   map->access == NPU_SIM_ACCESS_READWRITE ?
+				   "rw" : "?", npu_loc_name(map->access_loc),
+				   map->access_loc_id);
+		mutex_unlock(&ctx->lock);
+	}
+	mutex_unlock(&ndev->ctx_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_mappings);
+
+static int npu_handles_show(struct seq_file *m, void *v)
+{
+	struct npu_dev *ndev = m->private;
+	struct npu_handle *h;
+	struct npu_ctx *ctx;
+	unsigned long id;
+
+	seq_puts(m, "pid handle size kind location location_id mem_attr holds mappings flags\n");
+	mutex_lock(&ndev->ctx_lock);
+	list_for_each_entry(ctx, &ndev->ctx_list, node) {
+		mutex_lock(&ctx->lock);
+		xa_for_each(&ctx->handles, id, h) {
+			struct npu_phys *p = h->phys;
+			bool p2p = p->flags & NPU_SIM_ALLOC_P2P;
+
+			seq_printf(m, "%d %u %llu %s %s %u %u %u %u %s%s%s%s\n",
+				   ctx->pid, h->id, p->size,
+				   npu_kind_name(p->kind),
+				   npu_loc_name(p->location), p->location_id,
+				   p->mem_attr, h->holds, h->nr_maps,
+				   h->imported ? "imported" : "",
+				   READ_ONCE(h->share) ? (h->imported ? ",exported" : "exported") : "",
+				   p2p ? (h->imported || READ_ONCE(h->share) ? ",p2p" : "p2p") : "",
+				   !h->imported && !READ_ONCE(h->share) && !p2p ? "-" : "");
+		}
+		mutex_unlock(&ctx->lock);
+	}
+	mutex_unlock(&ndev->ctx_lock);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_handles);
+
+static int npu_shared_show(struct seq_file *m, void *v)
+{
+	npu_ipc_show(m, m->private);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_shared);
+
 static int npu_stats_show(struct seq_file *m, void *v)
 {
 	struct npu_dev *ndev = m->private;
@@ -195,6 +296,11 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 			    &npu_allocations_fops);
 	debugfs_create_file("contexts", 0444, dir, ndev, &npu_contexts_fops);
 	debugfs_create_file("stats", 0444, dir, ndev, &npu_stats_fops);
+	debugfs_create_file("reservations", 0444, dir, ndev,
+			    &npu_reservations_fops);
+	debugfs_create_file("mappings", 0444, dir, ndev, &npu_mappings_fops);
+	debugfs_create_file("handles", 0444, dir, ndev, &npu_handles_fops);
+	debugfs_create_file("shared", 0444, dir, ndev, &npu_shared_fops);
 	debugfs_create_file_unsafe("fail_alloc", 0644, dir, ndev,
 				   &npu_fail_alloc_fops);
 }

@@ -152,6 +152,7 @@ static int npu_open(struct inode *inode, struct file *filp)
 	mutex_init(&ctx->lock);
 	INIT_LIST_HEAD(&ctx->maps);
 	npu_va_ctx_init(ctx);
+	npu_vmm_ctx_init(ctx);
 	filp->private_data = ctx;
 
 	mutex_lock(&ndev->ctx_lock);
@@ -172,6 +173,7 @@ static int npu_release(struct inode *inode, struct file *filp)
 	ndev->nr_ctx--;
 	mutex_unlock(&ndev->ctx_lock);
 
+	npu_vmm_ctx_teardown(ctx);
 	npu_mem_ctx_teardown(ctx);
 	npu_va_ctx_destroy(ctx);
 	mutex_destroy(&ctx->lock);
@@ -187,7 +189,7 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_dev *ndev = ctx->ndev;
 	struct npu_sim_get_param args;
-	u64 caps = 0, sizes = 1ULL << PAGE_SHIFT;
+	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC, sizes = 1ULL << PAGE_SHIFT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
@@ -269,6 +271,30 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  NPU_STAT_CALLS_MEMSET),
 	NPU_IOCTL(NPU_SIM_IOCTL_MEM_INFO, npu_ioctl_mem_info, false, false,
 		  NPU_STAT_CALLS_MEM_INFO),
+	NPU_IOCTL(NPU_SIM_IOCTL_VMM_RESERVE, npu_ioctl_vmm_reserve, false,
+		  false, NPU_STAT_CALLS_VMM),
+	NPU_IOCTL(NPU_SIM_IOCTL_VMM_RELEASE, npu_ioctl_vmm_release, false,
+		  false, NPU_STAT_CALLS_VMM),
+	NPU_IOCTL(NPU_SIM_IOCTL_PHYS_ALLOC, npu_ioctl_phys_alloc, false, false,
+		  NPU_STAT_CALLS_VMM),
+	NPU_IOCTL(NPU_SIM_IOCTL_PHYS_FREE, npu_ioctl_phys_free, false, false,
+		  NPU_STAT_CALLS_VMM),
+	NPU_IOCTL(NPU_SIM_IOCTL_VMM_MAP, npu_ioctl_vmm_map, false, false,
+		  NPU_STAT_CALLS_VMM),
+	NPU_IOCTL(NPU_SIM_IOCTL_VMM_UNMAP, npu_ioctl_vmm_unmap, false, false,
+		  NPU_STAT_CALLS_VMM),
+	NPU_IOCTL(NPU_SIM_IOCTL_VMM_SET_ACCESS, npu_ioctl_vmm_set_access,
+		  false, false, NPU_STAT_CALLS_VMM),
+	NPU_IOCTL(NPU_SIM_IOCTL_VMM_QUERY, npu_ioctl_vmm_query, false, false,
+		  NPU_STAT_CALLS_VMM),
+	NPU_IOCTL(NPU_SIM_IOCTL_PHYS_INFO, npu_ioctl_phys_info, false, false,
+		  NPU_STAT_CALLS_VMM),
+	NPU_IOCTL(NPU_SIM_IOCTL_SHARE_EXPORT, npu_ioctl_share_export, false,
+		  false, NPU_STAT_CALLS_SHARE),
+	NPU_IOCTL(NPU_SIM_IOCTL_SHARE_SET_PIDS, npu_ioctl_share_set_pids, false,
+		  false, NPU_STAT_CALLS_SHARE),
+	NPU_IOCTL(NPU_SIM_IOCTL_SHARE_IMPORT, npu_ioctl_share_import, false,
+		  false, NPU_STAT_CALLS_SHARE),
 };
 
 static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)

@@ -34,6 +34,8 @@ static int npu_charge(struct npu_dev *ndev, struct npu_phys *phys)
 {
 	int ret = 0;
 
+	if (phys->flags & NPU_PHYS_HOST)
+		return 0;
 	spin_lock(&ndev->cap_lock);
 	if (phys->size > ndev->capacity - ndev->used) {
 		ret = NPU_ERR_CAPACITY;
@@ -49,6 +51,8 @@ static int npu_charge(struct npu_dev *ndev, struct npu_phys *phys)
 
 static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys)
 {
+	if (phys->flags & NPU_PHYS_HOST)
+		return;
 	spin_lock(&ndev->cap_lock);
 	ndev->used -= phys->size;
 	ndev->used_kind[phys->kind] -= phys->size;
@@ -92,7 +96,7 @@ static void npu_phys_release(struct kref *ref)
 	kfree(phys);
 }
 
-static void npu_phys_put(struct npu_phys *phys)
+void npu_phys_put(struct npu_phys *phys)
 {
 	kref_put(&phys->ref, npu_phys_release);
 }
@@ -100,9 +104,10 @@ static void npu_phys_put(struct npu_phys *phys)
 /*
  * Create a physical memory object of @footprint bytes rounded up to the page
  * size of @kind.  The capacity is charged before any page is taken; on
- * failure nothing stays charged or held.
+ * failure nothing stays charged or held.  NPU_PHYS_HOST in @flags makes
+ * host memory, which is not charged.
  */
-static int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
+int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 			   u64 footprint, u32 flags, struct npu_phys **out)
 {
 	unsigned int shift = npu_kind_shift(kind);
@@ -110,8 +115,10 @@ static int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 	int ret;
 
 	/* footprint <= capacity <= 1 TiB: the rounding cannot overflow. */
-	if (footprint > ndev->capacity)
+	if (!(flags & NPU_PHYS_HOST) && footprint > ndev->capacity)
 		return NPU_ERR_CAPACITY;
+	if (footprint > (1ULL << 50))
+		return -ENOMEM;
 
 	phys = kzalloc(sizeof(*phys), GFP_KERNEL);
 	if (!phys)
@@ -120,7 +127,7 @@ static int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 	phys->ndev = ndev;
 	phys->kind = kind;
 	phys->shift = shift;
-	phys->flags = flags & NPU_SIM_ALLOC_P2P;
+	phys->flags = flags & (NPU_SIM_ALLOC_P2P | NPU_PHYS_HOST);
 	phys->size = round_up(footprint, 1ULL << shift);
 	phys->nr_pages = phys->size >> shift;
 
@@ -164,7 +171,8 @@ static void npu_map_release(struct kref *ref)
 {
 	struct npu_map *map = container_of(ref, struct npu_map, ref);
 
-	npu_phys_put(map->phys);
+	if (map->phys)
+		npu_phys_put(map->phys);
 	kfree(map);
 }
 
@@ -191,6 +199,9 @@ static int npu_alloc_check(const struct npu_sim_mem_alloc *args)
 	if (args->pad || (args->flags & ~NPU_SIM_ALLOC_FLAGS_MASK))
 		return -EINVAL;
 	if (!args->size || args->size > args->footprint)
+		return -EINVAL;
+	/* A footprint whose rounding up to a backing page would wrap. */
+	if (args->footprint > U64_MAX - (SZ_1G - 1))
 		return -EINVAL;
 	if (args->backing < NPU_SIM_BACKING_NORMAL ||
 	    args->backing > NPU_SIM_BACKING_HUGE1G_ONLY)
@@ -358,7 +369,7 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 
 	mutex_lock(&ctx->lock);
 	map = npu_va_lookup(ctx, args.va);
-	if (!map || map->va != args.va) {
+	if (!map || map->va != args.va || map->type != NPU_MAP_ALLOC) {
 		mutex_unlock(&ctx->lock);
 		return -ENOENT;
 	}

@@ -10,6 +10,13 @@
  *             its device from creation until its last reference is gone.
  *   npu_map   a VA range of one context backed by (part of) a npu_phys.
  *             MEM_ALLOC creates a phys object and one map of all of it.
+ *   npu_handle a VMM physical handle of one context (npu_vmm.c): an id in
+ *             npu_ctx.handles naming a referenced npu_phys.
+ *   npu_share  an exported npu_phys, found by its random key (npu_ipc.c).
+ *
+ * The VA tree holds three kinds of npu_map (npu_map.type): allocations,
+ * reservations (phys == NULL, covering the holes of a reserved range) and
+ * VMM mappings (stored over the part of their reservation they cover).
  *
  * Lifetime: npu_map and npu_phys are kref'd.  The context's maple tree and
  * map list own one reference to each map; a copy takes its own references
@@ -21,7 +28,9 @@
  * Lock order (outermost first):
  *   mm->mmap_lock          (held by the mm core around ->mmap, ->fault, ->close)
  *   npu_dev.ctx_lock       (mutex: the device's context list)
- *   npu_ctx.lock           (mutex: VA window, maple tree, map list, ctx usage)
+ *   npu_ctx.lock           (mutex: VA window, maple tree, map list, ctx usage,
+ *                           VMM handles, reservations)
+ *   npu_share_lock         (mutex, npu_ipc.c: the global share table)
  *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range / vmf_insert_pfn_prot)
  *   npu_dev.cap_lock       (spinlock: capacity and usage counters)
  * npu_ctx.lock is never held across copy_{to,from}_user(): a user access may
@@ -41,6 +50,7 @@
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/xarray.h>
 
 #include <misc/npu_sim.h>
 
@@ -73,6 +83,8 @@ enum npu_stat {
 	NPU_STAT_FAIL_FAULT,
 	NPU_STAT_FALLBACK_NORMAL,
 	NPU_STAT_HOST_ACCESS_FAULTS,
+	NPU_STAT_CALLS_VMM,
+	NPU_STAT_CALLS_SHARE,
 	NPU_STAT_NR,
 };
 
@@ -123,6 +135,11 @@ struct npu_ctx {
 	struct list_head maps;		/* npu_map.node, oldest first */
 	u64 nr_maps;
 	u64 used;			/* bytes charged by this context */
+	struct xarray handles;		/* id -> npu_handle */
+	struct list_head resvs;		/* npu_map.node of reservations */
+	struct list_head vmaps;		/* npu_map.node of VMM mappings */
+	u64 nr_handles;
+	u32 next_handle;		/* xa_alloc_cyclic cursor */
 };
 
 struct npu_phys {
@@ -136,6 +153,32 @@ struct npu_phys {
 	struct page **pages;		/* head page of each backing page */
 	struct page *page0;		/* storage for pages when nr_pages == 1 */
 	struct file *file;		/* hugetlbfs tmpfile, NULL for normal */
+	/* VMM objects (MallocPhysical); zero for MEM_ALLOC */
+	u32 location;			/* enum npu_sim_location */
+	u32 location_id;
+	u32 mem_attr;
+	pid_t pid;			/* creator tgid */
+};
+
+/* Internal npu_phys.flags bit: host memory, not charged to the device. */
+#define NPU_PHYS_HOST		(1U << 31)
+
+enum npu_map_type {
+	NPU_MAP_ALLOC = 0,		/* MEM_ALLOC (zeroed by kzalloc) */
+	NPU_MAP_RESV,			/* reservation: phys == NULL */
+	NPU_MAP_VMM,			/* VMM_MAP inside a reservation */
+};
+
+struct npu_share;
+struct seq_file;
+
+struct npu_handle {
+	u32 id;
+	u32 holds;			/* user references (PHYS_FREE drops) */
+	u32 nr_maps;			/* live VMM mappings of it */
+	bool imported;
+	struct npu_phys *phys;		/* referenced */
+	struct npu_share *share;	/* exported as (under npu_share_lock) */
 };
 
 struct npu_map {
@@ -153,7 +196,16 @@ struct npu_map {
 	u64 footprint;
 	u32 policy;
 	u32 api;
-	struct list_head node;		/* in npu_ctx.maps */
+	struct list_head node;		/* in npu_ctx.maps / resvs / vmaps */
+
+	/* VMM */
+	enum npu_map_type type;
+	struct npu_map *resv;		/* VMM: its reservation */
+	struct npu_handle *handle;	/* VMM: its handle (ctx->lock) */
+	u64 nr_mapped;			/* RESV: VMM mappings inside */
+	u32 access;			/* VMM: NPU_SIM_ACCESS_* */
+	u32 access_loc;
+	u32 access_loc_id;
 };
 
 /* npu_drv.c */
@@ -207,6 +259,46 @@ void npu_va_remove(struct npu_ctx *ctx, struct npu_map *map);
 struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr);
 void npu_va_zap(struct npu_ctx *ctx, unsigned long start, u64 len);
 
+int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
+		   unsigned long fixed);
+void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv);
+int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map);
+void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map);
+struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr);
+
+/* npu_mem.c, for npu_vmm.c */
+int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
+		    u64 footprint, u32 flags, struct npu_phys **out);
+void npu_phys_put(struct npu_phys *phys);
+
+static inline void npu_phys_get(struct npu_phys *phys)
+{
+	kref_get(&phys->ref);
+}
+
+/* npu_vmm.c: reservations, physical handles, VMM mappings */
+int npu_ioctl_vmm_reserve(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_phys_alloc(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_phys_free(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_vmm_set_access(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_phys_info(struct npu_ctx *ctx, void __user *uarg);
+void npu_vmm_ctx_init(struct npu_ctx *ctx);
+void npu_vmm_ctx_teardown(struct npu_ctx *ctx);
+struct npu_handle *npu_handle_lookup(struct npu_ctx *ctx, u32 id);
+int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
+		   u32 *id);
+
+/* npu_ipc.c: shareable handles */
+int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_share_set_pids(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg);
+void npu_share_unexport(struct npu_handle *h);
+void npu_ipc_show(struct seq_file *m, struct npu_dev *ndev);
+
 /* npu_copy.c: the "DMA engine" */
 int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_memcpy2d(struct npu_ctx *ctx, void __user *uarg);
@@ -216,5 +308,6 @@ int npu_ioctl_memset(struct npu_ctx *ctx, void __user *uarg);
 void npu_debugfs_init(void);
 void npu_debugfs_exit(void);
 void npu_debugfs_dev_init(struct npu_dev *ndev);
+const char *npu_kind_name(enum npu_sim_page_kind kind);
 
 #endif /* NPU_SIM_H */

@@ -86,9 +86,100 @@ struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr)
 
 	lockdep_assert_held(&ctx->lock);
 	map = mas_walk(&mas);
+	if (!map || !map->phys || addr - map->va >= map->len)
+		return NULL;
+	return map;
+}
+
+/* The tree entry (allocation, mapping or reservation) at @addr, or NULL. */
+struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr)
+{
+	MA_STATE(mas, &ctx->va_mt, addr, addr);
+	struct npu_map *map;
+
+	lockdep_assert_held(&ctx->lock);
+	map = mas_walk(&mas);
 	if (!map || addr - map->va >= map->len)
 		return NULL;
 	return map;
+}
+
+/*
+ * Give reservation @resv (len set) a VA: anywhere (@fixed 0, aligned to
+ * @align) or exactly at @fixed.  Like an allocation it is followed by a
+ * guard page.  -EBUSY when @fixed is not free or not in the window.
+ */
+int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
+		   unsigned long fixed)
+{
+	MA_STATE(mas, &ctx->va_mt, fixed, fixed);
+	unsigned long last;
+
+	lockdep_assert_held(&ctx->lock);
+	if (!fixed)
+		return npu_va_insert(ctx, resv, align);
+	if (ctx->win_state != NPU_WIN_MAPPED)
+		return -ENXIO;
+	if (fixed < ctx->win_start || fixed >= ctx->win_end ||
+	    resv->len + NPU_VA_GUARD > ctx->win_end - fixed)
+		return -EBUSY;
+	last = fixed + resv->len + NPU_VA_GUARD - 1;
+	if (mas_find(&mas, last))
+		return -EBUSY;
+	mas_set_range(&mas, fixed, last);
+	if (mas_store_gfp(&mas, resv, GFP_KERNEL))
+		return -ENOMEM;
+	resv->va = fixed;
+	return 0;
+}
+
+/* Forget reservation @resv (nothing mapped in it any more) and its guard. */
+void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv)
+{
+	MA_STATE(mas, &ctx->va_mt, resv->va, resv->va + resv->len +
+		 NPU_VA_GUARD - 1);
+
+	lockdep_assert_held(&ctx->lock);
+	if (mas_store_gfp(&mas, NULL, GFP_KERNEL)) {
+		/* Out of memory: erase piece by piece, which cannot fail. */
+		mas_set(&mas, resv->va);
+		while (mas_find(&mas, resv->va + resv->len + NPU_VA_GUARD - 1))
+			mas_erase(&mas);
+	}
+}
+
+/*
+ * Store VMM mapping @map (va, len, resv set) over its part of the
+ * reservation; -EBUSY if any of it is already mapped.
+ */
+int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
+{
+	MA_STATE(mas, &ctx->va_mt, map->va, map->va);
+	unsigned long last = map->va + map->len - 1;
+	struct npu_map *entry;
+
+	lockdep_assert_held(&ctx->lock);
+	mas_for_each(&mas, entry, last) {
+		if (entry != map->resv)
+			return -EBUSY;
+	}
+	mas_set_range(&mas, map->va, last);
+	if (mas_store_gfp(&mas, map, GFP_KERNEL))
+		return -ENOMEM;
+	return 0;
+}
+
+/* Give @map's range back to its reservation and zap its PTEs. */
+void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map)
+{
+	MA_STATE(mas, &ctx->va_mt, map->va, map->va + map->len - 1);
+
+	lockdep_assert_held(&ctx->lock);
+	if (mas_store_gfp(&mas, map->resv, GFP_KERNEL)) {
+		mas_set(&mas, map->va);
+		mas_erase(&mas);
+	}
+	npu_va_zap(ctx, map->va, map->len);
 }
 
 /* Zap host PTEs of [start, start + len) in the window. */
@@ -194,12 +285,39 @@ static int npu_va_mremap(struct vm_area_struct *vma)
 	return -EINVAL;
 }
 
+/*
+ * mprotect(PROT_WRITE) over any read-only allocation is refused with
+ * -EACCES (checked before the mm core tries to split the window, which
+ * npu_va_may_split refuses with -EINVAL for any sub-range).
+ */
+static int npu_va_mprotect(struct vm_area_struct *vma, unsigned long start,
+			   unsigned long end, unsigned long newflags)
+{
+	struct npu_ctx *ctx = vma->vm_private_data;
+	struct npu_map *map;
+	int ret = 0;
+
+	MA_STATE(mas, &ctx->va_mt, start, start);
+	if (!(newflags & VM_WRITE))
+		return 0;
+	mutex_lock(&ctx->lock);
+	mas_for_each(&mas, map, end - 1) {
+		if (map->phys && (map->flags & NPU_SIM_ALLOC_READONLY)) {
+			ret = -EACCES;
+			break;
+		}
+	}
+	mutex_unlock(&ctx->lock);
+	return ret;
+}
+
 const struct vm_operations_struct npu_va_vm_ops = {
 	.fault = npu_va_fault,
 	.pfn_mkwrite = npu_va_pfn_mkwrite,
 	.close = npu_va_close,
 	.may_split = npu_va_may_split,
 	.mremap = npu_va_mremap,
+	.mprotect = npu_va_mprotect,
 };
 
 /*

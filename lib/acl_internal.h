@@ -11,6 +11,7 @@
 #ifndef NPU_RT_INTERNAL_H
 #define NPU_RT_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <misc/npu_sim.h>
@@ -50,6 +51,12 @@ int npu_rt_get_param(int fd, uint32_t param, uint64_t *value);
 int npu_rt_check_api_version(int fd);
 int npu_rt_map_window(int fd, uint64_t size, uintptr_t *start);
 void npu_rt_unmap_window(uintptr_t start, uint64_t size);
+
+/* ---- memory_host.c -------------------------------------------------- */
+
+/* 1 and the block [*base, *base + *len) if p lies in a live aclrtMallocHost
+ * block, else 0.  O(n) in the number of blocks. */
+int npu_rt_host_find(uintptr_t p, uintptr_t *base, size_t *len);
 
 /* ---- fork handling (fork.c calls these in lock order) ---------------- */
 

@@ -108,3 +108,35 @@ void npu_rt_host_atfork_child(void)
 {
 	pthread_mutex_init(&host_lock, NULL);
 }
+
+/* ---- lookup by address (aclrtPointerGetAttributes, GetAddressRange) ---- */
+
+struct host_find {
+	uintptr_t p;
+	const struct host_block *hit;
+};
+
+static void host_find_visit(const void *node, VISIT which, void *closure)
+{
+	const struct host_block *b = *(const struct host_block *const *)node;
+	struct host_find *f = closure;
+
+	if ((which == postorder || which == leaf) && f->p >= b->start && f->p - b->start < b->len)
+		f->hit = b;
+}
+
+int npu_rt_host_find(uintptr_t p, uintptr_t *base, size_t *len)
+{
+	struct host_find f = { .p = p, .hit = NULL };
+	int found = 0;
+
+	pthread_mutex_lock(&host_lock);
+	twalk_r(host_blocks, host_find_visit, &f);
+	if (f.hit != NULL) {
+		*base = f.hit->start;
+		*len = f.hit->len;
+		found = 1;
+	}
+	pthread_mutex_unlock(&host_lock);
+	return found;
+}

@@ -107,7 +107,8 @@ aclError npu_rt_plan_alloc(uint32_t api, size_t size, uint32_t policy, struct np
 
 	switch (api) {
 	case NPU_SIM_API_MALLOC:
-		honoured = npu_rt_policy_is_single_item(policy);
+		/* DESIGN 4.1: a base item may carry a bandwidth bit and READONLY. */
+		honoured = npu_rt_policy_is_valid_combination(policy);
 		break;
 	case NPU_SIM_API_MALLOC_ALIGN32:
 		if (npu_rt_policy_is_or_of_items(policy))

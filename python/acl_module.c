@@ -12,6 +12,7 @@ static PyMethodDef *const rt_groups[] = {
 	pyacl_rt_device_methods,
 	pyacl_rt_memory_methods,
 	pyacl_rt_copy_methods,
+	pyacl_rt_vmm_methods,
 };
 
 static struct PyModuleDef acl_def = {

@@ -19,3 +19,9 @@ vm-check: all
 stress: deps
 	$(MAKE) all
 	NPU_SIM_STRESS=1 tests/run-suite --vm-only
+
+# The README's main job: build, boot a VM, load the module, run the example
+# (which shows debugfs and the status tool while it holds its memory).
+demo: deps
+	$(MAKE) all
+	tools/npu-vm -- examples/run-demo

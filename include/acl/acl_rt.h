@@ -15,7 +15,16 @@
  *                    aclrtMallocAlign32, aclrtMallocCached, aclrtMallocWithCfg,
  *                    aclrtFree, aclrtFreeWithDevSync, aclrtMallocHost,
  *                    aclrtFreeHost, aclrtMemcpy, aclrtMemcpy2d, aclrtMemset,
- *                    aclrtGetMemInfo (and aclInit/aclFinalize in acl.h).
+ *                    aclrtGetMemInfo (and aclInit/aclFinalize in acl.h);
+ *                    the VMM and sharing calls: aclrtMemGetAllocation-
+ *                    Granularity, aclrtReserveMemAddress, aclrtReleaseMem-
+ *                    Address, aclrtMallocPhysical, aclrtFreePhysical,
+ *                    aclrtMapMem, aclrtUnmapMem, aclrtMemSetAccess,
+ *                    aclrtMemGetAccess, aclrtMemRetainAllocationHandle,
+ *                    aclrtMemGetAllocationPropertiesFromHandle,
+ *                    aclrtMemExportToShareableHandle, aclrtMemImportFrom-
+ *                    ShareableHandle, aclrtMemSetPidToShareableHandle,
+ *                    aclrtPointerGetAttributes, aclrtMemGetAddressRange.
  *   DECLARED ONLY    everything else below.  These are declared so that code
  *                    written for a real NPU compiles; libacl_rt does not
  *                    define them yet, so linking a program that calls one
@@ -446,12 +455,13 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventR
  * ====================================================================== */
 
 /*
- * aclrtMalloc - allocate size bytes on the current device.  policy must be
- * a single aclrtMemMallocPolicy item; npu_sim choice: an OR of several
- * items is treated like an out-of-range value (size-based pages, no P2P,
- * no read-only), as the real ACL layer maps anything but a single item to
- * its default.  Footprint ALIGN_UP(size,32)+32 (ALIGN_UP(size,32) for
- * HUGE1G policies).  Source: CANN aclrtMalloc (11-01), pyACL malloc.
+ * aclrtMalloc - allocate size bytes on the current device.  policy is one
+ * aclrtMemMallocPolicy item, or a base item OR'd with one bandwidth item
+ * and/or ACL_MEM_ACCESS_USER_SPACE_READONLY (a bandwidth item only with
+ * HUGE_FIRST, HUGE_ONLY or NORMAL_ONLY); any other value is not an error and
+ * follows the out-of-range rule above.  Footprint ALIGN_UP(size,32)+32
+ * (ALIGN_UP(size,32) for HUGE1G policies).  Source: CANN
+ * aclrtMemMallocPolicy, aclrtMalloc (11-01), pyACL malloc; DESIGN.md 4.1.
  * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) devPtr NULL, size 0,
  * or size so large that the footprint overflows; ACL_ERROR_RT_CONTEXT_NULL
  * (107002) no current device; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) device
@@ -562,12 +572,16 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsag
 ACL_FUNC_VISIBILITY aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType,
 					       uint32_t *checkResult, uint32_t reserve);
 
-/* aclrtPointerGetAttributes - location and page size of ptr.  Errors: 100000
- * NULL ptr or attributes.  Source: CANN 11-05.  DECLARED ONLY. */
+/* aclrtPointerGetAttributes - location and page size of ptr: DEVICE <id>
+ * (HOST for host-location VMM memory) and 4096 / 2 MiB / 1 GiB for live
+ * device memory; HOST and the page size for aclrtMallocHost memory;
+ * UNREGISTERED with pageSize 0 otherwise.  Errors: 100000 NULL ptr or
+ * attributes.  Source: CANN 11-05; lib/vmm.c. */
 ACL_FUNC_VISIBILITY aclError aclrtPointerGetAttributes(const void *ptr, aclrtPtrAttributes *attributes);
 
-/* aclrtMemGetAddressRange - base and size of the allocation holding ptr.
- * Source: CANN 11-05.  DECLARED ONLY. */
+/* aclrtMemGetAddressRange - base and size of the allocation, VMM mapping or
+ * aclrtMallocHost block holding ptr.  Errors: 100000 NULL ptr; 107000 ptr
+ * not in one.  Source: CANN 11-05; lib/vmm.c. */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize);
 
 /* ========================================================================
@@ -682,12 +696,16 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
 					      size_t *attrsIndexes, size_t numAttrs, size_t *failIndex);
 
 /* ========================================================================
- * Virtual memory management (CANN 11-04; DESIGN 4.3).  DECLARED ONLY in this
- * version.  Planned semantics: granularity 2 MiB (normal/huge attributes)
- * or 1 GiB (HUGE1G attributes); sizes multiples of the granularity; flags
- * must be 0 (ReserveMemAddress: 0 or 1) else 100000; NULL handles/pointers
- * 100000; prop rules of aclrtMallocPhysical (handleType NONE, PINNED,
- * location DEVICE/HOST/HOST_NUMA, memAttr in 2-7, 10, 12-17) else 100000.
+ * Virtual memory management (CANN 11-04; DESIGN 4.3).  Implemented in
+ * lib/vmm.c and lib/vmm_share.c (every call's error codes are written
+ * there), except aclrtReserveMemAddressNoUCMemory, aclrtMemMapNoAccess and
+ * the *V2 share calls, which are DECLARED ONLY.  Granularity 2 MiB
+ * (normal/huge attributes) or 1 GiB (HUGE1G attributes); sizes multiples of
+ * the granularity; flags must be 0 (ReserveMemAddress: 0 or 1) else
+ * 100000; NULL handles/pointers 100000; prop rules of aclrtMallocPhysical
+ * (handleType NONE, PINNED, location DEVICE/HOST/HOST_NUMA, memAttr in 2-7,
+ * 10, 12-17, DDR only on the host, HBM and HUGE1G only on a device) else
+ * 100000.
  * ====================================================================== */
 
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,

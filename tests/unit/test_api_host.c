@@ -254,7 +254,9 @@ START_TEST(exported_symbols)
 	ck_assert_ptr_nonnull(dlsym(h, "aclrtGetMemInfo"));
 	ck_assert_ptr_null(dlsym(h, "npu_rt_plan_alloc"));	/* internal */
 	ck_assert_ptr_null(dlsym(h, "npu_rt_errno_to_acl"));
-	ck_assert_ptr_null(dlsym(h, "aclrtMallocPhysical"));	/* declared only */
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtMallocPhysical"));
+	ck_assert_ptr_null(dlsym(h, "aclrtMemAllocManaged"));	/* declared only */
+	ck_assert_ptr_null(dlsym(h, "npu_rt_plan_phys"));
 	ck_assert_ptr_null(dlsym(h, "aclrtMemcpyAsync"));
 	dlclose(h);
 }

@@ -183,15 +183,17 @@ START_TEST(out_of_range_uses_size_rule)
 }
 END_TEST
 
-START_TEST(malloc_combination_treated_as_out_of_range)
+START_TEST(malloc_combinations_honoured)
 {
-	/* npu_sim choice: aclrtMalloc reads only single items (like the CANN
-	 * ACL layer); an OR goes by size, without P2P and without read-only. */
-	expect_plan(MALLOC, 4096, ACL_MEM_MALLOC_HUGE_ONLY | HIGH, B_NORMAL, 0, 4128);
-	expect_plan(MALLOC, 4 * MiB, ACL_MEM_MALLOC_NORMAL_ONLY | LOW, B_HFIRST, 0, 4 * MiB + 32);
-	expect_plan(MALLOC, 4096, ACL_MEM_MALLOC_NORMAL_ONLY | RO, B_NORMAL, 0, 4128);
+	/* DESIGN 4.1: a base item OR'd with one bandwidth bit and/or READONLY. */
+	expect_plan(MALLOC, 4096, ACL_MEM_MALLOC_HUGE_ONLY | HIGH, B_HONLY, 0, 4128);
+	expect_plan(MALLOC, 4 * MiB, ACL_MEM_MALLOC_NORMAL_ONLY | LOW, B_NORMAL, 0, 4 * MiB + 32);
+	expect_plan(MALLOC, 4096, ACL_MEM_MALLOC_NORMAL_ONLY | RO, B_NORMAL, RDONLY, 4128);
+	expect_plan(MALLOC, 4096, ACL_MEM_MALLOC_HUGE_ONLY_P2P | RO, B_HONLY, P2P | RDONLY, 4128);
+	expect_plan(MALLOC, 4096, ACL_MEM_MALLOC_HUGE1G_ONLY | RO, B_1G, RDONLY, 4096);
+	/* Not a valid combination: the out-of-range rule (by size). */
 	expect_plan(MALLOC, 4096, LOW | HIGH, B_NORMAL, 0, 4128);
-	expect_plan(MALLOC, 4096, ACL_MEM_MALLOC_HUGE1G_ONLY | RO, B_NORMAL, 0, 4128);
+	expect_plan(MALLOC, 4 * MiB, ACL_MEM_MALLOC_HUGE1G_ONLY | LOW, B_HFIRST, 0, 4 * MiB + 32);
 }
 END_TEST
 
@@ -360,7 +362,7 @@ static Suite *policy_suite(void)
 	tcase_add_test(t, malloc_each_single_item);
 	tcase_add_test(t, issue_examples);
 	tcase_add_test(t, out_of_range_uses_size_rule);
-	tcase_add_test(t, malloc_combination_treated_as_out_of_range);
+	tcase_add_test(t, malloc_combinations_honoured);
 	tcase_add_test(t, align32_single_items);
 	tcase_add_test(t, align32_rejects_combinations);
 	tcase_add_test(t, cached_accepts_four_policies);

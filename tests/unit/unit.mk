@@ -5,7 +5,7 @@
 # binaries; build/unit-tests.list carries the same paths (relative to the
 # repository root, one a line) for tests/run-suite.
 
-UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap
+UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap test_vmm_rules
 UNIT_TESTS := $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%) $(BUILD)/tests/unit/test_api_host
 UNIT_CFLAGS := $(PKG_CHECK_CFLAGS) -pthread
 
@@ -15,6 +15,8 @@ $(BUILD)/tests/unit/test_policy: tests/unit/test_policy.c $(BUILD)/lib/static/po
 $(BUILD)/tests/unit/test_copy_rules: tests/unit/test_copy_rules.c $(BUILD)/lib/static/copy_rules.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_meminfo_rules: tests/unit/test_meminfo_rules.c $(BUILD)/lib/static/meminfo_rules.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_errmap: tests/unit/test_errmap.c $(BUILD)/lib/static/errmap.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_vmm_rules: tests/unit/test_vmm_rules.c $(BUILD)/lib/static/vmm_rules.o \
+	$(BUILD)/lib/static/errmap.o $(LIB_HEADERS)
 
 $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%):
 	@mkdir -p $(@D)
@@ -25,9 +27,12 @@ $(BUILD)/tests/unit/test_api_host: tests/unit/test_api_host.c lib/libacl_rt.a li
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -DLIBACL_RT_SO='"$(CURDIR)/lib/libacl_rt.so"' \
 		-o $@ tests/unit/test_api_host.c lib/libacl_rt.a $(PKG_CHECK_LIBS) -ldl
 
+# Host-side suites in other forms, run by tests/run-suite like the binaries.
+HOST_SUITES := tests/tools/test-install
+
 $(BUILD)/unit-tests.list: $(UNIT_TESTS)
 	@mkdir -p $(@D)
-	printf '%s\n' $(UNIT_TESTS) > $@
+	printf '%s\n' $(UNIT_TESTS) $(HOST_SUITES) > $@
 
 unit-tests: $(UNIT_TESTS) $(BUILD)/unit-tests.list
 	@for t in $(UNIT_TESTS); do $$t || exit 1; done

@@ -558,6 +558,43 @@ START_TEST(test_bad_host_buffer)
 }
 END_TEST
 
+/* Pinned host memory from aclrtMallocHost is a host operand of copies. */
+START_TEST(test_malloc_host)
+{
+	const size_t n = 3 * MiB + 100;
+	void *h = (void *)0x5a5a5a5a5a5a5a40ULL, *h2 = NULL;
+	unsigned char *img = malloc(n);
+	void *d;
+
+	ck_assert_ptr_nonnull(img);
+	ck_assert_int_eq(aclrtMallocHost(&h, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_ptr_eq(h, (void *)0x5a5a5a5a5a5a5a40ULL);
+	ck_assert_int_eq(aclrtMallocHost(NULL, 64), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtFreeHost(NULL), ACL_ERROR_INVALID_PARAM);
+
+	ck_assert_int_eq(aclrtMallocHost(&h, n), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMallocHost(&h2, n), ACL_SUCCESS);
+	ck_assert_uint_eq((uintptr_t)h & 63, 0);
+	ck_assert_uint_eq((uintptr_t)h2 & 63, 0);
+	/* host memory: no device charge */
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+	vm_fill(h, n, 55);		/* host accessible */
+	memcpy(img, h, n);
+	d = dev_alloc(n, ACL_MEM_MALLOC_HUGE_FIRST);
+	h2d(d, h, n);
+	memset(h2, 0, n);
+	d2h(h2, d, n);
+	ck_assert_mem_eq(h2, img, n);
+	ck_assert_int_eq(aclrtMemcpy(h2, n, h, n, ACL_MEMCPY_HOST_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(h2, n, d, n, ACL_MEMCPY_HOST_TO_DEVICE),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(h), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(h2), ACL_SUCCESS);
+	free(img);
+}
+END_TEST
+
 static Suite *copy_suite(void)
 {
 	Suite *s = suite_create("copy");
@@ -572,6 +609,7 @@ static Suite *copy_suite(void)
 	tcase_add_test(tc, test_memset);
 	tcase_add_test(tc, test_memcpy2d);
 	tcase_add_test(tc, test_readonly_memory);
+	tcase_add_test(tc, test_malloc_host);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("args");

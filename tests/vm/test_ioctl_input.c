@@ -149,7 +149,9 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_VA_WINDOW_START), 0);
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
-	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_HUGE_1G), 0);
+	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_HUGE_1G | NPU_SIM_CAP_VMM |
+				   NPU_SIM_CAP_IPC), 0);
+	ck_assert_uint_eq(caps & (NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC), NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC);
 	ps = param(r0.fd, NPU_SIM_PARAM_PAGE_SIZES);
 	ck_assert_uint_ne(ps & (1ULL << 12), 0);
 	ck_assert_uint_eq(ps & ~((1ULL << 12) | (1ULL << 21) | (1ULL << 30)), 0);
@@ -273,7 +275,6 @@ START_TEST(test_alloc_bad_input)
 	struct vm_snap s;
 	struct npu_sim_mem_alloc a;
 	long long inv0, n = 0;
-	uint32_t b;
 	int err;
 
 	vm_set_hp2m_pool(4);
@@ -304,16 +305,6 @@ START_TEST(test_alloc_bad_input)
 	EXPECT_EINVAL(a.size = 161);
 	EXPECT_EINVAL(a.footprint = 0);
 	EXPECT_EINVAL((a.size = 0, a.footprint = 0));
-	for (b = NPU_SIM_BACKING_NORMAL; b <= NPU_SIM_BACKING_HUGE1G_ONLY; b++) {
-		EXPECT_EINVAL((a.backing = b, a.footprint = UINT64_MAX));
-		EXPECT_EINVAL((a.backing = b, a.footprint = UINT64_MAX - 1));
-		EXPECT_EINVAL((a.backing = b, a.footprint = UINT64_MAX - 4094));
-		EXPECT_EINVAL((a.backing = b, a.size = UINT64_MAX, a.footprint = UINT64_MAX));
-	}
-	/* rounding up to the page size would wrap to 0 */
-	EXPECT_EINVAL((a.backing = NPU_SIM_BACKING_HUGE_ONLY, a.footprint = 0 - 2 * MiB + 1));
-	EXPECT_EINVAL((a.backing = NPU_SIM_BACKING_HUGE_FIRST, a.footprint = 0 - 2 * MiB + 1));
-	EXPECT_EINVAL((a.backing = NPU_SIM_BACKING_HUGE1G_ONLY, a.footprint = 0 - GiB + 1));
 #undef EXPECT_EINVAL
 
 	ck_assert_int_eq(vm_dbg_stat(0, "fail_invalid"), inv0 + n);
@@ -324,6 +315,42 @@ START_TEST(test_alloc_bad_input)
 	a.footprint = 1ULL << 63;
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_ALLOC, &a), ENOMEM);
 	vm_snap_assert_same(0, &s);
+	raw_close(&r);
+}
+END_TEST
+
+/*
+ * A footprint near UINT64_MAX, whose rounding up to the page size wraps:
+ * -EINVAL (a bad field, not a shortage), nothing charged.
+ */
+START_TEST(test_alloc_footprint_overflow)
+{
+	struct raw r;
+	struct vm_snap s;
+	struct npu_sim_mem_alloc a;
+	uint32_t b;
+	int err;
+
+	raw_open(&r, 0, 1);
+	vm_snap_take(0, &s);
+#define EXPECT_EINVAL(mutation) do {						\
+		a = good_alloc();						\
+		mutation;							\
+		err = xioctl(r.fd, NPU_SIM_IOCTL_MEM_ALLOC, &a);		\
+		ck_assert_msg(err == EINVAL, "MEM_ALLOC with '%s' (backing %u): %s, expected EINVAL", \
+			      #mutation, a.backing, err ? strerror(err) : "success");	\
+		vm_snap_assert_same(0, &s);					\
+	} while (0)
+	for (b = NPU_SIM_BACKING_NORMAL; b <= NPU_SIM_BACKING_HUGE1G_ONLY; b++) {
+		EXPECT_EINVAL((a.backing = b, a.footprint = UINT64_MAX));
+		EXPECT_EINVAL((a.backing = b, a.footprint = UINT64_MAX - 1));
+		EXPECT_EINVAL((a.backing = b, a.footprint = UINT64_MAX - 4094));
+		EXPECT_EINVAL((a.backing = b, a.size = UINT64_MAX, a.footprint = UINT64_MAX));
+	}
+	EXPECT_EINVAL((a.backing = NPU_SIM_BACKING_HUGE_ONLY, a.footprint = 0 - 2 * MiB + 1));
+	EXPECT_EINVAL((a.backing = NPU_SIM_BACKING_HUGE_FIRST, a.footprint = 0 - 2 * MiB + 1));
+	EXPECT_EINVAL((a.backing = NPU_SIM_BACKING_HUGE1G_ONLY, a.footprint = 0 - GiB + 1));
+#undef EXPECT_EINVAL
 	raw_close(&r);
 }
 END_TEST
@@ -397,10 +424,6 @@ START_TEST(test_copy_bad_input)
 	GOOD_C(); c.src_fd = r.fd;
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEMCPY, &c), EOPNOTSUPP);
 	assert_intact(&r, va, img, 4096, "bad MEMCPY fields");
-	/* host source not readable: fails, and the destination keeps its bytes */
-	GOOD_C(); c.src = 8;
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEMCPY, &c), EFAULT);
-	assert_intact(&r, va, img, 4096, "MEMCPY H2D from an unreadable host address");
 	/* device range into the hole, or wholly in it */
 	range0 = vm_dbg_stat(0, "fail_range");
 	GOOD_C(); c.dst = end - 16;
@@ -468,7 +491,31 @@ START_TEST(test_copy_bad_input)
 }
 END_TEST
 
-/* Only the process that opened the file may use it. */
+/* An unreadable host source: -EFAULT, and the destination keeps its bytes. */
+START_TEST(test_copy_bad_host_src)
+{
+	struct raw r;
+	struct npu_sim_memcpy c;
+	unsigned char img[4096];
+	long long f0;
+	uint64_t va;
+
+	raw_open(&r, 0, 1);
+	va = raw_alloc(&r, 4096, 4096, NPU_SIM_BACKING_NORMAL, NULL);
+	vm_fill(img, sizeof(img), 10);
+	ck_assert_int_eq(raw_copy(&r, va, (uintptr_t)img, 4096, NPU_SIM_COPY_H2D), 0);
+	f0 = vm_dbg_stat(0, "fail_fault");
+	c = (struct npu_sim_memcpy){ .dst = va, .src = 8, .count = 64,
+				     .dir = NPU_SIM_COPY_H2D, .src_fd = -1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEMCPY, &c), EFAULT);
+	ck_assert_int_eq(vm_dbg_stat(0, "fail_fault"), f0 + 1);
+	assert_intact(&r, va, img, 4096, "MEMCPY H2D from an unreadable host address");
+	ck_assert_int_eq(raw_free(&r, va), 0);
+	raw_close(&r);
+}
+END_TEST
+
+/* Only the process that opened the file may use it (GET_PARAM aside). */
 START_TEST(test_foreign_process)
 {
 	struct raw r;
@@ -494,7 +541,11 @@ START_TEST(test_foreign_process)
 		unsigned char junk[64] = { 0 };
 		int e[6], i, first = 0;
 
-		e[0] = xioctl(r.fd, NPU_SIM_IOCTL_GET_PARAM, &gp);
+		/* GET_PARAM is answered for anyone (UAPI header), exactly. */
+		if (xioctl(r.fd, NPU_SIM_IOCTL_GET_PARAM, &gp) != 0 ||
+		    gp.value != VM_DEFAULT_HBM_BYTES)
+			_exit(100);
+		e[0] = EACCES;
 		e[1] = xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi);
 		e[2] = xioctl(r.fd, NPU_SIM_IOCTL_MEM_ALLOC, &a);
 		e[3] = raw_free(&r, va);
@@ -551,8 +602,10 @@ static Suite *ioctl_suite(void)
 	tcase_add_test(tc, test_alloc_without_window);
 	tcase_add_test(tc, test_raw_roundtrip);
 	tcase_add_test(tc, test_alloc_bad_input);
+	tcase_add_test(tc, test_alloc_footprint_overflow);
 	tcase_add_test(tc, test_free_bad_input);
 	tcase_add_test(tc, test_copy_bad_input);
+	tcase_add_test(tc, test_copy_bad_host_src);
 	tcase_add_test(tc, test_foreign_process);
 	tcase_add_test(tc, test_second_mmap);
 	suite_add_tcase(s, tc);

@@ -607,6 +607,17 @@ START_TEST(test_size_zero)
 }
 END_TEST
 
+/* aclInit a second time: 100002, and the runtime keeps working. */
+START_TEST(test_repeat_init)
+{
+	void *p = NULL;
+
+	ck_assert_int_eq(aclInit(NULL), ACL_ERROR_REPEAT_INITIALIZE);
+	ck_assert_int_eq(aclrtMalloc(&p, 100, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
+}
+END_TEST
+
 START_TEST(test_free_null)
 {
 	struct vm_snap s;
@@ -808,6 +819,7 @@ static Suite *malloc_suite(void)
 	tcase_set_timeout(tc, VM_TIMEOUT);
 	tcase_add_test(tc, test_size_zero);
 	tcase_add_test(tc, test_free_null);
+	tcase_add_test(tc, test_repeat_init);
 	tcase_add_test(tc, test_overflow);
 	tcase_add_test(tc, test_align32_rejects_or);
 	tcase_add_test(tc, test_bad_free);

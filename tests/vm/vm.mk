@@ -5,7 +5,8 @@
 # at the repository's lib/ relative to the binary, so they run without
 # LD_LIBRARY_PATH, in the guest as on the host.
 
-VM_TEST_NAMES := test_malloc_policy test_copy test_lifecycle test_scale test_ioctl_input
+VM_TEST_NAMES := test_malloc_policy test_copy test_lifecycle test_scale test_ioctl_input \
+		 test_vmm test_ipc
 VM_TEST_DIR   := $(BUILD)/tests/vm
 VM_TEST_BINS  := $(addprefix $(VM_TEST_DIR)/,$(VM_TEST_NAMES))
 VM_TEST_COMMON := $(VM_TEST_DIR)/vmtest.o

@@ -14,8 +14,9 @@
  *   commands, new GET_PARAM params or new capability bits.
  *
  * All sizes are in bytes, all addresses are user virtual addresses of the
- * calling process.  Every ioctl is only accepted from the process (mm) that
- * opened the file; any other caller gets -EACCES.
+ * calling process.  Every ioctl but GET_PARAM is only accepted from the
+ * process (mm) that opened the file; any other caller gets -EACCES.
+ * GET_PARAM reads device parameters and is answered for any caller.
  */
 #ifndef _UAPI_MISC_NPU_SIM_H
 #define _UAPI_MISC_NPU_SIM_H
@@ -24,7 +25,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	0
+#define NPU_SIM_API_VERSION_MINOR	1
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -60,6 +61,8 @@ enum npu_sim_param {
 
 #define NPU_SIM_CAP_HUGE_2M	(1ULL << 0)	/* 2 MiB hugetlb pool usable */
 #define NPU_SIM_CAP_HUGE_1G	(1ULL << 1)	/* 1 GiB hugetlb pool usable */
+#define NPU_SIM_CAP_VMM		(1ULL << 2)	/* VMM_* and PHYS_* ioctls (1.1) */
+#define NPU_SIM_CAP_IPC		(1ULL << 3)	/* SHARE_* ioctls (1.1) */
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -127,7 +130,8 @@ enum npu_sim_alloc_api {
  * @page_kind: out, enum npu_sim_page_kind
  * @pad: must be 0
  *
- * Errors: -EINVAL bad field; -ENXIO VA window not mapped; -ENOMEM device
+ * Errors: -EINVAL bad field, or @footprint within 1 GiB of 2^64 (its rounding
+ * up to a backing page would wrap); -ENXIO VA window not mapped; -ENOMEM device
  * capacity exceeded, hugetlb pool short (HUGE_ONLY, HUGE1G_ONLY), host out of
  * memory, VA window full, or an injected failure.
  */
@@ -280,5 +284,308 @@ struct npu_sim_mem_info {
 #define NPU_SIM_IOCTL_MEMCPY2D	_IOW(NPU_SIM_IOC_MAGIC, 0x04, struct npu_sim_memcpy2d)
 #define NPU_SIM_IOCTL_MEMSET	_IOW(NPU_SIM_IOC_MAGIC, 0x05, struct npu_sim_memset)
 #define NPU_SIM_IOCTL_MEM_INFO	_IOWR(NPU_SIM_IOC_MAGIC, 0x06, struct npu_sim_mem_info)
+
+/* ---- Virtual memory management (API 1.1, NPU_SIM_CAP_VMM) --------------- */
+
+/*
+ * Granularity of VMM objects: reservation sizes and addresses, physical
+ * object sizes and map addresses are multiples of NPU_SIM_VMM_GRANULE; a
+ * physical object of 1 GiB pages needs 1 GiB multiples and 1 GiB aligned
+ * map addresses.
+ */
+#define NPU_SIM_VMM_GRANULE	(2ULL << 20)
+
+/**
+ * struct npu_sim_vmm_reserve - reserve a VA range with no backing
+ * @size: in, bytes, > 0, multiple of NPU_SIM_VMM_GRANULE; may exceed the
+ *	device capacity (only window space is used)
+ * @addr: in, 0 (the driver picks: 1 GiB aligned when @size >= 1 GiB, else
+ *	2 MiB aligned) or the exact start wanted (NPU_SIM_VMM_GRANULE aligned)
+ * @va: out, start of the reservation
+ * @flags: in, must be 0
+ * @pad: must be 0
+ *
+ * Errors: -EINVAL bad field; -ENXIO window not mapped; -ENOMEM no room in
+ * the window; -EBUSY @addr given and [addr, addr + size) not free or not
+ * inside the window.
+ */
+struct npu_sim_vmm_reserve {
+	__u64 size;
+	__u64 addr;
+	__u64 va;
+	__u32 flags;
+	__u32 pad;
+};
+
+/**
+ * struct npu_sim_vmm_release - release a reservation by its start
+ * @va: in, the @va of VMM_RESERVE
+ * @flags: in, must be 0
+ * @pad: must be 0
+ *
+ * Errors: -EINVAL bad field; -ENOENT no reservation starts at @va; -EBUSY
+ * something is still mapped in it.
+ */
+struct npu_sim_vmm_release {
+	__u64 va;
+	__u32 flags;
+	__u32 pad;
+};
+
+/* Where a physical memory object lives. */
+enum npu_sim_location {
+	NPU_SIM_LOC_DEVICE = 1,		/* this device: charged to its capacity */
+	NPU_SIM_LOC_HOST = 2,		/* host RAM: not charged */
+	NPU_SIM_LOC_HOST_NUMA = 3,	/* host RAM of NUMA node @location_id */
+};
+
+#define NPU_SIM_PHYS_P2P	(1U << 0)	/* P2P-capable memory */
+#define NPU_SIM_PHYS_FLAGS_MASK	NPU_SIM_PHYS_P2P
+
+/**
+ * struct npu_sim_phys_alloc - create a physical memory object (a handle)
+ * @size: in, bytes, > 0, multiple of NPU_SIM_VMM_GRANULE (of 1 GiB for
+ *	NPU_SIM_PAGE_HUGE_1G)
+ * @page_kind: in, enum npu_sim_page_kind; no fallback between kinds
+ * @location: in, enum npu_sim_location (HUGE_1G: DEVICE only)
+ * @location_id: in, DEVICE: index of this device; HOST: 0; HOST_NUMA: an
+ *	online NUMA node
+ * @flags: in, NPU_SIM_PHYS_*
+ * @mem_attr: in, the aclrtMemAttr the caller gave (recorded, shown, and
+ *	returned by PHYS_INFO; not interpreted)
+ * @handle: out, handle id, > 0, valid in this context only
+ * @charged: out, bytes charged against the device capacity (0 for host)
+ *
+ * Errors: -EINVAL bad field; -ENOMEM device capacity exceeded, hugetlb pool
+ * short, host out of memory or an injected failure (fail_alloc).
+ */
+struct npu_sim_phys_alloc {
+	__u64 size;
+	__u32 page_kind;
+	__u32 location;
+	__u32 location_id;
+	__u32 flags;
+	__u32 mem_attr;
+	__u32 handle;
+	__u64 charged;
+};
+
+/**
+ * struct npu_sim_phys_free - drop one reference of a handle
+ * @handle: in, a live handle of this context
+ * @flags: in, must be 0
+ *
+ * MallocPhysical, Import and each VMM_QUERY with NPU_SIM_QUERY_RETAIN give
+ * a reference.  When the last one goes the handle id dies; the memory goes
+ * when no mapping, importer or exporter holds it any more.
+ * Errors: -EINVAL flags; -ENOENT no such live handle.
+ */
+struct npu_sim_phys_free {
+	__u32 handle;
+	__u32 flags;
+};
+
+/**
+ * struct npu_sim_vmm_map - map a whole physical object into a reservation
+ * @va: in, start, inside a reservation, aligned to the granularity of the
+ *	handle (2 MiB; 1 GiB for 1 GiB pages)
+ * @size: in, must equal the size of the physical object
+ * @offset: in, offset in the physical object, must be 0
+ * @handle: in, a live handle of this context
+ * @flags: in, must be 0
+ *
+ * Errors: -EINVAL bad field, misaligned, size mismatch, range not inside
+ * one reservation; -ENOENT no such handle; -EBUSY part of the range is
+ * already mapped (nothing changes); -ENOMEM out of memory.
+ */
+struct npu_sim_vmm_map {
+	__u64 va;
+	__u64 size;
+	__u64 offset;
+	__u32 handle;
+	__u32 flags;
+};
+
+/**
+ * struct npu_sim_vmm_unmap - undo one VMM_MAP by its start address
+ * @va: in, the @va of a VMM_MAP
+ * @flags: in, must be 0
+ * @pad: must be 0
+ *
+ * Errors: -EINVAL bad field; -ENOENT no mapping starts at @va.
+ */
+struct npu_sim_vmm_unmap {
+	__u64 va;
+	__u32 flags;
+	__u32 pad;
+};
+
+/* Access flags of a mapping (aclrtMemAccessFlags values). */
+#define NPU_SIM_ACCESS_READWRITE	0x3U
+
+/**
+ * struct npu_sim_vmm_set_access - record the access of a mapping
+ * @va, @size: in, exactly the range of one VMM_MAP
+ * @access: in, NPU_SIM_ACCESS_READWRITE (the only value accepted)
+ * @location: in, NPU_SIM_LOC_DEVICE or NPU_SIM_LOC_HOST
+ * @location_id: in, device index for DEVICE, 0 for HOST
+ * @pad: must be 0
+ *
+ * Errors: -EINVAL bad field; -ENOENT no mapping is exactly [va, va + size).
+ */
+struct npu_sim_vmm_set_access {
+	__u64 va;
+	__u64 size;
+	__u32 access;
+	__u32 location;
+	__u32 location_id;
+	__u32 pad;
+};
+
+/* What VMM_QUERY found at an address. */
+enum npu_sim_query_type {
+	NPU_SIM_QUERY_ALLOC = 1,	/* a MEM_ALLOC allocation */
+	NPU_SIM_QUERY_MAP = 2,		/* a VMM_MAP mapping */
+	NPU_SIM_QUERY_RESERVED = 3,	/* a reservation hole (nothing mapped) */
+};
+
+#define NPU_SIM_QUERY_RETAIN	(1U << 0)	/* MAP: take a handle reference */
+#define NPU_SIM_QUERY_FLAGS_MASK	NPU_SIM_QUERY_RETAIN
+
+/**
+ * struct npu_sim_vmm_query - what lives at a device address
+ * @addr: in, any address
+ * @flags: in, NPU_SIM_QUERY_*; RETAIN is only valid on a mapping
+ * @type: out, enum npu_sim_query_type
+ * @base, @size: out, the allocation, mapping or reservation holding @addr
+ *	(ALLOC: @size is the accessible length)
+ * @page_kind: out, enum npu_sim_page_kind (0 for RESERVED)
+ * @location, @location_id: out, where the memory lives (0 for RESERVED)
+ * @handle: out, MAP: the handle id, revived with a reference if RETAIN
+ * @access, @access_location, @access_location_id: out, MAP: as recorded
+ *	by VMM_SET_ACCESS (READWRITE, DEVICE, this device after VMM_MAP)
+ * @mem_attr: out, MAP: the aclrtMemAttr of the physical object
+ * @pad: out, 0
+ *
+ * Errors: -EINVAL bad field; -ENXIO nothing at @addr (or RETAIN on a
+ * non-mapping).
+ */
+struct npu_sim_vmm_query {
+	__u64 addr;
+	__u32 flags;
+	__u32 type;
+	__u64 base;
+	__u64 size;
+	__u32 page_kind;
+	__u32 location;
+	__u32 location_id;
+	__u32 handle;
+	__u32 access;
+	__u32 access_location;
+	__u32 access_location_id;
+	__u32 mem_attr;
+};
+
+#define NPU_SIM_PHYS_INFO_IMPORTED	(1U << 0)	/* came from SHARE_IMPORT */
+#define NPU_SIM_PHYS_INFO_EXPORTED	(1U << 1)	/* SHARE_EXPORT was done */
+#define NPU_SIM_PHYS_INFO_P2P		(1U << 2)
+
+/**
+ * struct npu_sim_phys_info - properties of a handle
+ * @handle: in, a live handle of this context
+ * @flags: in, must be 0; out, NPU_SIM_PHYS_INFO_*
+ * @size: out, bytes
+ * @page_kind, @location, @location_id, @mem_attr: out, as created
+ * @mappings: out, live mappings of this handle in this context
+ * @pad: out, 0
+ *
+ * Errors: -EINVAL flags; -ENOENT no such live handle.
+ */
+struct npu_sim_phys_info {
+	__u32 handle;
+	__u32 flags;
+	__u64 size;
+	__u32 page_kind;
+	__u32 location;
+	__u32 location_id;
+	__u32 mem_attr;
+	__u32 mappings;
+	__u32 pad;
+};
+
+/* ---- Sharing between processes (API 1.1, NPU_SIM_CAP_IPC) -------------- */
+
+/* Import from any process, no whitelist. */
+#define NPU_SIM_SHARE_NO_PID_CHECK	(1U << 0)
+#define NPU_SIM_SHARE_FLAGS_MASK	NPU_SIM_SHARE_NO_PID_CHECK
+
+/* Most pids one share can whitelist (all SET_PIDS calls together). */
+#define NPU_SIM_SHARE_MAX_PIDS	1024
+
+/**
+ * struct npu_sim_share_export - export a handle (once) as a shareable key
+ * @handle: in, a live handle of this context, not itself imported
+ * @flags: in, NPU_SIM_SHARE_*
+ * @key: out, unguessable non-zero 64-bit value naming the memory machine
+ *	wide until the exporting handle dies
+ *
+ * Errors: -EINVAL bad field; -ENOENT no such handle; -EEXIST already
+ * exported; -EPERM the handle was imported (re-export is refused).
+ */
+struct npu_sim_share_export {
+	__u32 handle;
+	__u32 flags;
+	__u64 key;
+};
+
+/**
+ * struct npu_sim_share_set_pids - add processes to a share's whitelist
+ * @key: in, a live key exported by this process
+ * @pids: in, user pointer to @nr __s32 tgids (initial pid namespace), > 0
+ * @nr: in, 1..NPU_SIM_SHARE_MAX_PIDS
+ * @flags: in, must be 0
+ *
+ * Errors: -EINVAL bad field or pid <= 0; -EFAULT @pids; -ENOENT no such
+ * key; -EPERM the key was exported by another process; -ENOSPC whitelist
+ * would exceed NPU_SIM_SHARE_MAX_PIDS.
+ */
+struct npu_sim_share_set_pids {
+	__u64 key;
+	__u64 pids;
+	__u32 nr;
+	__u32 flags;
+};
+
+/**
+ * struct npu_sim_share_import - import a key as a handle of this context
+ * @key: in, a live key
+ * @flags: in, must be 0
+ * @handle: out, new handle id holding the memory
+ * @size: out, bytes of the physical object
+ *
+ * Errors: -EINVAL bad field; -ENOENT no such key (never exported, guessed,
+ * or its exporter freed it); -EPERM the caller is the exporting process;
+ * -EACCES the caller is not on the whitelist; -EXDEV the memory belongs to
+ * another device; -ENOMEM out of memory.
+ */
+struct npu_sim_share_import {
+	__u64 key;
+	__u32 flags;
+	__u32 handle;
+	__u64 size;
+};
+
+#define NPU_SIM_IOCTL_VMM_RESERVE	_IOWR(NPU_SIM_IOC_MAGIC, 0x10, struct npu_sim_vmm_reserve)
+#define NPU_SIM_IOCTL_VMM_RELEASE	_IOW(NPU_SIM_IOC_MAGIC, 0x11, struct npu_sim_vmm_release)
+#define NPU_SIM_IOCTL_PHYS_ALLOC	_IOWR(NPU_SIM_IOC_MAGIC, 0x12, struct npu_sim_phys_alloc)
+#define NPU_SIM_IOCTL_PHYS_FREE		_IOW(NPU_SIM_IOC_MAGIC, 0x13, struct npu_sim_phys_free)
+#define NPU_SIM_IOCTL_VMM_MAP		_IOW(NPU_SIM_IOC_MAGIC, 0x14, struct npu_sim_vmm_map)
+#define NPU_SIM_IOCTL_VMM_UNMAP		_IOW(NPU_SIM_IOC_MAGIC, 0x15, struct npu_sim_vmm_unmap)
+#define NPU_SIM_IOCTL_VMM_SET_ACCESS	_IOW(NPU_SIM_IOC_MAGIC, 0x16, struct npu_sim_vmm_set_access)
+#define NPU_SIM_IOCTL_VMM_QUERY		_IOWR(NPU_SIM_IOC_MAGIC, 0x17, struct npu_sim_vmm_query)
+#define NPU_SIM_IOCTL_PHYS_INFO		_IOWR(NPU_SIM_IOC_MAGIC, 0x18, struct npu_sim_phys_info)
+#define NPU_SIM_IOCTL_SHARE_EXPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x19, struct npu_sim_share_export)
+#define NPU_SIM_IOCTL_SHARE_SET_PIDS	_IOW(NPU_SIM_IOC_MAGIC, 0x1A, struct npu_sim_share_set_pids)
+#define NPU_SIM_IOCTL_SHARE_IMPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x1B, struct npu_sim_share_import)
 
 #endif /* _UAPI_MISC_NPU_SIM_H */

@@ -1,0 +1,612 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Virtual memory management (DESIGN.md 4.3): VA reservations, physical
+ * handles and the mappings of handles into reservations.
+ *
+ * A reservation is an npu_map of type NPU_MAP_RESV with no backing, stored
+ * in the context's VA tree over its whole range (plus a guard page).  A VMM
+ * mapping is an npu_map of type NPU_MAP_VMM stored over the part of the
+ * reservation it covers; unmapping stores the reservation back.  Lookups by
+ * address therefore stay O(log n), back-to-back mappings are neighbours in
+ * the tree (the copy engine walks them like any run of allocations) and a
+ * hole of a reservation is "not device memory" to copies and faults.
+ *
+ * A handle (struct npu_handle) is an id in npu_ctx.handles naming a
+ * referenced npu_phys.  It has user references (holds: MallocPhysical,
+ * Import, Retain) and live mappings (nr_maps); the id dies when both are
+ * zero.  Each mapping references the npu_phys itself, so the memory goes
+ * when the last mapping, handle, share or running copy lets go of it.
+ */
+#include <linux/mm.h>
+#include <linux/nodemask.h>
+#include <linux/sched.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/xarray.h>
+
+#include "npu_sim.h"
+
+void npu_vmm_ctx_init(struct npu_ctx *ctx)
+{
+	xa_init_flags(&ctx->handles, XA_FLAGS_ALLOC1);
+	INIT_LIST_HEAD(&ctx->resvs);
+	INIT_LIST_HEAD(&ctx->vmaps);
+}
+
+static bool npu_phys_is_host(const struct npu_phys *phys)
+{
+	return phys->flags & NPU_PHYS_HOST;
+}
+
+/* ---- handles ------------------------------------------------------------ */
+
+/* A handle the user still holds, or NULL. */
+struct npu_handle *npu_handle_lookup(struct npu_ctx *ctx, u32 id)
+{
+	struct npu_handle *h;
+
+	lockdep_assert_held(&ctx->lock);
+	h = xa_load(&ctx->handles, id);
+	if (!h || !h->holds)
+		return NULL;
+	return h;
+}
+
+/* New handle with one hold on @phys (whose reference it takes over). */
+int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
+		   u32 *id)
+{
+	struct npu_handle *h;
+	int ret;
+
+	lockdep_assert_held(&ctx->lock);
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h)
+		return -ENOMEM;
+	h->holds = 1;
+	h->imported = imported;
+	h->phys = phys;
+	ret = xa_alloc_cyclic(&ctx->handles, &h->id, h, XA_LIMIT(1, INT_MAX),
+			      &ctx->next_handle, GFP_KERNEL);
+	if (ret < 0) {
+		kfree(h);
+		return -ENOMEM;
+	}
+	ctx->nr_handles++;
+	if (!imported && !npu_phys_is_host(phys))
+		WRITE_ONCE(ctx->used, ctx->used + phys->size);
+	*id = h->id;
+	return 0;
+}
+
+/*
+ * Drop the handle's id if nobody holds or maps it any more; returns the
+ * npu_phys reference the caller must put after unlocking, or NULL.
+ */
+static struct npu_phys *npu_handle_maybe_destroy(struct npu_ctx *ctx,
+						 struct npu_handle *h)
+{
+	struct npu_phys *phys = h->phys;
+
+	lockdep_assert_held(&ctx->lock);
+	if (h->holds || h->nr_maps)
+		return NULL;
+	xa_erase(&ctx->handles, h->id);
+	npu_share_unexport(h);
+	ctx->nr_handles--;
+	if (!h->imported && !npu_phys_is_host(phys))
+		WRITE_ONCE(ctx->used, ctx->used - phys->size);
+	kfree(h);
+	return phys;
+}
+
+/* Map the internal allocation failures to -ENOMEM, counting the reason. */
+static int npu_vmm_alloc_errno(struct npu_dev *ndev, int ret)
+{
+	switch (ret) {
+	case 0:
+	case -EINTR:
+	case -ERESTARTSYS:
+		return ret;
+	case -EDQUOT:
+		npu_stat_inc(ndev, NPU_STAT_FAIL_CAPACITY);
+		return -ENOMEM;
+	case -ENOSPC:
+		npu_stat_inc(ndev, NPU_STAT_FAIL_POOL);
+		return -ENOMEM;
+	default:
+		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
+		return -ENOMEM;
+	}
+}
+
+static int npu_phys_alloc_check(struct npu_dev *ndev,
+				const struct npu_sim_phys_alloc *a)
+{
+	u64 gran = a->page_kind == NPU_SIM_PAGE_HUGE_1G ? SZ_1G :
+							 NPU_SIM_VMM_GRANULE;
+
+	if (a->flags & ~NPU_SIM_PHYS_FLAGS_MASK)
+		return -EINVAL;
+	if (a->page_kind < NPU_SIM_PAGE_NORMAL ||
+	    a->page_kind > NPU_SIM_PAGE_HUGE_1G)
+		return -EINVAL;
+	if (!a->size || a->size & (gran - 1))
+		return -EINVAL;
+	switch (a->location) {
+	case NPU_SIM_LOC_DEVICE:
+		if (a->location_id != ndev->index)
+			return -EINVAL;
+		break;
+	case NPU_SIM_LOC_HOST:
+		if (a->location_id || a->page_kind == NPU_SIM_PAGE_HUGE_1G)
+			return -EINVAL;
+		break;
+	case NPU_SIM_LOC_HOST_NUMA:
+		if (a->location_id >= MAX_NUMNODES ||
+		    !node_online(a->location_id) ||
+		    a->page_kind == NPU_SIM_PAGE_HUGE_1G)
+			return -EINVAL;
+		break;
+	default:
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int npu_ioctl_phys_alloc(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_dev *ndev = ctx->ndev;
+	struct npu_sim_phys_alloc args;
+	struct npu_phys *phys, *dead;
+	struct npu_handle *h;
+	u32 flags = 0, id;
+	int ret;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	ret = npu_phys_alloc_check(ndev, &args);
+	if (ret)
+		return ret;
+
+	if (atomic_dec_if_positive(&ndev->fail_alloc) >= 0) {
+		npu_stat_inc(ndev, NPU_STAT_FAIL_INJECTED);
+		return -ENOMEM;
+	}
+
+	if (args.flags & NPU_SIM_PHYS_P2P)
+		flags |= NPU_SIM_ALLOC_P2P;
+	if (args.location != NPU_SIM_LOC_DEVICE)
+		flags |= NPU_PHYS_HOST;
+	ret = npu_phys_create(ndev, args.page_kind, args.size, flags, &phys);
+	ret = npu_vmm_alloc_errno(ndev, ret);
+	if (ret)
+		return ret;
+	phys->location = args.location;
+	phys->location_id = args.location_id;
+	phys->mem_attr = args.mem_attr;
+	phys->pid = task_tgid_nr(current);
+
+	mutex_lock(&ctx->lock);
+	ret = npu_handle_add(ctx, phys, false, &id);
+	mutex_unlock(&ctx->lock);
+	if (ret) {
+		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
+		npu_phys_put(phys);
+		return ret;
+	}
+
+	args.handle = id;
+	args.charged = npu_phys_is_host(phys) ? 0 : phys->size;
+	if (copy_to_user(uarg, &args, sizeof(args))) {
+		/* Nobody learnt the id: drop it unless already used. */
+		dead = NULL;
+		mutex_lock(&ctx->lock);
+		h = npu_handle_lookup(ctx, id);
+		if (h && h->phys == phys && h->holds == 1) {
+			h->holds = 0;
+			dead = npu_handle_maybe_destroy(ctx, h);
+		}
+		mutex_unlock(&ctx->lock);
+		if (dead)
+			npu_phys_put(dead);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+int npu_ioctl_phys_free(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_phys_free args;
+	struct npu_phys *dead = NULL;
+	struct npu_handle *h;
+	int ret = 0;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags)
+		return -EINVAL;
+
+	mutex_lock(&ctx->lock);
+	h = npu_handle_lookup(ctx, args.handle);
+	if (h) {
+		h->holds--;
+		dead = npu_handle_maybe_destroy(ctx, h);
+	} else {
+		ret = -ENOENT;
+	}
+	mutex_unlock(&ctx->lock);
+	if (dead)
+		npu_phys_put(dead);
+	return ret;
+}
+
+int npu_ioctl_phys_info(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_phys_info args;
+	struct npu_handle *h;
+	struct npu_phys *phys;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.pad)
+		return -EINVAL;
+
+	mutex_lock(&ctx->lock);
+	h = npu_handle_lookup(ctx, args.handle);
+	if (!h) {
+		mutex_unlock(&ctx->lock);
+		return -ENOENT;
+	}
+	phys = h->phys;
+	args.size = phys->size;
+	args.page_kind = phys->kind;
+	args.location = phys->location;
+	args.location_id = phys->location_id;
+	args.mem_attr = phys->mem_attr;
+	args.mappings = h->nr_maps;
+	if (h->imported)
+		args.flags |= NPU_SIM_PHYS_INFO_IMPORTED;
+	if (READ_ONCE(h->share))
+		args.flags |= NPU_SIM_PHYS_INFO_EXPORTED;
+	if (phys->flags & NPU_SIM_ALLOC_P2P)
+		args.flags |= NPU_SIM_PHYS_INFO_P2P;
+	mutex_unlock(&ctx->lock);
+
+	if (copy_to_user(uarg, &args, sizeof(args)))
+		return -EFAULT;
+	return 0;
+}
+
+/* ---- reservations ------------------------------------------------------- */
+
+/* The reservation covering tree entry @e, or NULL if @e is not VMM. */
+static struct npu_map *npu_entry_resv(struct npu_map *e)
+{
+	if (!e)
+		return NULL;
+	if (e->type == NPU_MAP_RESV)
+		return e;
+	if (e->type == NPU_MAP_VMM)
+		return e->resv;
+	return NULL;
+}
+
+int npu_ioctl_vmm_reserve(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_vmm_reserve args;
+	struct npu_map *resv, *e;
+	bool undo = false;
+	int ret;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.pad)
+		return -EINVAL;
+	if (!args.size || args.size & (NPU_SIM_VMM_GRANULE - 1) ||
+	    args.size > npu_window_size ||
+	    args.addr & (NPU_SIM_VMM_GRANULE - 1))
+		return -EINVAL;
+
+	resv = kzalloc(sizeof(*resv), GFP_KERNEL);
+	if (!resv)
+		return -ENOMEM;
+	kref_init(&resv->ref);
+	resv->type = NPU_MAP_RESV;
+	resv->len = args.size;
+	resv->size = args.size;
+	resv->pid = task_tgid_nr(current);
+	INIT_LIST_HEAD(&resv->node);
+
+	mutex_lock(&ctx->lock);
+	ret = npu_va_reserve(ctx, resv, args.size >= SZ_1G ? SZ_1G :
+				 NPU_SIM_VMM_GRANULE, args.addr);
+	if (ret) {
+		mutex_unlock(&ctx->lock);
+		kfree(resv);
+		return ret;
+	}
+	list_add_tail(&resv->node, &ctx->resvs);
+	mutex_unlock(&ctx->lock);
+
+	args.va = resv->va;
+	if (copy_to_user(uarg, &args, sizeof(args))) {
+		mutex_lock(&ctx->lock);
+		e = npu_va_entry(ctx, args.va);
+		if (e == resv && !resv->nr_mapped) {
+			npu_va_release(ctx, resv);
+			list_del_init(&resv->node);
+			undo = true;
+		}
+		mutex_unlock(&ctx->lock);
+		if (undo)
+			npu_map_put(resv);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_vmm_release args;
+	struct npu_map *resv;
+	int ret = 0;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.pad)
+		return -EINVAL;
+
+	mutex_lock(&ctx->lock);
+	resv = npu_entry_resv(npu_va_entry(ctx, args.va));
+	if (!resv || resv->va != args.va) {
+		ret = -ENOENT;
+	} else if (resv->nr_mapped) {
+		ret = -EBUSY;
+	} else {
+		npu_va_release(ctx, resv);
+		list_del_init(&resv->node);
+	}
+	mutex_unlock(&ctx->lock);
+	if (!ret)
+		npu_map_put(resv);
+	return ret;
+}
+
+/* ---- mappings ----------------------------------------------------------- */
+
+int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_dev *ndev = ctx->ndev;
+	struct npu_sim_vmm_map args;
+	struct npu_map *map, *resv;
+	struct npu_handle *h;
+	struct npu_phys *phys;
+	u64 gran;
+	int ret;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.offset || !args.size ||
+	    args.va & (NPU_SIM_VMM_GRANULE - 1))
+		return -EINVAL;
+
+	map = kzalloc(sizeof(*map), GFP_KERNEL);
+	if (!map)
+		return -ENOMEM;
+
+	mutex_lock(&ctx->lock);
+	h = npu_handle_lookup(ctx, args.handle);
+	if (!h) {
+		ret = -ENOENT;
+		goto err_unlock;
+	}
+	phys = h->phys;
+	gran = phys->kind == NPU_SIM_PAGE_HUGE_1G ? SZ_1G : NPU_SIM_VMM_GRANULE;
+	if (args.size != phys->size || args.va & (gran - 1)) {
+		ret = -EINVAL;
+		goto err_unlock;
+	}
+	resv = npu_entry_resv(npu_va_entry(ctx, args.va));
+	if (!resv || args.size > resv->va + resv->len - args.va) {
+		ret = -EINVAL;
+		goto err_unlock;
+	}
+
+	kref_init(&map->ref);
+	map->type = NPU_MAP_VMM;
+	map->resv = resv;
+	map->handle = h;
+	map->phys = phys;
+	map->va = args.va;
+	map->len = phys->size;
+	map->size = phys->size;
+	map->footprint = phys->size;
+	map->flags = phys->flags & NPU_SIM_ALLOC_P2P;
+	map->pid = task_tgid_nr(current);
+	map->access = NPU_SIM_ACCESS_READWRITE;
+	map->access_loc = NPU_SIM_LOC_DEVICE;
+	map->access_loc_id = ndev->index;
+	INIT_LIST_HEAD(&map->node);
+
+	ret = npu_va_map_in(ctx, map);
+	if (ret)
+		goto err_unlock;
+	npu_phys_get(phys);
+	h->nr_maps++;
+	resv->nr_mapped++;
+	list_add_tail(&map->node, &ctx->vmaps);
+	mutex_unlock(&ctx->lock);
+	return 0;
+
+err_unlock:
+	mutex_unlock(&ctx->lock);
+	kfree(map);
+	return ret;
+}
+
+int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_vmm_unmap args;
+	struct npu_phys *dead;
+	struct npu_handle *h;
+	struct npu_map *map;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.pad)
+		return -EINVAL;
+
+	mutex_lock(&ctx->lock);
+	map = npu_va_entry(ctx, args.va);
+	if (!map || map->type != NPU_MAP_VMM || map->va != args.va) {
+		mutex_unlock(&ctx->lock);
+		return -ENOENT;
+	}
+	npu_va_unmap_in(ctx, map);
+	list_del_init(&map->node);
+	map->resv->nr_mapped--;
+	h = map->handle;
+	map->handle = NULL;
+	h->nr_maps--;
+	dead = npu_handle_maybe_destroy(ctx, h);
+	mutex_unlock(&ctx->lock);
+
+	/* Pages go when the last holder (maybe a running copy) lets go. */
+	npu_map_put(map);
+	if (dead)
+		npu_phys_put(dead);
+	return 0;
+}
+
+int npu_ioctl_vmm_set_access(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_vmm_set_access args;
+	struct npu_map *map;
+	int ret = 0;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.pad || args.access != NPU_SIM_ACCESS_READWRITE)
+		return -EINVAL;
+	if (args.location == NPU_SIM_LOC_DEVICE) {
+		if (args.location_id >= npu_num_devs)
+			return -EINVAL;
+	} else if (args.location != NPU_SIM_LOC_HOST || args.location_id) {
+		return -EINVAL;
+	}
+
+	mutex_lock(&ctx->lock);
+	map = npu_va_entry(ctx, args.va);
+	if (!map || map->type != NPU_MAP_VMM || map->va != args.va ||
+	    map->len != args.size) {
+		ret = -ENOENT;
+	} else {
+		map->access = args.access;
+		map->access_loc = args.location;
+		map->access_loc_id = args.location_id;
+	}
+	mutex_unlock(&ctx->lock);
+	return ret;
+}
+
+int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_vmm_query args;
+	struct npu_phys *phys;
+	struct npu_map *e;
+	u64 addr;
+	u32 flags;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags & ~NPU_SIM_QUERY_FLAGS_MASK)
+		return -EINVAL;
+
+	mutex_lock(&ctx->lock);
+	e = npu_va_entry(ctx, args.addr);
+	if (!e || (args.flags & NPU_SIM_QUERY_RETAIN && e->type != NPU_MAP_VMM)) {
+		mutex_unlock(&ctx->lock);
+		return -ENXIO;
+	}
+	addr = args.addr;
+	flags = args.flags;
+	memset(&args, 0, sizeof(args));
+	args.addr = addr;
+	args.flags = flags;
+	args.base = e->va;
+	args.size = e->len;
+	phys = e->phys;
+	if (phys) {
+		args.page_kind = phys->kind;
+		args.location = phys->location ?: NPU_SIM_LOC_DEVICE;
+		args.location_id = phys->location ? phys->location_id :
+				   ctx->ndev->index;
+	}
+	switch (e->type) {
+	case NPU_MAP_ALLOC:
+		args.type = NPU_SIM_QUERY_ALLOC;
+		args.size = e->size;
+		break;
+	case NPU_MAP_RESV:
+		args.type = NPU_SIM_QUERY_RESERVED;
+		break;
+	case NPU_MAP_VMM:
+		args.type = NPU_SIM_QUERY_MAP;
+		args.handle = e->handle->id;
+		args.access = e->access;
+		args.access_location = e->access_loc;
+		args.access_location_id = e->access_loc_id;
+		args.mem_attr = phys->mem_attr;
+		if (args.flags & NPU_SIM_QUERY_RETAIN)
+			e->handle->holds++;
+		break;
+	}
+	mutex_unlock(&ctx->lock);
+
+	if (copy_to_user(uarg, &args, sizeof(args)))
+		return -EFAULT;
+	return 0;
+}
+
+/* ---- release of the file ------------------------------------------------ */
+
+void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
+{
+	struct npu_map *map, *tmp;
+	struct npu_handle *h;
+	unsigned long id;
+	LIST_HEAD(dead);
+	LIST_HEAD(resvs);
+
+	mutex_lock(&ctx->lock);
+	/* The window is gone: no PTE, and the VA tree dies with the context. */
+	list_splice_init(&ctx->vmaps, &dead);
+	list_splice_init(&ctx->resvs, &resvs);
+	mutex_unlock(&ctx->lock);
+
+	list_for_each_entry_safe(map, tmp, &dead, node) {
+		list_del_init(&map->node);
+		npu_map_put(map);
+		cond_resched();
+	}
+	list_for_each_entry_safe(map, tmp, &resvs, node) {
+		list_del_init(&map->node);
+		npu_map_put(map);
+	}
+
+	mutex_lock(&ctx->lock);
+	xa_for_each(&ctx->handles, id, h) {
+		xa_erase(&ctx->handles, id);
+		npu_share_unexport(h);
+		mutex_unlock(&ctx->lock);
+		npu_phys_put(h->phys);
+		kfree(h);
+		cond_resched();
+		mutex_lock(&ctx->lock);
+	}
+	ctx->nr_handles = 0;
+	mutex_unlock(&ctx->lock);
+	xa_destroy(&ctx->handles);
+}

@@ -1,0 +1,489 @@
+/*
+ * Virtual memory management (CANN 11-04; DESIGN.md 4.3): granularity,
+ * reservations, physical handles, map/unmap, access, handle retain and
+ * properties, pointer attributes and address ranges.  The ACL-layer rules
+ * are in the pure vmm_rules.c; this file adds the device routing and the
+ * VMM_* / PHYS_* ioctls.
+ *
+ * Error codes (where ref/cann_api.md is silent, the choice is written here):
+ *   ACL_ERROR_INVALID_PARAM (100000)  every ACL-layer check below: NULL
+ *       pointers, flags, prop (vmm_rules.h), sizes not multiples of the
+ *       granularity, a handle value not made by this library, an address
+ *       outside every device window.
+ *   ACL_ERROR_RT_CONTEXT_NULL (107002)  no current device / the device a
+ *       handle or location names is not open in this process.
+ *   ACL_ERROR_RT_PARAM_INVALID (107000)  the driver refused the arguments:
+ *       no reservation/mapping starts at the address, mapping over a live
+ *       mapping, release of a reservation with mappings, map size != handle
+ *       size, map range outside one reservation.
+ *   ACL_ERROR_RT_INVALID_HANDLE (107017)  a well-formed handle that is not
+ *       live in this process (freed, forged, of another process).
+ *   ACL_ERROR_RT_MEMORY_ALLOCATION (207001)  device capacity, hugetlb pool
+ *       or host memory exhausted; no room in the VA window; expectPtr
+ *       occupied or outside the window (gitcode aclrtReserveMemAddress doc).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "acl_internal.h"
+#include "vmm_rules.h"
+
+/* Lock the device table and check device dev is open: lock HELD on success. */
+static aclError enter_device(int dev, int *fd)
+{
+	npu_rt_devices_read_lock();
+	if (dev < 0 || dev >= NPU_RT_MAX_DEVICES || npu_rt_windows_locked()[dev].size == 0) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	}
+	*fd = npu_rt_device_fd_locked(dev);
+	return ACL_SUCCESS;
+}
+
+/* Lock the table and find the device whose window holds p: lock HELD. */
+static aclError enter_addr(const void *p, int *dev, int *fd)
+{
+	struct npu_rt_loc loc;
+
+	npu_rt_devices_read_lock();
+	loc = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)p, 1);
+	if (loc.kind != NPU_RT_LOC_DEVICE) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	*dev = loc.dev;
+	*fd = npu_rt_device_fd_locked(loc.dev);
+	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtMemGetAllocationGranularity - 2 MiB, or 1 GiB for the HUGE1G
+ * attributes, for either option (the option is not checked, as in the CANN
+ * runtime).  Errors: 100000 NULL prop/granularity or a prop aclrtMallocPhysical
+ * would refuse.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
+							      aclrtMemGranularityOptions option,
+							      size_t *granularity)
+{
+	struct npu_rt_phys_plan plan;
+	aclError err;
+
+	(void)option;
+	if (granularity == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_plan_phys(prop, NPU_RT_MAX_DEVICES, &plan);
+	if (err != ACL_SUCCESS)
+		return err;
+	*granularity = plan.granularity;
+	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtReserveMemAddress - reserve size bytes of VA on the current device.
+ * alignment is not checked (CANN passes it on); the driver aligns to 1 GiB
+ * when size >= 1 GiB, else 2 MiB.  expectPtr: NULL, or a 2 MiB aligned
+ * address that must be free in the device window (else 207001).
+ * Errors: 100000 NULL virPtr, size 0 or not a multiple of 2 MiB, flags not
+ * 0/1, expectPtr not 2 MiB aligned; 107002 no current device; 207001 no
+ * room / expectPtr refused.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment,
+						    void *expectPtr, uint64_t flags)
+{
+	struct npu_sim_vmm_reserve req;
+	aclError err;
+	int dev, rc;
+
+	(void)alignment;
+	if (virPtr == NULL || size == 0 || size % NPU_RT_VMM_GRANULE != 0 || flags > 1 ||
+	    (uintptr_t)expectPtr % NPU_RT_VMM_GRANULE != 0)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	memset(&req, 0, sizeof(req));
+	req.size = size;
+	req.addr = (uintptr_t)expectPtr;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_VMM_RESERVE, &req);
+	npu_rt_devices_unlock();
+	if (rc == -EBUSY || rc == -EINVAL)
+		return ACL_ERROR_RT_MEMORY_ALLOCATION;	/* size > window, or expectPtr taken */
+	if (rc != 0)
+		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR);
+	*virPtr = (void *)(uintptr_t)req.va;
+	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtReleaseMemAddress - release a reservation by its start.  Errors:
+ * 100000 NULL or not in a device window; 107000 not the start of a
+ * reservation, or something is still mapped in it.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr)
+{
+	struct npu_sim_vmm_release req;
+	aclError err;
+	int dev, fd, rc;
+
+	if (virPtr == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	err = enter_addr(virPtr, &dev, &fd);
+	if (err != ACL_SUCCESS)
+		return err;
+	memset(&req, 0, sizeof(req));
+	req.va = (uintptr_t)virPtr;
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_VMM_RELEASE, &req);
+	npu_rt_devices_unlock();
+	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR) : ACL_SUCCESS;
+}
+
+/*
+ * aclrtMallocPhysical - create a physical memory object.  DEVICE memory
+ * goes to device location.id (which must be open in this process) and is
+ * charged to it; HOST / HOST_NUMA memory is host RAM created through the
+ * current device and not charged.  Errors: 100000 NULL handle/prop,
+ * flags != 0, size 0 or not a multiple of the granularity, prop refused
+ * (vmm_rules.h), DEVICE id not a device this process has set, HOST_NUMA id
+ * not an online node; 107002 no current device (HOST locations); 207001 capacity, hugetlb pool or host memory exhausted.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
+						 const aclrtPhysicalMemProp *prop, uint64_t flags)
+{
+	struct npu_rt_phys_plan plan;
+	struct npu_sim_phys_alloc req;
+	aclError err;
+	int dev, fd, rc;
+
+	if (handle == NULL || flags != 0 || size == 0)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_plan_phys(prop, NPU_RT_MAX_DEVICES, &plan);
+	if (err != ACL_SUCCESS)
+		return err;
+	if (size % plan.granularity != 0)
+		return ACL_ERROR_INVALID_PARAM;
+
+	if (plan.location == NPU_SIM_LOC_DEVICE) {
+		dev = (int)plan.location_id;
+		if (enter_device(dev, &fd) != ACL_SUCCESS)
+			return ACL_ERROR_INVALID_PARAM;	/* no such device open */
+		err = ACL_SUCCESS;
+	} else {
+		err = npu_rt_enter_current(&dev);
+		fd = err == ACL_SUCCESS ? npu_rt_device_fd_locked(dev) : -1;
+	}
+	if (err != ACL_SUCCESS)
+		return err;
+	memset(&req, 0, sizeof(req));
+	req.size = size;
+	req.page_kind = plan.page_kind;
+	req.location = plan.location;
+	req.location_id = plan.location_id;
+	req.flags = plan.flags;
+	req.mem_attr = (uint32_t)prop->memAttr;
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &req);
+	npu_rt_devices_unlock();
+	if (rc == -EINVAL)
+		return ACL_ERROR_INVALID_PARAM;	/* e.g. NUMA node not online */
+	if (rc != 0)
+		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE);
+	*handle = npu_rt_handle_encode(dev, req.handle);
+	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtFreePhysical - drop one reference of handle; the memory is released
+ * when it is also unmapped everywhere and no importer/exporter holds it.
+ * Errors: 100000 NULL or not a handle of this library; 107002 its device
+ * is closed; 107017 not live (freed twice, forged).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
+{
+	struct npu_sim_phys_free req;
+	aclError err;
+	uint32_t id;
+	int dev, fd, rc;
+
+	if (npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &dev, &id) != 0)
+		return ACL_ERROR_INVALID_PARAM;
+	err = enter_device(dev, &fd);
+	if (err != ACL_SUCCESS)
+		return err;
+	memset(&req, 0, sizeof(req));
+	req.handle = id;
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_FREE, &req);
+	npu_rt_devices_unlock();
+	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
+}
+
+/*
+ * aclrtMapMem - map all of handle at virPtr, inside a reservation.
+ * Errors: 100000 NULL virPtr, size 0, offset != 0, flags != 0, virPtr not
+ * in a device window or not 2 MiB aligned, handle not of this library or
+ * of another device than virPtr; 107017 handle not live; 107000 size is
+ * not the handle's size, 1 GiB handle at a VA not 1 GiB aligned, range not
+ * inside one reservation, or overlapping a live mapping (nothing changes).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+					 uint64_t flags)
+{
+	struct npu_sim_vmm_map req;
+	aclError err;
+	uint32_t id;
+	int dev, hdev, fd, rc;
+
+	if (virPtr == NULL || size == 0 || offset != 0 || flags != 0 ||
+	    (uintptr_t)virPtr % NPU_RT_VMM_GRANULE != 0 ||
+	    npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &hdev, &id) != 0)
+		return ACL_ERROR_INVALID_PARAM;
+	err = enter_addr(virPtr, &dev, &fd);
+	if (err != ACL_SUCCESS)
+		return err;
+	if (dev != hdev) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	memset(&req, 0, sizeof(req));
+	req.va = (uintptr_t)virPtr;
+	req.size = size;
+	req.handle = id;
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_VMM_MAP, &req);
+	npu_rt_devices_unlock();
+	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
+}
+
+/*
+ * aclrtUnmapMem - undo the aclrtMapMem that started at virPtr.  Errors:
+ * 100000 NULL or not in a device window; 107000 no mapping starts there.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtUnmapMem(void *virPtr)
+{
+	struct npu_sim_vmm_unmap req;
+	aclError err;
+	int dev, fd, rc;
+
+	if (virPtr == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	err = enter_addr(virPtr, &dev, &fd);
+	if (err != ACL_SUCCESS)
+		return err;
+	memset(&req, 0, sizeof(req));
+	req.va = (uintptr_t)virPtr;
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_VMM_UNMAP, &req);
+	npu_rt_devices_unlock();
+	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR) : ACL_SUCCESS;
+}
+
+/*
+ * aclrtMemSetAccess - record the access of the mapping [virPtr, +size) (the
+ * last of the count descriptors wins).  Errors: 100000 NULL virPtr/desc,
+ * size 0, count 0, flags other than READWRITE, location type other than
+ * HOST/DEVICE, rsv not 0, virPtr not in a device window; 107000 not exactly
+ * one mapping, or a DEVICE id the driver does not have.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc,
+					       size_t count)
+{
+	struct npu_sim_vmm_set_access req;
+	aclError err;
+	int dev, fd, rc = 0;
+
+	if (virPtr == NULL || size == 0 || desc == NULL || count == 0)
+		return ACL_ERROR_INVALID_PARAM;
+	for (size_t i = 0; i < count; i++) {
+		static const uint8_t zero[sizeof(desc[i].rsv)];
+
+		if (desc[i].flags != ACL_RT_MEM_ACCESS_FLAGS_READWRITE ||
+		    (desc[i].location.type != ACL_MEM_LOCATION_TYPE_HOST &&
+		     desc[i].location.type != ACL_MEM_LOCATION_TYPE_DEVICE) ||
+		    memcmp(desc[i].rsv, zero, sizeof(zero)) != 0)
+			return ACL_ERROR_INVALID_PARAM;
+	}
+	err = enter_addr(virPtr, &dev, &fd);
+	if (err != ACL_SUCCESS)
+		return err;
+	for (size_t i = 0; i < count && rc == 0; i++) {
+		memset(&req, 0, sizeof(req));
+		req.va = (uintptr_t)virPtr;
+		req.size = size;
+		req.access = NPU_SIM_ACCESS_READWRITE;
+		if (desc[i].location.type == ACL_MEM_LOCATION_TYPE_DEVICE) {
+			req.location = NPU_SIM_LOC_DEVICE;
+			req.location_id = desc[i].location.id;
+		} else {
+			req.location = NPU_SIM_LOC_HOST;
+		}
+		rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_VMM_SET_ACCESS, &req);
+	}
+	npu_rt_devices_unlock();
+	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR) : ACL_SUCCESS;
+}
+
+/* VMM_QUERY of a device address: 0 or a negative errno; -EFAULT = not device. */
+static int query_addr(const void *p, uint32_t flags, int *dev, struct npu_sim_vmm_query *q)
+{
+	int fd, rc;
+
+	if (enter_addr(p, dev, &fd) != ACL_SUCCESS)
+		return -EFAULT;
+	memset(q, 0, sizeof(*q));
+	q->addr = (uintptr_t)p;
+	q->flags = flags;
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_VMM_QUERY, q);
+	npu_rt_devices_unlock();
+	return rc;
+}
+
+/*
+ * aclrtMemGetAccess - the access recorded for the mapping holding virPtr
+ * (READWRITE at DEVICE <its device> right after aclrtMapMem).  Errors:
+ * 100000 NULL argument or not in a device window; 107000 not mapped memory.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *flag)
+{
+	struct npu_sim_vmm_query q;
+	int dev, rc;
+
+	if (virPtr == NULL || location == NULL || flag == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	rc = query_addr(virPtr, 0, &dev, &q);
+	if (rc == -EFAULT)
+		return ACL_ERROR_INVALID_PARAM;
+	if (rc != 0 || q.type != NPU_SIM_QUERY_MAP)
+		return ACL_ERROR_RT_PARAM_INVALID;
+	location->type = q.access_location == NPU_SIM_LOC_HOST ? ACL_MEM_LOCATION_TYPE_HOST :
+								 ACL_MEM_LOCATION_TYPE_DEVICE;
+	location->id = q.access_location_id;
+	*flag = q.access;
+	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtMemRetainAllocationHandle - the handle mapped at virPtr, with one
+ * more reference (free it with aclrtFreePhysical; it revives a handle whose
+ * owner already freed it while mapped).  Errors: 100000 NULL argument or
+ * not in a device window; 107000 not mapped memory.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle)
+{
+	struct npu_sim_vmm_query q;
+	int dev, rc;
+
+	if (virPtr == NULL || handle == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	rc = query_addr(virPtr, NPU_SIM_QUERY_RETAIN, &dev, &q);
+	if (rc == -EFAULT)
+		return ACL_ERROR_INVALID_PARAM;
+	if (rc != 0)
+		return ACL_ERROR_RT_PARAM_INVALID;
+	*handle = npu_rt_handle_encode(dev, q.handle);
+	return ACL_SUCCESS;
+}
+
+static aclrtMemLocationType loc_type(uint32_t location)
+{
+	switch (location) {
+	case NPU_SIM_LOC_HOST:
+		return ACL_MEM_LOCATION_TYPE_HOST;
+	case NPU_SIM_LOC_HOST_NUMA:
+		return ACL_MEM_LOCATION_TYPE_HOST_NUMA;
+	default:
+		return ACL_MEM_LOCATION_TYPE_DEVICE;
+	}
+}
+
+/*
+ * aclrtMemGetAllocationPropertiesFromHandle - the prop the handle was made
+ * with (imported handles: the exporter's).  Errors: 100000 NULL prop or
+ * not a handle of this library; 107002 device closed; 107017 not live.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
+								       aclrtPhysicalMemProp *prop)
+{
+	struct npu_sim_phys_info req;
+	aclError err;
+	uint32_t id;
+	int dev, fd, rc;
+
+	if (prop == NULL || npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &dev, &id) != 0)
+		return ACL_ERROR_INVALID_PARAM;
+	err = enter_device(dev, &fd);
+	if (err != ACL_SUCCESS)
+		return err;
+	memset(&req, 0, sizeof(req));
+	req.handle = id;
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_INFO, &req);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE);
+	memset(prop, 0, sizeof(*prop));
+	prop->handleType = ACL_MEM_HANDLE_TYPE_NONE;
+	prop->allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	prop->memAttr = (aclrtMemAttr)req.mem_attr;
+	prop->location.type = loc_type(req.location);
+	prop->location.id = req.location_id;
+	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtPointerGetAttributes - where ptr lives: DEVICE <id> (or HOST for
+ * host-location VMM memory) with the backing page size for live device
+ * memory of this process; HOST with the system page size for
+ * aclrtMallocHost memory; UNREGISTERED with pageSize 0 for anything else
+ * (other host memory, reservation holes, freed device memory).
+ * Errors: 100000 NULL ptr or attributes.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtPointerGetAttributes(const void *ptr, aclrtPtrAttributes *attributes)
+{
+	struct npu_sim_vmm_query q;
+	uintptr_t base;
+	size_t len;
+	int dev, rc;
+
+	if (ptr == NULL || attributes == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	memset(attributes, 0, sizeof(*attributes));
+	rc = query_addr(ptr, 0, &dev, &q);
+	if (rc == 0 && q.type != NPU_SIM_QUERY_RESERVED) {
+		attributes->location.type = loc_type(q.location);
+		attributes->location.id = q.location == NPU_SIM_LOC_DEVICE ? (uint32_t)dev : q.location_id;
+		attributes->pageSize = npu_rt_page_kind_size(q.page_kind);
+	} else if (rc == -EFAULT && npu_rt_host_find((uintptr_t)ptr, &base, &len)) {
+		attributes->location.type = ACL_MEM_LOCATION_TYPE_HOST;
+		attributes->pageSize = 4096;
+	} else {
+		attributes->location.type = ACL_MEM_LOCATION_TYPE_UNREGISTERED;
+	}
+	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtMemGetAddressRange - base and size of what holds ptr: an aclrtMalloc
+ * allocation (the size asked for), a VMM mapping (the handle size), or an
+ * aclrtMallocHost block (page rounded).  pbase / psize may be NULL.
+ * Errors: 100000 NULL ptr; 107000 ptr is in no live allocation or mapping.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize)
+{
+	struct npu_sim_vmm_query q;
+	uintptr_t base;
+	size_t len;
+	int dev, rc;
+
+	if (ptr == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	rc = query_addr(ptr, 0, &dev, &q);
+	if (rc == 0 && q.type != NPU_SIM_QUERY_RESERVED) {
+		base = (uintptr_t)q.base;
+		len = (size_t)q.size;
+	} else if (rc == -EFAULT && npu_rt_host_find((uintptr_t)ptr, &base, &len)) {
+		/* base, len set */
+	} else {
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if (pbase != NULL)
+		*pbase = (void *)base;
+	if (psize != NULL)
+		*psize = len;
+	return ACL_SUCCESS;
+}

@@ -1,0 +1,116 @@
+/*
+ * Sharing physical memory between processes (CANN 11-04; DESIGN.md 4.3):
+ * aclrtMemExportToShareableHandle, aclrtMemSetPidToShareableHandle,
+ * aclrtMemImportFromShareableHandle over the SHARE_* ioctls.  The shareable
+ * handle is the driver's key: a random non-zero 64-bit value.
+ *
+ * Error codes (choices where ref/cann_api.md is silent):
+ *   100000 ACL-layer checks (NULL pointers, handleType != NONE, unknown
+ *          flags bits, shareableHandle 0, pid <= 0, pidNum 0 or > 1024,
+ *          a handle value not made by this library);
+ *   107001 deviceId out of range; 107002 the device is not open;
+ *   107017 handle / shareable handle not live (never exported, guessed,
+ *          or its exporter already freed it);
+ *   107000 a second export of the same handle; import into another
+ *          device than the memory's;
+ *   207006 import by a process not on the whitelist, import in the
+ *          exporting process, SetPid by another process than the
+ *          exporter, export of an imported handle.
+ */
+#include <string.h>
+
+#include "acl_internal.h"
+#include "vmm_rules.h"
+
+/*
+ * aclrtMemExportToShareableHandle - export handle once.  flags:
+ * ACL_RT_VMM_EXPORT_FLAG_DEFAULT (whitelist enforced) or
+ * ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle,
+							     aclrtMemHandleType handleType, uint64_t flags,
+							     uint64_t *shareableHandle)
+{
+	struct npu_sim_share_export req;
+	uint32_t id;
+	int dev, rc;
+
+	if (shareableHandle == NULL || handleType != ACL_MEM_HANDLE_TYPE_NONE ||
+	    (flags & ~ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION) != 0 ||
+	    npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &dev, &id) != 0)
+		return ACL_ERROR_INVALID_PARAM;
+
+	npu_rt_devices_read_lock();
+	if (npu_rt_windows_locked()[dev].size == 0) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	}
+	memset(&req, 0, sizeof(req));
+	req.handle = id;
+	if (flags & ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION)
+		req.flags = NPU_SIM_SHARE_NO_PID_CHECK;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_SHARE_EXPORT, &req);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE);
+	*shareableHandle = req.key;
+	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtMemSetPidToShareableHandle - add pidNum processes (tgids) to the
+ * whitelist of a key this process exported (through its current device).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t *pid,
+							     size_t pidNum)
+{
+	struct npu_sim_share_set_pids req;
+	aclError err;
+	int dev, rc;
+
+	if (shareableHandle == 0 || pid == NULL || pidNum == 0 || pidNum > NPU_SIM_SHARE_MAX_PIDS)
+		return ACL_ERROR_INVALID_PARAM;
+	for (size_t i = 0; i < pidNum; i++)
+		if (pid[i] <= 0)
+			return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	memset(&req, 0, sizeof(req));
+	req.key = shareableHandle;
+	req.pids = (uintptr_t)pid;
+	req.nr = (uint32_t)pidNum;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_SHARE_SET_PIDS, &req);
+	npu_rt_devices_unlock();
+	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
+}
+
+/*
+ * aclrtMemImportFromShareableHandle - a new handle of this process on
+ * device deviceId (which must be open: aclrtSetDevice) for the memory the
+ * key names.  The importer's aclrtFreePhysical drops only its own hold.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId,
+							       aclrtDrvMemHandle *handle)
+{
+	struct npu_sim_share_import req;
+	int rc;
+
+	if (handle == NULL || shareableHandle == 0)
+		return ACL_ERROR_INVALID_PARAM;
+	if (deviceId < 0 || deviceId >= NPU_RT_MAX_DEVICES)
+		return ACL_ERROR_RT_INVALID_DEVICEID;
+	npu_rt_devices_read_lock();
+	if (npu_rt_windows_locked()[deviceId].size == 0) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	}
+	memset(&req, 0, sizeof(req));
+	req.key = shareableHandle;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(deviceId), NPU_SIM_IOCTL_SHARE_IMPORT, &req);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE);
+	*handle = npu_rt_handle_encode(deviceId, req.handle);
+	return ACL_SUCCESS;
+}
