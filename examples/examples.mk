@@ -5,8 +5,11 @@
 # repository's lib/ so it runs without LD_LIBRARY_PATH.  examples/run-demo
 # runs it inside the VM guest.  build/examples/vmm_share: reserve -> physical
 # -> map -> copy -> unmap -> remap -> share with a second process.
+# build/examples/async_sample: context -> stream -> pinned host + device
+# memory -> async H2D / set / D2H -> synchronize -> verify -> destroy.
 
-EXAMPLES := $(BUILD)/examples/memory_demo $(BUILD)/examples/vmm_share
+EXAMPLES := $(BUILD)/examples/memory_demo $(BUILD)/examples/vmm_share \
+	    $(BUILD)/examples/async_sample
 
 user: $(EXAMPLES)
 
@@ -18,4 +21,9 @@ $(BUILD)/examples/memory_demo: examples/memory_demo.c lib/libacl_rt.so $(wildcar
 $(BUILD)/examples/vmm_share: examples/vmm_share.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/vmm_share.c -Llib -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../../lib'
+
+$(BUILD)/examples/async_sample: examples/async_sample.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/async_sample.c -Llib -lacl_rt \
 		-Wl,-rpath,'$$ORIGIN/../../lib'

@@ -20,13 +20,6 @@
 
 #include "npu_sim.h"
 
-enum npu_xfer_op {
-	NPU_XFER_H2D = NPU_SIM_COPY_H2D,
-	NPU_XFER_D2H = NPU_SIM_COPY_D2H,
-	NPU_XFER_D2D = NPU_SIM_COPY_D2D,
-	NPU_XFER_SET,
-};
-
 /* The live mappings one device operand touches, referenced, in VA order. */
 struct npu_span {
 	struct npu_ctx *ctx;
@@ -168,7 +161,10 @@ struct npu_xfer {
 	struct npu_span dst;
 	struct npu_span src;
 	u8 value;
+	bool back;			/* overlapping D2D, dst above src */
 	u64 since_resched;
+	u64 dst_addr, dpitch, src_addr, spitch, width, height;
+	const bool *abort;		/* stop when it becomes true */
 };
 
 static bool npu_op_dst_dev(enum npu_xfer_op op)
@@ -266,6 +262,8 @@ static int npu_xfer_run(struct npu_xfer *x, unsigned long dst,
 			cond_resched();
 			if (fatal_signal_pending(current))
 				return -EINTR;
+			if (x->abort && READ_ONCE(*x->abort))
+				return -ECANCELED;
 		}
 	}
 	return 0;
@@ -347,30 +345,29 @@ static int npu_fault_in_rows(u64 addr, u64 pitch, u64 width, u64 height)
 }
 
 /*
- * Common body of all three ioctls: a 1D copy is a 2D copy of one row.
- * Checks everything, references all device memory, then moves the data.
+ * Check everything and reference all device memory of a transfer: the
+ * common first half of the three ioctls and of STREAM_SUBMIT.  A 1D copy is
+ * a 2D copy of one row.  Returns the prepared transfer or an ERR_PTR.
  */
-static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
-		    u64 dst, u64 dpitch, u64 src, u64 spitch,
-		    u64 width, u64 height, u8 value)
+struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
+				  u64 dst, u64 dpitch, u64 src, u64 spitch,
+				  u64 width, u64 height, u8 value)
 {
 	bool ddev = npu_op_dst_dev(op), sdev = npu_op_src_dev(op);
 	unsigned long dend, send = 0, ws, we;
-	struct npu_xfer x;
-	bool back = false;
-	u64 row;
+	struct npu_xfer *x;
 	int ret;
 
 	if (!width || !height || dpitch < width ||
 	    (op != NPU_XFER_SET && spitch < width))
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
 	dend = npu_extent_end(dst, dpitch, width, height);
 	if (!dend)
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
 	if (op != NPU_XFER_SET) {
 		send = npu_extent_end(src, spitch, width, height);
 		if (!send)
-			return -EINVAL;
+			return ERR_PTR(-EINVAL);
 	}
 
 	mutex_lock(&ctx->lock);
@@ -384,45 +381,103 @@ static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
 		ret = sdev ? npu_check_dev(ws, we, src, send) :
 			     npu_check_host(ws, we, src, send);
 	if (ret)
-		return ret;
+		return ERR_PTR(ret);
 
-	x.op = op;
-	x.value = value;
-	x.since_resched = 0;
-	npu_span_init(&x.dst, ctx);
-	npu_span_init(&x.src, ctx);
+	x = kzalloc(sizeof(*x), GFP_KERNEL);
+	if (!x)
+		return ERR_PTR(-ENOMEM);
+	x->op = op;
+	x->value = value;
+	x->dst_addr = dst;
+	x->dpitch = dpitch;
+	x->src_addr = src;
+	x->spitch = spitch;
+	x->width = width;
+	x->height = height;
+	npu_span_init(&x->dst, ctx);
+	npu_span_init(&x->src, ctx);
 
 	if (ddev) {
-		ret = npu_cover_rows(&x.dst, dst, dpitch, width, height);
+		ret = npu_cover_rows(&x->dst, dst, dpitch, width, height);
 		if (ret)
-			goto out;
+			goto fail;
 	}
 	if (sdev) {
-		ret = npu_cover_rows(&x.src, src, spitch, width, height);
+		ret = npu_cover_rows(&x->src, src, spitch, width, height);
 		if (ret)
-			goto out;
+			goto fail;
 	} else if (op != NPU_XFER_SET) {
 		/* An unreadable host source fails before a device byte changes. */
 		ret = npu_fault_in_rows(src, spitch, width, height);
 		if (ret)
-			goto out;
+			goto fail;
 	}
 
 	/* memmove semantics when device ranges overlap with dst above src. */
 	if (op == NPU_XFER_D2D && dst > src && dst < send)
-		back = true;
+		x->back = true;
+	return x;
+fail:
+	npu_xfer_free(x);
+	return ERR_PTR(ret);
+}
 
-	for (row = 0; row < height; row++) {
-		u64 r = back ? height - 1 - row : row;
+/* Move the data of a prepared transfer (in the owner's mm for host parts). */
+int npu_xfer_exec(struct npu_xfer *x, const bool *abort)
+{
+	u64 row;
+	int ret = 0;
 
-		ret = npu_xfer_run(&x, dst + r * dpitch, src + r * spitch,
-				   width, back);
+	x->abort = abort;
+	for (row = 0; row < x->height; row++) {
+		u64 r = x->back ? x->height - 1 - row : row;
+
+		ret = npu_xfer_run(x, x->dst_addr + r * x->dpitch,
+				   x->src_addr + r * x->spitch, x->width,
+				   x->back);
 		if (ret)
 			break;
 	}
-out:
-	npu_span_fini(&x.src);
-	npu_span_fini(&x.dst);
+	return ret;
+}
+
+/* Whether the transfer touches host memory (needs the owner's mm). */
+bool npu_xfer_uses_host(const struct npu_xfer *x)
+{
+	return x->op == NPU_XFER_H2D || x->op == NPU_XFER_D2H;
+}
+
+/* Add @delta to the queued-work count of every mapping the transfer uses. */
+void npu_xfer_mark_queued(struct npu_xfer *x, int delta)
+{
+	unsigned int i;
+
+	for (i = 0; i < x->dst.nr; i++)
+		atomic_add(delta, &x->dst.maps[i]->nr_queued);
+	for (i = 0; i < x->src.nr; i++)
+		atomic_add(delta, &x->src.maps[i]->nr_queued);
+}
+
+void npu_xfer_free(struct npu_xfer *x)
+{
+	npu_span_fini(&x->src);
+	npu_span_fini(&x->dst);
+	kfree(x);
+}
+
+static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
+		    u64 dst, u64 dpitch, u64 src, u64 spitch,
+		    u64 width, u64 height, u8 value)
+{
+	struct npu_xfer *x;
+	int ret;
+
+	x = npu_xfer_prepare(ctx, op, dst, dpitch, src, spitch, width, height,
+			     value);
+	if (IS_ERR(x))
+		return PTR_ERR(x);
+	ret = npu_xfer_exec(x, NULL);
+	npu_xfer_free(x);
 	return ret;
 }
 

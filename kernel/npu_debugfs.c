@@ -30,6 +30,8 @@ static const char * const npu_stat_names[NPU_STAT_NR] = {
 	[NPU_STAT_HOST_ACCESS_FAULTS] = "host_access_faults",
 	[NPU_STAT_CALLS_VMM] = "calls_vmm",
 	[NPU_STAT_CALLS_SHARE] = "calls_share",
+	[NPU_STAT_CALLS_STREAM] = "calls_stream",
+	[NPU_STAT_FREE_WHILE_QUEUED] = "free_while_queued",
 };
 
 const char *npu_kind_name(enum npu_sim_page_kind kind)
@@ -285,6 +287,31 @@ static int npu_fail_alloc_set(void *data, u64 val)
 DEFINE_DEBUGFS_ATTRIBUTE(npu_fail_alloc_fops, npu_fail_alloc_get,
 			 npu_fail_alloc_set, "%llu\n");
 
+static int npu_streams_show(struct seq_file *m, void *v)
+{
+	npu_stream_show(m, m->private);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_streams);
+
+static int npu_stream_hold_get(void *data, u64 *val)
+{
+	struct npu_dev *ndev = data;
+
+	*val = READ_ONCE(ndev->stream_hold);
+	return 0;
+}
+
+static int npu_stream_hold_set(void *data, u64 val)
+{
+	if (val > 1)
+		return -EINVAL;
+	npu_stream_set_hold(data, val);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(npu_stream_hold_fops, npu_stream_hold_get,
+			 npu_stream_hold_set, "%llu\n");
+
 void npu_debugfs_dev_init(struct npu_dev *ndev)
 {
 	struct dentry *dir;
@@ -303,6 +330,9 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 	debugfs_create_file("shared", 0444, dir, ndev, &npu_shared_fops);
 	debugfs_create_file_unsafe("fail_alloc", 0644, dir, ndev,
 				   &npu_fail_alloc_fops);
+	debugfs_create_file("streams", 0444, dir, ndev, &npu_streams_fops);
+	debugfs_create_file_unsafe("stream_hold", 0644, dir, ndev,
+				   &npu_stream_hold_fops);
 }
 
 void npu_debugfs_init(void)

@@ -153,6 +153,7 @@ static int npu_open(struct inode *inode, struct file *filp)
 	INIT_LIST_HEAD(&ctx->maps);
 	npu_va_ctx_init(ctx);
 	npu_vmm_ctx_init(ctx);
+	npu_stream_ctx_init(ctx);
 	filp->private_data = ctx;
 
 	mutex_lock(&ndev->ctx_lock);
@@ -173,6 +174,8 @@ static int npu_release(struct inode *inode, struct file *filp)
 	ndev->nr_ctx--;
 	mutex_unlock(&ndev->ctx_lock);
 
+	/* Queued work references maps: cancel and drain it first. */
+	npu_stream_ctx_teardown(ctx);
 	npu_vmm_ctx_teardown(ctx);
 	npu_mem_ctx_teardown(ctx);
 	npu_va_ctx_destroy(ctx);
@@ -189,7 +192,8 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_dev *ndev = ctx->ndev;
 	struct npu_sim_get_param args;
-	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC, sizes = 1ULL << PAGE_SHIFT;
+	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS;
+	u64 sizes = 1ULL << PAGE_SHIFT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
@@ -295,6 +299,20 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  false, NPU_STAT_CALLS_SHARE),
 	NPU_IOCTL(NPU_SIM_IOCTL_SHARE_IMPORT, npu_ioctl_share_import, false,
 		  false, NPU_STAT_CALLS_SHARE),
+	NPU_IOCTL(NPU_SIM_IOCTL_STREAM_CREATE, npu_ioctl_stream_create, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_STREAM_DESTROY, npu_ioctl_stream_destroy,
+		  false, false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_STREAM_SUBMIT, npu_ioctl_stream_submit, false,
+		  true, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_STREAM_SYNC, npu_ioctl_stream_sync, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_EVENT_CREATE, npu_ioctl_event_create, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_EVENT_DESTROY, npu_ioctl_event_destroy, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_EVENT_SYNC, npu_ioctl_event_sync, false,
+		  false, NPU_STAT_CALLS_STREAM),
 };
 
 static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
@@ -379,6 +397,7 @@ static int npu_dev_create(unsigned int index)
 	INIT_LIST_HEAD(&ndev->ctx_list);
 	ida_init(&ndev->ctx_ida);
 	spin_lock_init(&ndev->cap_lock);
+	init_waitqueue_head(&ndev->hold_wq);
 	atomic64_set(&ndev->next_id, 0);
 
 	device_initialize(&ndev->dev);
@@ -442,10 +461,13 @@ static int __init npu_init(void)
 	ret = npu_hugetlbfs_init();
 	if (ret)
 		return ret;
+	ret = npu_stream_init();
+	if (ret)
+		goto err_hugetlbfs;
 
 	ret = alloc_chrdev_region(&npu_devt, 0, num_devices, NPU_SIM_NAME);
 	if (ret)
-		goto err_hugetlbfs;
+		goto err_stream;
 
 	npu_class = class_create(THIS_MODULE, NPU_SIM_NAME);
 	if (IS_ERR(npu_class)) {
@@ -475,6 +497,8 @@ err_devs:
 	class_destroy(npu_class);
 err_chrdev:
 	unregister_chrdev_region(npu_devt, num_devices);
+err_stream:
+	npu_stream_exit();
 err_hugetlbfs:
 	npu_hugetlbfs_exit();
 	return ret;
@@ -487,6 +511,7 @@ static void __exit npu_exit(void)
 	npu_devs_destroy();
 	class_destroy(npu_class);
 	unregister_chrdev_region(npu_devt, num_devices);
+	npu_stream_exit();
 	npu_hugetlbfs_exit();
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Sharing physical memory between processes (DESIGN.md 4.3, aclrtMem*
+ * Sharing physical memory between processes (docs/design.md 4.3, aclrtMem*
  * ShareableHandle): an exported handle gets an unguessable non-zero 64-bit
  * key in a machine-wide table.  Another process imports the key if its tgid
  * (initial pid namespace) is on the whitelist the exporter set, or the

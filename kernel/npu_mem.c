@@ -212,7 +212,7 @@ static int npu_alloc_check(const struct npu_sim_mem_alloc *args)
 	return 0;
 }
 
-/* Pick the backing for @args and create it, falling back as DESIGN 4.1 says. */
+/* Pick the backing for @args and create it, falling back as docs/design.md 4.1 says. */
 static int npu_alloc_backing(struct npu_dev *ndev,
 			     const struct npu_sim_mem_alloc *args,
 			     struct npu_phys **out)
@@ -376,6 +376,9 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	npu_map_unlink(ctx, map);
 	mutex_unlock(&ctx->lock);
 
+	/* Misuse: queued stream work still uses it (it keeps the pages). */
+	if (atomic_read(&map->nr_queued))
+		npu_stat_inc(ctx->ndev, NPU_STAT_FREE_WHILE_QUEUED);
 	npu_count_allocs(ctx->ndev, -1);
 	/* Pages go back now, or when the last running copy lets go. */
 	npu_map_put(map);

@@ -13,6 +13,9 @@
  *   npu_handle a VMM physical handle of one context (npu_vmm.c): an id in
  *             npu_ctx.handles naming a referenced npu_phys.
  *   npu_share  an exported npu_phys, found by its random key (npu_ipc.c).
+ *   npu_stream an in-order queue of npu_ops of one context, run by a kernel
+ *             worker (npu_stream.c); npu_event a recordable marker.  Both
+ *             kref'd, found by id in npu_ctx.streams / npu_ctx.events.
  *
  * The VA tree holds three kinds of npu_map (npu_map.type): allocations,
  * reservations (phys == NULL, covering the holes of a reserved range) and
@@ -33,6 +36,11 @@
  *   npu_share_lock         (mutex, npu_ipc.c: the global share table)
  *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range / vmf_insert_pfn_prot)
  *   npu_dev.cap_lock       (spinlock: capacity and usage counters)
+ *   npu_ctx.sq_lock        (spinlock, npu_stream.c: op lists, stream and
+ *                           event counters; nests inside nothing above
+ *                           and takes nothing but xarray locks inside it)
+ * Stream workers hold no lock while they execute an op; submit prepares an
+ * op (taking npu_ctx.lock) before it takes npu_ctx.sq_lock to queue it.
  * npu_ctx.lock is never held across copy_{to,from}_user(): a user access may
  * fault on a window and the fault handler takes npu_ctx.lock.
  */
@@ -50,6 +58,7 @@
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 #include <linux/xarray.h>
 
 #include <misc/npu_sim.h>
@@ -85,6 +94,8 @@ enum npu_stat {
 	NPU_STAT_HOST_ACCESS_FAULTS,
 	NPU_STAT_CALLS_VMM,
 	NPU_STAT_CALLS_SHARE,
+	NPU_STAT_CALLS_STREAM,
+	NPU_STAT_FREE_WHILE_QUEUED,
 	NPU_STAT_NR,
 };
 
@@ -110,6 +121,10 @@ struct npu_dev {
 	atomic64_t stats[NPU_STAT_NR];
 	atomic_t fail_alloc;		/* injected failures still pending */
 	struct dentry *dbg_dir;
+
+	/* Test knob: while true, stream workers wait before each op. */
+	bool stream_hold;		/* READ_ONCE/WRITE_ONCE */
+	wait_queue_head_t hold_wq;
 };
 
 enum npu_win_state {
@@ -140,6 +155,16 @@ struct npu_ctx {
 	struct list_head vmaps;		/* npu_map.node of VMM mappings */
 	u64 nr_handles;
 	u32 next_handle;		/* xa_alloc_cyclic cursor */
+
+	/* Streams and events (npu_stream.c) */
+	spinlock_t sq_lock;		/* op lists and counters below */
+	wait_queue_head_t sq_wq;	/* an op completed / cancel */
+	struct xarray streams;		/* id -> npu_stream (own xa_lock) */
+	struct xarray events;		/* id -> npu_event (own xa_lock) */
+	u32 next_stream, next_event;	/* xa_alloc_cyclic cursors */
+	atomic_t nr_streams, nr_events;
+	u64 sq_queued;			/* ops queued and not completed */
+	bool cancel;			/* release: drop queued work */
 };
 
 struct npu_phys {
@@ -206,6 +231,8 @@ struct npu_map {
 	u32 access;			/* VMM: NPU_SIM_ACCESS_* */
 	u32 access_loc;
 	u32 access_loc_id;
+
+	atomic_t nr_queued;		/* stream ops still holding this map */
 };
 
 /* npu_drv.c */
@@ -300,9 +327,39 @@ void npu_share_unexport(struct npu_handle *h);
 void npu_ipc_show(struct seq_file *m, struct npu_dev *ndev);
 
 /* npu_copy.c: the "DMA engine" */
+enum npu_xfer_op {
+	NPU_XFER_H2D = NPU_SIM_COPY_H2D,
+	NPU_XFER_D2H = NPU_SIM_COPY_D2H,
+	NPU_XFER_D2D = NPU_SIM_COPY_D2D,
+	NPU_XFER_SET,
+};
+
+struct npu_xfer;
+struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
+				  u64 dst, u64 dpitch, u64 src, u64 spitch,
+				  u64 width, u64 height, u8 value);
+int npu_xfer_exec(struct npu_xfer *x, const bool *abort);
+bool npu_xfer_uses_host(const struct npu_xfer *x);
+void npu_xfer_mark_queued(struct npu_xfer *x, int delta);
+void npu_xfer_free(struct npu_xfer *x);
 int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_memcpy2d(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_memset(struct npu_ctx *ctx, void __user *uarg);
+
+/* npu_stream.c: streams, events, asynchronous work */
+int npu_stream_init(void);
+void npu_stream_exit(void);
+void npu_stream_ctx_init(struct npu_ctx *ctx);
+void npu_stream_ctx_teardown(struct npu_ctx *ctx);
+void npu_stream_set_hold(struct npu_dev *ndev, bool hold);
+void npu_stream_show(struct seq_file *m, struct npu_dev *ndev);
+int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_stream_destroy(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_event_destroy(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg);
 
 /* npu_debugfs.c */
 void npu_debugfs_init(void);

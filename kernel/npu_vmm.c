@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Virtual memory management (DESIGN.md 4.3): VA reservations, physical
+ * Virtual memory management (docs/design.md 4.3): VA reservations, physical
  * handles and the mappings of handles into reservations.
  *
  * A reservation is an npu_map of type NPU_MAP_RESV with no backing, stored

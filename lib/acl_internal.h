@@ -58,6 +58,74 @@ void npu_rt_unmap_window(uintptr_t start, uint64_t size);
  * block, else 0.  O(n) in the number of blocks. */
 int npu_rt_host_find(uintptr_t p, uintptr_t *base, size_t *len);
 
+/* ---- device.c, for contexts ------------------------------------------ */
+
+/* With the lock held: epoch of open device dev, 0 when it is not open. */
+uint64_t npu_rt_device_epoch_locked(int dev);
+/* Make (dev, epoch) the calling thread's current device; lock not held.
+ * ACL_ERROR_RT_PARAM_INVALID when that opening of dev is gone. */
+aclError npu_rt_device_bind_current(int dev, uint64_t epoch);
+
+/* ---- context.c: contexts and the stream/event handle registry -------- */
+
+/*
+ * Library objects behind aclrtContext / aclrtStream / aclrtEvent.  A handle
+ * is only dereferenced after it was found in the registry (under the
+ * registry lock, the innermost lock), so a destroyed or made-up handle is
+ * an error, never a crash.  Contexts live in the library (a process has one
+ * /dev/npu_simN file per device); streams and events are kernel objects of
+ * that file, tagged with their context's id for debugfs.
+ */
+enum npu_rt_obj_type { NPU_RT_OBJ_CTX = 1, NPU_RT_OBJ_STREAM, NPU_RT_OBJ_EVENT };
+
+struct npu_rt_obj {
+	struct npu_rt_obj *next, *prev;
+	enum npu_rt_obj_type type;
+	int dev;
+	uint64_t epoch;		/* which opening of dev */
+	uint32_t ctx_id;	/* the context (or its own id) */
+	uint32_t kid;		/* kernel stream/event id; ctx: default stream */
+	int is_default;		/* ctx: the default context of dev */
+};
+
+/* A resolved stream: device, its fd and the kernel stream id. */
+struct npu_rt_stream_ref {
+	int dev;
+	int fd;
+	uint32_t sid;
+};
+
+/*
+ * Resolve stream (NULL: the current context's default stream).  On
+ * ACL_SUCCESS the device table lock is HELD (npu_rt_devices_unlock).
+ * Errors: 107002 NULL stream and no current device; 107000 not a live
+ * stream.
+ */
+aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref);
+/* Resolve an event the same way (never NULL: 100000). */
+aclError npu_rt_event_enter(aclrtEvent event, int *dev, int *fd, uint32_t *eid);
+/* With the table lock held: current context's id for device dev. */
+uint32_t npu_rt_current_ctx_id_locked(int dev);
+/* Register a new stream/event object; NULL when out of memory. */
+struct npu_rt_obj *npu_rt_obj_add(enum npu_rt_obj_type type, int dev, uint64_t epoch,
+				  uint32_t ctx_id, uint32_t kid);
+/* Remove a live object of type from the registry (the caller frees it);
+ * NULL if handle is not one. */
+struct npu_rt_obj *npu_rt_obj_take(void *handle, enum npu_rt_obj_type type);
+/* Device table hooks (table lock held for writing). */
+void npu_rt_ctx_device_opened(int dev, uint64_t epoch);
+void npu_rt_ctx_device_closed(int dev);
+void npu_rt_ctx_atfork_child(void);
+
+/* ---- stream.c -------------------------------------------------------- */
+
+/* aclError of the negative errno a stream's async work failed with. */
+aclError npu_rt_async_error(int err);
+/* Wait until the stream's work is done; ACL_SUCCESS or its first error. */
+aclError npu_rt_stream_wait_locked(const struct npu_rt_stream_ref *ref);
+/* Wait for all work of the current device (flags 0 or NPU_SIM_SYNC_KEEP). */
+aclError npu_rt_device_sync(uint32_t flags);
+
 /* ---- fork handling (fork.c calls these in lock order) ---------------- */
 
 /* Register the pthread_atfork handlers (once per process). */

@@ -1,6 +1,6 @@
 /*
  * Copy and set: aclrtMemcpy, aclrtMemcpy2d, aclrtMemset.
- * Argument order of the checks follows the CANN ACL layer (ref/cann_api.md
+ * Argument order of the checks follows the CANN ACL layer (docs/cann-api-notes.md
  * 6.1-6.4); where pointers are and how a copy is carried out is decided by
  * the pure copy_rules.c; device bytes are moved by the driver (MEMCPY,
  * MEMCPY2D, MEMSET ioctls), host-only copies and sets in user space.

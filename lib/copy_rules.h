@@ -2,7 +2,7 @@
  * Copy and set rules: where a range lies (host, or which device's VA
  * window), which memcpy kinds are accepted, and how a copy is carried out.
  * Pure: no I/O, no global state; unit-tested in tests/unit/test_copy_rules.c.
- * Rules: DESIGN.md 4.2, ref/cann_api.md 2.2, 6.1-6.4.
+ * Rules: docs/design.md 4.2, docs/cann-api-notes.md 2.2, 6.1-6.4.
  */
 #ifndef NPU_RT_COPY_RULES_H
 #define NPU_RT_COPY_RULES_H

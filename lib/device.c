@@ -122,6 +122,7 @@ static aclError open_device_locked(int id)
 /* Unmap the window, then close: the driver frees the context's memory. */
 static void close_device_locked(int id)
 {
+	npu_rt_ctx_device_closed(id);	/* its streams/events die with the fd */
 	npu_rt_unmap_window(windows[id].start, windows[id].size);
 	close(devices[id].fd);
 	devices[id] = (struct device_ctx){ .open = false, .fd = -1 };
@@ -153,6 +154,29 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId)
 	if (err == ACL_SUCCESS) {
 		current_dev = deviceId;
 		current_epoch = devices[deviceId].epoch;
+		/* the default context becomes the thread's context */
+		npu_rt_ctx_device_opened(deviceId, current_epoch);
+	}
+	pthread_rwlock_unlock(&table_lock);
+	return err;
+}
+
+uint64_t npu_rt_device_epoch_locked(int dev)
+{
+	if (dev < 0 || dev >= NPU_RT_MAX_DEVICES || !devices[dev].open)
+		return 0;
+	return devices[dev].epoch;
+}
+
+aclError npu_rt_device_bind_current(int dev, uint64_t epoch)
+{
+	aclError err = ACL_ERROR_RT_PARAM_INVALID;
+
+	pthread_rwlock_rdlock(&table_lock);
+	if (npu_rt_device_epoch_locked(dev) == epoch && epoch != 0) {
+		current_dev = dev;
+		current_epoch = epoch;
+		err = ACL_SUCCESS;
 	}
 	pthread_rwlock_unlock(&table_lock);
 	return err;
@@ -273,5 +297,6 @@ void npu_rt_devices_atfork_child(void)
 		windows[i] = (struct npu_rt_window){ 0, 0 };
 	}
 	current_dev = -1;
+	npu_rt_ctx_atfork_child();
 	pthread_rwlock_init(&table_lock, NULL);
 }

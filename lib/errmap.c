@@ -1,6 +1,6 @@
 /*
  * Kernel errno -> aclError.  The table follows how the CANN runtime maps
- * driver failures (ref/cann_api.md 1.2: out of memory 207001, invalid value
+ * driver failures (docs/cann-api-notes.md 1.2: out of memory 207001, invalid value
  * 107000, free failure 207002, not permitted 207006, not supported 207000,
  * no device 207004, anything else 507899).
  */

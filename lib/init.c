@@ -2,7 +2,7 @@
  * aclInit / aclFinalize.
  *
  * npu_sim needs no global setup: every device call works without aclInit
- * (the CANN memory calls do not check it either, ref/cann_api.md 6.11).
+ * (the CANN memory calls do not check it either, docs/cann-api-notes.md 6.11).
  * aclInit records that the process initialized; aclFinalize releases every
  * device context still open, like process exit would.
  */

@@ -1,7 +1,8 @@
 # libacl_rt: lib/libacl_rt.so and lib/libacl_rt.a.
 #
 # One source file per API group (init, device, memory_linear, memory_host,
-# copy, meminfo), the pure rule files the unit tests link directly (policy,
+# copy, meminfo, vmm, vmm_share, context, stream, event, copy_async), the
+# pure rule files the unit tests link directly (policy,
 # copy_rules, meminfo_rules, errmap), the ioctl transport and fork handling.
 # Built with -fvisibility=hidden: only ACL_FUNC_VISIBILITY symbols (the ACL
 # API) are exported from the shared library.
@@ -9,7 +10,7 @@
 LIB_PURE_SRCS := lib/policy.c lib/copy_rules.c lib/meminfo_rules.c lib/errmap.c lib/vmm_rules.c
 LIB_SRCS := $(LIB_PURE_SRCS) lib/transport.c lib/device.c lib/init.c lib/fork.c \
 	lib/memory_linear.c lib/memory_host.c lib/copy.c lib/meminfo.c lib/vmm.c \
-	lib/vmm_share.c
+	lib/vmm_share.c lib/context.c lib/stream.c lib/event.c lib/copy_async.c
 
 LIB_PIC_OBJS := $(LIB_SRCS:lib/%.c=$(BUILD)/lib/pic/%.o)
 LIB_STATIC_OBJS := $(LIB_SRCS:lib/%.c=$(BUILD)/lib/static/%.o)

@@ -95,8 +95,9 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
 	return rc != 0 ? npu_rt_errno_to_acl(-rc) : ACL_SUCCESS;
 }
 
-/* Every call is synchronous in npu_sim: nothing to wait for first. */
+/* Wait for the device's queued work (errors stay for the next sync), free. */
 ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr)
 {
+	(void)npu_rt_device_sync(NPU_SIM_SYNC_KEEP);
 	return aclrtFree(devPtr);
 }

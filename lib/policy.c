@@ -107,7 +107,7 @@ aclError npu_rt_plan_alloc(uint32_t api, size_t size, uint32_t policy, struct np
 
 	switch (api) {
 	case NPU_SIM_API_MALLOC:
-		/* DESIGN 4.1: a base item may carry a bandwidth bit and READONLY. */
+		/* docs/design.md 4.1: a base item may carry a bandwidth bit and READONLY. */
 		honoured = npu_rt_policy_is_valid_combination(policy);
 		break;
 	case NPU_SIM_API_MALLOC_ALIGN32:
@@ -142,6 +142,8 @@ aclError npu_rt_plan_alloc(uint32_t api, size_t size, uint32_t policy, struct np
 	err = npu_rt_footprint(size, pad, &p.footprint);
 	if (err != ACL_SUCCESS)
 		return err;
+	if (p.footprint > NPU_RT_FOOTPRINT_MAX)
+		return ACL_ERROR_INVALID_PARAM;
 	*plan = p;
 	return ACL_SUCCESS;
 }

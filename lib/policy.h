@@ -1,7 +1,7 @@
 /*
  * Malloc policy validation and footprint arithmetic (pure: no I/O, no
  * global state; unit-tested on the host in tests/unit/test_policy.c).
- * Rules: DESIGN.md 4.1, ref/cann_api.md 2.1 and 6.10.
+ * Rules: docs/design.md 4.1, docs/cann-api-notes.md 2.1 and 6.10.
  */
 #ifndef NPU_RT_POLICY_H
 #define NPU_RT_POLICY_H
@@ -14,6 +14,12 @@
 
 #define NPU_RT_SIZE_2M (2ULL << 20)
 #define NPU_RT_SIZE_1G (1ULL << 30)
+
+/*
+ * Largest footprint the driver can round up to any backing page (1 GiB at
+ * most) without wrapping; a larger one is an arithmetic overflow too.
+ */
+#define NPU_RT_FOOTPRINT_MAX (UINT64_MAX - (NPU_RT_SIZE_1G - 1))
 
 /* Bits of aclrtMemMallocPolicy that are not base items (0..7). */
 #define NPU_RT_POLICY_BASE_MASK 0x7U
@@ -50,8 +56,9 @@ aclError npu_rt_footprint(size_t size, bool pad, uint64_t *out);
 /*
  * Everything the ACL layer decides about one malloc-family call: api is an
  * enum npu_sim_alloc_api.  Returns ACL_SUCCESS and fills *plan, or
- * ACL_ERROR_INVALID_PARAM (size 0, footprint overflow, a policy the api
- * rejects); *plan is untouched on error.
+ * ACL_ERROR_INVALID_PARAM (size 0, footprint overflow or a footprint above
+ * NPU_RT_FOOTPRINT_MAX, a policy the api rejects); *plan is untouched on
+ * error.
  */
 aclError npu_rt_plan_alloc(uint32_t api, size_t size, uint32_t policy, struct npu_rt_alloc_plan *plan);
 

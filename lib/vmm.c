@@ -1,11 +1,11 @@
 /*
- * Virtual memory management (CANN 11-04; DESIGN.md 4.3): granularity,
+ * Virtual memory management (CANN 11-04; docs/design.md 4.3): granularity,
  * reservations, physical handles, map/unmap, access, handle retain and
  * properties, pointer attributes and address ranges.  The ACL-layer rules
  * are in the pure vmm_rules.c; this file adds the device routing and the
  * VMM_* / PHYS_* ioctls.
  *
- * Error codes (where ref/cann_api.md is silent, the choice is written here):
+ * Error codes (where docs/cann-api-notes.md is silent, the choice is written here):
  *   ACL_ERROR_INVALID_PARAM (100000)  every ACL-layer check below: NULL
  *       pointers, flags, prop (vmm_rules.h), sizes not multiples of the
  *       granularity, a handle value not made by this library, an address

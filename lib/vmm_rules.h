@@ -4,7 +4,7 @@
  * aclrtMallocPhysical accepts and what they are backed by, the allocation
  * granularity, the encoding of aclrtDrvMemHandle, and how driver errors of
  * the VMM/share ioctls become aclError codes.
- * Rules: DESIGN.md 4.3, ref/cann_api.md 2.3-2.9, 3.1-3.5, 6.6-6.8.
+ * Rules: docs/design.md 4.3, docs/cann-api-notes.md 2.3-2.9, 3.1-3.5, 6.6-6.8.
  */
 #ifndef NPU_RT_VMM_RULES_H
 #define NPU_RT_VMM_RULES_H

@@ -1,10 +1,10 @@
 /*
- * Sharing physical memory between processes (CANN 11-04; DESIGN.md 4.3):
+ * Sharing physical memory between processes (CANN 11-04; docs/design.md 4.3):
  * aclrtMemExportToShareableHandle, aclrtMemSetPidToShareableHandle,
  * aclrtMemImportFromShareableHandle over the SHARE_* ioctls.  The shareable
  * handle is the driver's key: a random non-zero 64-bit value.
  *
- * Error codes (choices where ref/cann_api.md is silent):
+ * Error codes (choices where docs/cann-api-notes.md is silent):
  *   100000 ACL-layer checks (NULL pointers, handleType != NONE, unknown
  *          flags bits, shareableHandle 0, pid <= 0, pidNum 0 or > 1024,
  *          a handle value not made by this library);

@@ -13,6 +13,7 @@ static PyMethodDef *const rt_groups[] = {
 	pyacl_rt_memory_methods,
 	pyacl_rt_copy_methods,
 	pyacl_rt_vmm_methods,
+	pyacl_rt_stream_methods,
 };
 
 static struct PyModuleDef acl_def = {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The `acl` Python module: pyACL spellings (ref/cann_api.md section 5) on top
+ * The `acl` Python module: pyACL spellings (docs/cann-api-notes.md section 5) on top
  * of libacl_rt.  One C file per API group, each exporting a method table;
  * acl_module.c puts the tables into `acl`, `acl.rt` and `acl.util`.  Adding
  * a group (VMM, IPC, managed memory) is a new file plus one line in the
@@ -26,6 +26,7 @@ extern PyMethodDef pyacl_rt_device_methods[];	/* acl.rt device calls */
 extern PyMethodDef pyacl_rt_memory_methods[];	/* malloc family, host, info */
 extern PyMethodDef pyacl_rt_copy_methods[];	/* memcpy, memcpy2d, memset */
 extern PyMethodDef pyacl_rt_vmm_methods[];	/* VMM, sharing, pointer info */
+extern PyMethodDef pyacl_rt_stream_methods[];	/* contexts, streams, events */
 extern PyMethodDef pyacl_util_methods[];	/* acl.util */
 
 /* Put the ACL_* constants on @module; -1 with an exception on failure. */

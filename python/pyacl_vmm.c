@@ -3,7 +3,7 @@
  * Virtual memory management and sharing (acl.rt): the aclrtMallocPhysical
  * family, reservations, map/unmap, access, retain, properties, shareable
  * handles, pointer attributes and address ranges.  Spellings follow pyACL
- * (ref/cann_api.md section 5); where pyACL gives only a name the shape is
+ * (docs/cann-api-notes.md section 5); where pyACL gives only a name the shape is
  * the usual one: out parameters in a tuple with ret last.
  *
  * prop dicts: {"handleType", "allocationType", "memAttr",

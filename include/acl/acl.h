@@ -1,7 +1,7 @@
 /*
  * npu_sim: AscendCL umbrella header.  Include this one: it pulls in the
  * runtime API (acl_rt.h) and the base types and error codes (acl_base.h).
- * Names and prototypes follow the CANN header acl/acl.h (ref/cann_api.md).
+ * Names and prototypes follow the CANN header acl/acl.h (docs/cann-api-notes.md).
  */
 #ifndef NPU_SIM_ACL_H
 #define NPU_SIM_ACL_H

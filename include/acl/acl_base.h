@@ -2,7 +2,7 @@
  * npu_sim: AscendCL base types and generic error codes.
  *
  * Mirrors the names and values of the CANN headers acl_base.h /
- * acl_base_rt.h (ref/cann_api.md sections 1 and 3) so that programs written
+ * acl_base_rt.h (docs/cann-api-notes.md sections 1 and 3) so that programs written
  * for a real Ascend NPU compile unchanged.  Only the runtime subset that
  * npu_sim emulates is declared.
  */

@@ -3,7 +3,7 @@
  * peer access, IPC) as emulated by libacl_rt.
  *
  * Names, enum values, struct layouts and prototypes are those of the CANN
- * header acl/acl_rt.h (ref/cann_api.md sections 2-4; "CANN xxx (11-01)"
+ * header acl/acl_rt.h (docs/cann-api-notes.md sections 2-4; "CANN xxx (11-01)"
  * below names the API reference chapter the semantics come from:
  * 02 init, 04 device management, 11-01 device memory malloc/free,
  * 11-02 host memory, 11-03 copy and set, 11-04 virtual memory management,
@@ -62,6 +62,18 @@ typedef enum aclrtEventRecordedStatus {
 	ACL_EVENT_RECORDED_STATUS_NOT_READY = 0,
 	ACL_EVENT_RECORDED_STATUS_COMPLETE = 1,
 } aclrtEventRecordedStatus;
+
+typedef enum aclrtStreamStatus {
+	ACL_STREAM_STATUS_COMPLETE = 0,
+	ACL_STREAM_STATUS_NOT_READY = 1,
+	ACL_STREAM_STATUS_RESERVED = 0xFFFF,
+} aclrtStreamStatus;
+
+/* aclrtCreateStreamWithConfig flags */
+#define ACL_STREAM_FAST_LAUNCH 0x00000001U
+#define ACL_STREAM_FAST_SYNC 0x00000002U
+#define ACL_STREAM_PERSISTENT 0x00000004U
+#define ACL_STREAM_HUGE 0x00000008U
 
 typedef enum aclrtMemcpyKind {
 	ACL_MEMCPY_HOST_TO_HOST = 0,
@@ -332,8 +344,10 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 /*
  * aclrtResetDevice - drop one aclrtSetDevice reference of this process.
  * When the count reaches 0 the device context is closed: every allocation
- * this process made on the device is freed and its VA window unmapped; if
- * it was the calling thread's current device, the thread has none after.
+ * this process made on the device is freed and its VA window unmapped;
+ * every thread whose current device it was has none after (its next call
+ * gets ACL_ERROR_RT_CONTEXT_NULL 107002 until it calls aclrtSetDevice
+ * itself), even if another thread sets the device again.
  * npu_sim choice: resetting a device this process holds no reference on is
  * a no-op that returns ACL_SUCCESS (cleanup paths often reset
  * unconditionally).  Source: CANN aclrtResetDevice (04).
@@ -376,8 +390,10 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode);
 
 /*
- * aclrtSynchronizeDevice - wait for all work on the current device.
- * Source: CANN aclrtSynchronizeDevice (04).  DECLARED ONLY.
+ * aclrtSynchronizeDevice - wait for all work queued on every stream of
+ * every context of this process on the current device; returns (and
+ * clears) the first error of that work.  Source: CANN
+ * aclrtSynchronizeDevice (04).  Errors: 107002 no current device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 
@@ -395,45 +411,89 @@ ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t *majorVersion, int32_t *min
 ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid);
 
 /* ========================================================================
- * Contexts, streams, events (CANN 05-07).  DECLARED ONLY: npu_sim performs
- * every operation synchronously; explicit contexts/streams/events come with
- * the asynchronous API in a later version.
+ * Contexts, streams, events (CANN 05-07)
+ *
+ * Queued work is executed by the driver, in order per stream; different
+ * streams may overlap.  NULL as a stream means the current context's
+ * default stream.  Common errors: ACL_ERROR_INVALID_PARAM (100000) a NULL
+ * handle or out-pointer where one is required; ACL_ERROR_RT_PARAM_INVALID
+ * (107000) a handle that is not a live context/stream/event of this process
+ * (destroyed, made up, or its device was reset); ACL_ERROR_RT_CONTEXT_NULL
+ * (107002) no current device; ACL_ERROR_RT_STREAM_CONTEXT (107003) stream,
+ * event and memory of one call are on different devices.  The first error
+ * of a stream's asynchronous work is returned (and cleared) by the next
+ * aclrtSynchronizeStream(WithTimeout) of that stream or
+ * aclrtSynchronizeDevice: ACL_ERROR_RT_COPY_DATA (507052) when host memory
+ * of a queued copy was gone when it ran.
  * ====================================================================== */
 
-/* aclrtCreateContext - create a context on deviceId.  Errors: 100000 NULL
- * context; 107001 bad deviceId.  Source: CANN aclrtCreateContext. */
+/* aclrtCreateContext - create a context on deviceId (takes a device
+ * reference like aclrtSetDevice) and make it the thread's context.
+ * Errors: 100000 NULL context; 107001 bad deviceId. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId);
-/* aclrtDestroyContext - destroy a context.  Errors: 100000 NULL context. */
+/* aclrtDestroyContext - destroy a context created by aclrtCreateContext:
+ * its streams (after their queued work) and events are destroyed, the
+ * device reference dropped.  Errors: 100000 NULL; 107000 not a live
+ * context or a default context (those go with aclrtResetDevice). */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
-/* aclrtSetCurrentContext - bind context to the calling thread. */
+/* aclrtSetCurrentContext - bind context (and its device) to the calling
+ * thread.  Errors: 100000 NULL; 107000 not a live context. */
 ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
-/* aclrtGetCurrentContext - the calling thread's context.  Errors: 100000
- * NULL context; 107002 none set. */
+/* aclrtGetCurrentContext - the calling thread's context (the default
+ * context of its current device if it never set one).  Errors: 100000
+ * NULL context; 107002 no current device. */
 ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context);
-/* aclrtCreateStream - create a stream on the current device.  Errors:
- * 100000 NULL stream; 107002 no current device. */
+/* aclrtCreateStream - create a stream in the current context.  Errors:
+ * 100000 NULL stream; 107002 no current device; 207008 1024 streams. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
-/* aclrtDestroyStream - destroy a stream. */
+/* aclrtCreateStreamWithConfig - as aclrtCreateStream; priority 0..7
+ * (recorded, no effect), flag a combination of ACL_STREAM_FAST_LAUNCH,
+ * _FAST_SYNC, _PERSISTENT, _HUGE (accepted, no effect); else 100000. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag);
+/* aclrtDestroyStream - wait for the stream's queued work, then destroy it.
+ * Errors: 100000 NULL; 107000 not a live stream. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
-/* aclrtSynchronizeStream - wait until every task on stream is done. */
+/* aclrtSynchronizeStream - wait until every task queued on stream is done;
+ * returns the first error of its asynchronous work since the last
+ * synchronize. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
-/* aclrtCreateEvent - create an event.  Errors: 100000 NULL event. */
+/* aclrtSynchronizeStreamWithTimeout - as aclrtSynchronizeStream, waiting at
+ * most timeout ms (-1: forever).  Errors: 100000 timeout 0 or < -1;
+ * ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (507046) work still queued at the end. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
+/* aclrtStreamQuery - ACL_STREAM_STATUS_COMPLETE when nothing is queued on
+ * stream, else ACL_STREAM_STATUS_NOT_READY; never waits, keeps errors. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status);
+/* aclrtCreateEvent - create an event in the current context.  Errors:
+ * 100000 NULL event; 107002 no current device; 207007 65536 events. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event);
-/* aclrtDestroyEvent - destroy an event. */
+/* aclrtDestroyEvent - destroy an event (queued records/waits of it still
+ * complete).  Errors: 100000 NULL; 107000 not a live event. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event);
-/* aclrtRecordEvent - record event on stream. */
+/* aclrtRecordEvent - queue a record of event on stream: it completes when
+ * the stream reaches it, with a timestamp. */
 ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
-/* aclrtSynchronizeEvent - wait until event has completed. */
+/* aclrtSynchronizeEvent - wait until the event's last record is reached
+ * (at once if it was never recorded). */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
-/* aclrtStreamWaitEvent - make stream wait for event. */
+/* aclrtStreamWaitEvent - work queued on stream after this call waits until
+ * the event's last record (so far) is reached. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
-/* aclrtQueryEventStatus - whether event has completed. */
+/* aclrtQueryEventStatus - ACL_EVENT_RECORDED_STATUS_COMPLETE when the last
+ * record was reached (or there is none), else _NOT_READY; never waits. */
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status);
+/* aclrtEventElapsedTime - *ms between the timestamps of the last records
+ * of startEvent and endEvent.  Errors: 100000 NULL; 107000 dead handle;
+ * ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID (107006) an event never recorded;
+ * ACL_ERROR_RT_EVENT_NOT_COMPLETE (507006) a record not reached yet;
+ * ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL (107007) end before start;
+ * 107003 events of different devices. */
+ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
 
 /* ========================================================================
  * Linear device memory (CANN 11-01)
  *
- * Policy rules (DESIGN 4.1, seeds aclrtMemMallocPolicy / aclrtMallocAlign32):
+ * Policy rules (docs/design.md 4.1, seeds aclrtMemMallocPolicy / aclrtMallocAlign32):
  *   HUGE_FIRST(_P2P): footprint <= 1 MiB gets normal pages; larger is
  *     rounded up to 2 MiB of 2 MiB pages, normal pages if the pool is short.
  *   HUGE_ONLY(_P2P): 2 MiB pages (rounded up to 2 MiB) or 207001.
@@ -461,9 +521,10 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventR
  * HUGE_FIRST, HUGE_ONLY or NORMAL_ONLY); any other value is not an error and
  * follows the out-of-range rule above.  Footprint ALIGN_UP(size,32)+32
  * (ALIGN_UP(size,32) for HUGE1G policies).  Source: CANN
- * aclrtMemMallocPolicy, aclrtMalloc (11-01), pyACL malloc; DESIGN.md 4.1.
+ * aclrtMemMallocPolicy, aclrtMalloc (11-01), pyACL malloc; docs/design.md 4.1.
  * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) devPtr NULL, size 0,
- * or size so large that the footprint overflows; ACL_ERROR_RT_CONTEXT_NULL
+ * or size so large that the footprint, or its rounding up to a 1 GiB
+ * page, overflows 64 bits; ACL_ERROR_RT_CONTEXT_NULL
  * (107002) no current device; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) device
  * capacity exceeded, hugetlb pool short (HUGE_ONLY/HUGE1G_ONLY), host or VA
  * window out of memory; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) other
@@ -527,8 +588,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocForTaskScheduler(void **devPtr, size_t s
 ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
 
 /*
- * aclrtFreeWithDevSync - synchronize the device, then free.  npu_sim runs
- * everything synchronously, so this is aclrtFree.  Source: CANN
+ * aclrtFreeWithDevSync - wait for all queued work of the current device
+ * (errors of that work stay for the next synchronize), then aclrtFree.
+ * aclrtFree itself does not wait: freeing memory queued work still uses
+ * is safe (the driver keeps the pages until the work is done) and counted
+ * as free_while_queued in debugfs stats.  Source: CANN
  * aclrtFreeWithDevSync (11-01).  Returns as aclrtFree.
  */
 ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr);
@@ -642,15 +706,23 @@ ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr);
  * devices -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) (peer access comes in
  * a later version); dst == src -> ACL_SUCCESS, nothing copied.
  * ACL_MEMCPY_DEFAULT infers the direction; HOST_TO_BUF_TO_DEVICE is H2D;
- * H2H is done in user space (memmove).  Driver errors: device range not in
+ * H2H is done in user space (memmove: an invalid host pointer faults in the
+ * caller, as host memory not from ACL is undefined behaviour in CANN 11-03;
+ * copies that involve a device are done by the driver, which checks host
+ * ranges).  Driver errors: device range not in
  * live device memory or host range not accessible -> 107000.
  * Source: CANN aclrtMemcpy (11-03).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
 					 aclrtMemcpyKind kind);
 
-/* aclrtMemcpyAsync - as aclrtMemcpy, queued on stream.  Source: CANN
- * 11-03.  DECLARED ONLY. */
+/* aclrtMemcpyAsync - as aclrtMemcpy (same checks and codes, checked at
+ * the call), queued on stream.  With host memory from aclrtMallocHost the
+ * call returns at once; with pageable host memory it returns after the copy
+ * is done (the stream's first error is then returned by the call).  Host to
+ * host: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000), as the real runtime in
+ * EP mode.  Device memory not on the stream's device: 107003.  Source:
+ * CANN 11-03. */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
 					      aclrtMemcpyKind kind, aclrtStream stream);
 
@@ -666,7 +738,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const v
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
 					   size_t width, size_t height, aclrtMemcpyKind kind);
 
-/* aclrtMemcpy2dAsync - as aclrtMemcpy2d, queued on stream.  DECLARED ONLY. */
+/* aclrtMemcpy2dAsync - as aclrtMemcpy2d, queued on stream; pinned/pageable
+ * and errors as aclrtMemcpyAsync. */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
 						size_t width, size_t height, aclrtMemcpyKind kind,
 						aclrtStream stream);
@@ -674,7 +747,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const 
 /*
  * aclrtMemset - set count bytes at devPtr (room for maxCount bytes) to the
  * low byte of value.  Device memory is set by the driver (read-only memory
- * included); a host pointer is set in user space.  Checks, in order:
+ * included); a host pointer is set in user space like memset(), so an
+ * invalid host pointer faults in the caller (CANN 11-03: host memory not
+ * from ACL is undefined behaviour).  Checks, in order:
  * count 0 -> ACL_SUCCESS; devPtr NULL -> ACL_ERROR_INVALID_PARAM (100000);
  * count > maxCount -> ACL_ERROR_RT_PARAM_INVALID (107000); no current
  * device -> ACL_ERROR_RT_CONTEXT_NULL (107002); range straddles host and
@@ -683,7 +758,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const 
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
 
-/* aclrtMemsetAsync - as aclrtMemset, queued on stream.  DECLARED ONLY. */
+/* aclrtMemsetAsync - as aclrtMemset on device memory, queued on stream.
+ * Host memory: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000). */
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
 					      aclrtStream stream);
 
@@ -696,7 +772,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
 					      size_t *attrsIndexes, size_t numAttrs, size_t *failIndex);
 
 /* ========================================================================
- * Virtual memory management (CANN 11-04; DESIGN 4.3).  Implemented in
+ * Virtual memory management (CANN 11-04; docs/design.md 4.3).  Implemented in
  * lib/vmm.c and lib/vmm_share.c (every call's error codes are written
  * there), except aclrtReserveMemAddressNoUCMemory, aclrtMemMapNoAccess and
  * the *V2 share calls, which are DECLARED ONLY.  Granularity 2 MiB
@@ -748,7 +824,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandleV2(void *shareableHa
 							       int32_t *pid, size_t pidNum);
 
 /* ========================================================================
- * Managed (UVM) memory (CANN 11-05; DESIGN 4.6).  DECLARED ONLY.  Planned:
+ * Managed (UVM) memory (CANN 11-05; docs/design.md 4.6).  DECLARED ONLY.  Planned:
  * aclrtMemAllocManaged flag must be ACL_RT_MEM_ATTACH_GLOBAL (else 100000),
  * size rounded up to 2 MiB, freed with aclrtFree; advise/prefetch sizes
  * 2 MiB aligned; prefetch flags must be 0.
@@ -773,7 +849,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribu
 ACL_FUNC_VISIBILITY aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t dstDevId, uint64_t flags);
 
 /* ========================================================================
- * Peer access and IPC (CANN 04, 11-05; DESIGN 4.4).  DECLARED ONLY.
+ * Peer access and IPC (CANN 04, 11-05; docs/design.md 4.4).  DECLARED ONLY.
  * Planned: EnablePeerAccess flags != 0 -> ACL_ERROR_FEATURE_UNSUPPORTED
  * (200006); deviceId == peerDeviceId -> 100000; enabling is one-directional.
  * ====================================================================== */

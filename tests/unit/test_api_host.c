@@ -242,6 +242,46 @@ START_TEST(mem_info_checks)
 }
 END_TEST
 
+/* Contexts/streams/events without a device: exact codes, nothing touched. */
+START_TEST(stream_args_without_device)
+{
+	aclrtStream s = (aclrtStream)0x1;
+	aclrtEvent e = (aclrtEvent)0x1;
+	aclrtContext c = (aclrtContext)0x1;
+	aclrtStreamStatus st = ACL_STREAM_STATUS_RESERVED;
+	aclrtEventRecordedStatus es = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+	char buf[16];
+	float ms = 1.5f;
+
+	ck_assert_int_eq(aclrtCreateStream(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_ptr_eq(s, (aclrtStream)0x1);
+	ck_assert_int_eq(aclrtCreateEvent(&e), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtGetCurrentContext(&c), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_ptr_eq(c, (aclrtContext)0x1);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtSynchronizeStream(NULL), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtSynchronizeStream(buf), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtDestroyStream(buf), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtDestroyEvent(buf), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtDestroyContext(buf), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSetCurrentContext(buf), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtStreamQuery(buf, &st), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtQueryEventStatus(buf, &es), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtEventElapsedTime(&ms, buf, buf), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert(ms == 1.5f);
+	ck_assert_int_eq(aclrtRecordEvent(NULL, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpyAsync(buf, 16, buf, 0, ACL_MEMCPY_HOST_TO_HOST, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(buf, 8, buf, 16, ACL_MEMCPY_HOST_TO_HOST, NULL),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsync(buf, 16, buf, 16, ACL_MEMCPY_HOST_TO_HOST, NULL),
+			 ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtMemsetAsync(NULL, 16, 0, 16, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtCreateContext(NULL, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtCreateContext(&c, -1), ACL_ERROR_RT_INVALID_DEVICEID);
+}
+END_TEST
+
 /* Only the ACL API leaves the shared library; declared-only calls do not. */
 START_TEST(exported_symbols)
 {
@@ -257,7 +297,12 @@ START_TEST(exported_symbols)
 	ck_assert_ptr_nonnull(dlsym(h, "aclrtMallocPhysical"));
 	ck_assert_ptr_null(dlsym(h, "aclrtMemAllocManaged"));	/* declared only */
 	ck_assert_ptr_null(dlsym(h, "npu_rt_plan_phys"));
-	ck_assert_ptr_null(dlsym(h, "aclrtMemcpyAsync"));
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtMemcpyAsync"));	/* streams (issue 5) */
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtCreateContext"));
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtSynchronizeStreamWithTimeout"));
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtEventElapsedTime"));
+	ck_assert_ptr_null(dlsym(h, "npu_rt_stream_enter"));
+	ck_assert_ptr_null(dlsym(h, "aclrtMemManagedPrefetchAsync"));	/* declared only */
 	dlclose(h);
 }
 END_TEST
@@ -273,6 +318,7 @@ static Suite *api_suite(void)
 	tcase_add_test(t, device_ids_checked);
 	tcase_add_test(t, no_module_no_device);
 	tcase_add_test(t, malloc_argument_checks);
+	tcase_add_test(t, stream_args_without_device);
 	tcase_add_test(t, malloc_without_current_device);
 	tcase_add_test(t, free_checks);
 	tcase_add_test(t, host_memory);

@@ -1,6 +1,6 @@
 /*
  * Unit tests of lib/copy_rules.c: locating ranges in the device VA
- * windows, memcpy kind validation and direction planning (DESIGN.md 4.2).
+ * windows, memcpy kind validation and direction planning (docs/design.md 4.2).
  */
 #include <check.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /*
  * Unit tests of lib/policy.c: policy validation, backing, flags and
- * footprint arithmetic of the aclrtMalloc family (DESIGN.md 4.1).
+ * footprint arithmetic of the aclrtMalloc family (docs/design.md 4.1).
  */
 #include <check.h>
 #include <stdint.h>
@@ -110,9 +110,16 @@ START_TEST(overflow_through_every_api)
 	expect_reject(WITHCFG, SIZE_MAX, ACL_MEM_MALLOC_HUGE_FIRST);
 	expect_reject(ALIGN32, SIZE_MAX - 31, ACL_MEM_MALLOC_HUGE_FIRST);
 	expect_reject(MALLOC, SIZE_MAX - 31, ACL_MEM_MALLOC_HUGE1G_ONLY);
-	/* the largest non-overflowing sizes still plan (the driver then says no) */
-	expect_plan(ALIGN32, SIZE_MAX - 32, ACL_MEM_MALLOC_HUGE_FIRST, B_HFIRST, 0, UINT64_MAX - 31);
-	expect_plan(MALLOC, SIZE_MAX - 64, ACL_MEM_MALLOC_HUGE_FIRST, B_HFIRST, 0, UINT64_MAX - 31);
+	/* a footprint the driver could not round up to a 1 GiB page */
+	expect_reject(ALIGN32, SIZE_MAX - 32, ACL_MEM_MALLOC_HUGE_FIRST);
+	expect_reject(MALLOC, SIZE_MAX - 64, ACL_MEM_MALLOC_HUGE_FIRST);
+	expect_reject(ALIGN32, (size_t)NPU_RT_FOOTPRINT_MAX + 1, ACL_MEM_MALLOC_HUGE1G_ONLY);
+	expect_reject(MALLOC, (size_t)NPU_RT_FOOTPRINT_MAX - 31, ACL_MEM_MALLOC_NORMAL_ONLY);
+	/* the largest sizes that plan (the driver then refuses the capacity) */
+	expect_plan(ALIGN32, (size_t)NPU_RT_FOOTPRINT_MAX, ACL_MEM_MALLOC_HUGE_FIRST, B_HFIRST, 0,
+		    NPU_RT_FOOTPRINT_MAX);
+	expect_plan(MALLOC, (size_t)NPU_RT_FOOTPRINT_MAX - 32, ACL_MEM_MALLOC_HUGE_FIRST, B_HFIRST, 0,
+		    NPU_RT_FOOTPRINT_MAX);
 }
 END_TEST
 
@@ -185,7 +192,7 @@ END_TEST
 
 START_TEST(malloc_combinations_honoured)
 {
-	/* DESIGN 4.1: a base item OR'd with one bandwidth bit and/or READONLY. */
+	/* docs/design.md 4.1: a base item OR'd with one bandwidth bit and/or READONLY. */
 	expect_plan(MALLOC, 4096, ACL_MEM_MALLOC_HUGE_ONLY | HIGH, B_HONLY, 0, 4128);
 	expect_plan(MALLOC, 4 * MiB, ACL_MEM_MALLOC_NORMAL_ONLY | LOW, B_NORMAL, 0, 4 * MiB + 32);
 	expect_plan(MALLOC, 4096, ACL_MEM_MALLOC_NORMAL_ONLY | RO, B_NORMAL, RDONLY, 4128);

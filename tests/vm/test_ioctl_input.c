@@ -149,9 +149,13 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_VA_WINDOW_START), 0);
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 2);
+	ck_assert_uint_eq(NPU_SIM_CAP_STREAMS, 1ULL << 4);
 	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_HUGE_1G | NPU_SIM_CAP_VMM |
-				   NPU_SIM_CAP_IPC), 0);
-	ck_assert_uint_eq(caps & (NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC), NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC);
+				   NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS), 0);
+	ck_assert_uint_eq(caps & (NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS),
+			  NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS);
 	ps = param(r0.fd, NPU_SIM_PARAM_PAGE_SIZES);
 	ck_assert_uint_ne(ps & (1ULL << 12), 0);
 	ck_assert_uint_eq(ps & ~((1ULL << 12) | (1ULL << 21) | (1ULL << 30)), 0);
@@ -591,6 +595,138 @@ START_TEST(test_second_mmap)
 }
 END_TEST
 
+/* STREAM_* / EVENT_* (API 1.2): reserved fields, bad ops, unknown ids. */
+START_TEST(test_stream_bad_input)
+{
+	struct npu_sim_stream_create sc;
+	struct npu_sim_stream_destroy sd;
+	struct npu_sim_stream_submit sb;
+	struct npu_sim_stream_sync ss;
+	struct npu_sim_event_create ec;
+	struct npu_sim_event_destroy ed;
+	struct npu_sim_event_sync es;
+	struct npu_sim_mem_alloc a;
+	unsigned char host[4096];
+	struct raw r;
+	uint64_t va;
+	uint32_t sid, eid;
+
+	raw_open(&r, 0, 1);
+	va = raw_alloc(&r, 4096, 4096, NPU_SIM_BACKING_NORMAL, &a);
+
+	sc = (struct npu_sim_stream_create){ .ctx_id = 7, .flags = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc), EINVAL);
+	sc.flags = 0;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc), 0);
+	sid = sc.id;
+	ck_assert_uint_gt(sid, 0);
+	ec = (struct npu_sim_event_create){ .pad = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_CREATE, &ec), EINVAL);
+	ec = (struct npu_sim_event_create){ .flags = 2 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_CREATE, &ec), EINVAL);
+	ec = (struct npu_sim_event_create){ 0 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_CREATE, &ec), 0);
+	eid = ec.id;
+
+#define GOOD_SB() (sb = (struct npu_sim_stream_submit){ .stream = sid, .op = NPU_SIM_OP_COPY, \
+		.dst = va, .dpitch = 64, .src = (uintptr_t)host, .spitch = 64, .width = 64, \
+		.height = 1, .dir = NPU_SIM_COPY_H2D })
+	GOOD_SB();
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), 0);
+	ck_assert_uint_eq(sb.seq, 1);
+	GOOD_SB(); sb.op = 0;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	GOOD_SB(); sb.op = 5;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	GOOD_SB(); sb.flags = 1;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	GOOD_SB(); sb.reserved[1] = 1;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	GOOD_SB(); sb.dir = 4;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	GOOD_SB(); sb.event = eid;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	GOOD_SB(); sb.dpitch = 63;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	GOOD_SB(); sb.height = 0;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	GOOD_SB(); sb.height = 2; sb.dpitch = 4096;	/* second row past the allocation */
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), ENXIO);
+	GOOD_SB(); sb.stream = sid + 1000;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), ENOENT);
+	GOOD_SB(); sb.op = NPU_SIM_OP_SET; sb.src = 0; sb.spitch = 0; sb.dir = 0; sb.value = 0x100;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	GOOD_SB(); sb.op = NPU_SIM_OP_SET; sb.spitch = 0; sb.dir = 0;	/* src set */
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	sb = (struct npu_sim_stream_submit){ .stream = sid, .op = NPU_SIM_OP_RECORD, .event = eid };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), 0);
+	ck_assert_uint_eq(sb.seq, 2);
+	sb = (struct npu_sim_stream_submit){ .stream = sid, .op = NPU_SIM_OP_WAIT, .event = 0 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	sb = (struct npu_sim_stream_submit){ .stream = sid, .op = NPU_SIM_OP_WAIT, .event = eid + 9 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), ENOENT);
+	sb = (struct npu_sim_stream_submit){ .stream = sid, .op = NPU_SIM_OP_WAIT, .event = eid,
+					     .width = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+
+	ss = (struct npu_sim_stream_sync){ .id = sid, .flags = 1U << 4 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), EINVAL);
+	ss = (struct npu_sim_stream_sync){ .id = sid, .flags = NPU_SIM_SYNC_QUERY | NPU_SIM_SYNC_TIMEOUT,
+					   .timeout_ms = 5 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), EINVAL);
+	ss = (struct npu_sim_stream_sync){ .id = sid, .flags = NPU_SIM_SYNC_TIMEOUT };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), EINVAL);
+	ss = (struct npu_sim_stream_sync){ .id = sid, .timeout_ms = 5 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), EINVAL);
+	ss = (struct npu_sim_stream_sync){ .id = sid, .flags = NPU_SIM_SYNC_ALL };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), EINVAL);
+	ss = (struct npu_sim_stream_sync){ .id = 0 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), EINVAL);
+	ss = (struct npu_sim_stream_sync){ .id = sid, .pad = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), EINVAL);
+	ss = (struct npu_sim_stream_sync){ .id = sid + 1000 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), ENOENT);
+	ss = (struct npu_sim_stream_sync){ .id = sid };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), 0);
+	ck_assert_uint_eq(ss.status, NPU_SIM_STATUS_COMPLETE);
+	ck_assert_int_eq(ss.error, 0);
+	ck_assert_uint_eq(ss.submitted, 2);
+	ck_assert_uint_eq(ss.completed, 2);
+	ss = (struct npu_sim_stream_sync){ .flags = NPU_SIM_SYNC_ALL | NPU_SIM_SYNC_QUERY };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), 0);
+	ck_assert_uint_eq(ss.status, NPU_SIM_STATUS_COMPLETE);
+
+	es = (struct npu_sim_event_sync){ .id = eid, .flags = NPU_SIM_SYNC_ALL };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_SYNC, &es), EINVAL);
+	es = (struct npu_sim_event_sync){ .id = eid, .recorded = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_SYNC, &es), EINVAL);
+	es = (struct npu_sim_event_sync){ .id = eid + 9 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_SYNC, &es), ENOENT);
+	es = (struct npu_sim_event_sync){ .id = eid, .flags = NPU_SIM_SYNC_QUERY };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_SYNC, &es), 0);
+	ck_assert_uint_eq(es.status, NPU_SIM_STATUS_COMPLETE);
+	ck_assert_uint_eq(es.recorded, 1);
+	ck_assert_uint_eq(es.completed, 1);
+	ck_assert_uint_ne(es.timestamp_ns, 0);
+
+	sd = (struct npu_sim_stream_destroy){ .id = sid, .flags = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_DESTROY, &sd), EINVAL);
+	ed = (struct npu_sim_event_destroy){ .id = eid, .flags = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_DESTROY, &ed), EINVAL);
+	sd.flags = 0;
+	ed.flags = 0;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_DESTROY, &sd), 0);
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_DESTROY, &sd), ENOENT);
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_DESTROY, &ed), 0);
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_DESTROY, &ed), ENOENT);
+	/* a new stream does not get the destroyed id back */
+	sc = (struct npu_sim_stream_create){ 0 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc), 0);
+	ck_assert_uint_ne(sc.id, sid);
+	raw_close(&r);	/* release with a live stream */
+}
+END_TEST
+
 static Suite *ioctl_suite(void)
 {
 	Suite *s = suite_create("ioctl_input");
@@ -608,6 +744,7 @@ static Suite *ioctl_suite(void)
 	tcase_add_test(tc, test_copy_bad_host_src);
 	tcase_add_test(tc, test_foreign_process);
 	tcase_add_test(tc, test_second_mmap);
+	tcase_add_test(tc, test_stream_bad_input);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Sharing physical memory between processes (DESIGN.md 4.3, issue 3):
+ * Sharing physical memory between processes (docs/design.md 4.3, issue 3):
  * aclrtMemExportToShareableHandle once per handle, the pid whitelist of
  * aclrtMemSetPidToShareableHandle (exporter only), import by a whitelisted
  * process only (or by anyone with pid validation disabled), guessed values

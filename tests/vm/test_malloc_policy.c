@@ -24,7 +24,7 @@
 enum api { API_MALLOC, API_ALIGN32, API_CACHED };
 static const char *const api_name[] = { "malloc", "malloc_align32", "malloc_cached" };
 
-/* What the policy means for backing (DESIGN.md 4.1). */
+/* What the policy means for backing (docs/design.md 4.1). */
 enum base { B_HUGE_FIRST, B_HUGE_ONLY, B_NORMAL, B_HUGE1G, B_DEFAULT };
 
 static aclError do_malloc(enum api api, void **p, size_t size, uint32_t policy)
@@ -662,19 +662,21 @@ START_TEST(test_overflow)
 		ck_assert_ptr_eq(p, SENTINEL);
 	}
 	/*
-	 * The footprint fits in 64 bits but rounding it to the page size does
-	 * not: whatever the error, it must fail and change nothing.
+	 * The footprint fits in 64 bits but rounding it up to a backing page
+	 * (1 GiB at most) would not: the library refuses it as an overflow.
 	 */
 	p = SENTINEL;
-	ck_assert_int_ne(aclrtMalloc(&p, SIZE_MAX - 63, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMalloc(&p, SIZE_MAX - 63, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
 	ck_assert_ptr_eq(p, SENTINEL);
-	ck_assert_int_ne(aclrtMalloc(&p, SIZE_MAX - 63, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMalloc(&p, SIZE_MAX - 63, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_ERROR_INVALID_PARAM);
 	ck_assert_ptr_eq(p, SENTINEL);
-	ck_assert_int_ne(aclrtMallocAlign32(&p, SIZE_MAX - 31, ACL_MEM_MALLOC_HUGE_ONLY), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMallocAlign32(&p, SIZE_MAX - 31, ACL_MEM_MALLOC_HUGE_ONLY), ACL_ERROR_INVALID_PARAM);
 	ck_assert_ptr_eq(p, SENTINEL);
-	ck_assert_int_ne(aclrtMalloc(&p, SIZE_MAX - 31, ACL_MEM_MALLOC_HUGE1G_ONLY), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMalloc(&p, SIZE_MAX - 31, ACL_MEM_MALLOC_HUGE1G_ONLY), ACL_ERROR_INVALID_PARAM);
 	ck_assert_ptr_eq(p, SENTINEL);
-	ck_assert_int_ne(aclrtMalloc(&p, SIZE_MAX - GiB, ACL_MEM_MALLOC_HUGE1G_ONLY), ACL_SUCCESS);
+	/* the largest footprint that rounds (2^64 - 1 GiB): the capacity says no */
+	ck_assert_int_eq(aclrtMalloc(&p, SIZE_MAX - GiB, ACL_MEM_MALLOC_HUGE1G_ONLY),
+			 ACL_ERROR_RT_MEMORY_ALLOCATION);
 	ck_assert_ptr_eq(p, SENTINEL);
 	vm_snap_assert_same(0, &s);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Virtual memory management (DESIGN.md 4.3, issue 3): granularity,
+ * Virtual memory management (docs/design.md 4.3, issue 3): granularity,
  * aclrtMallocPhysical for every accepted and rejected memAttr, reservations
  * larger than the device, mapping at offsets and back to back, mapping over
  * a live mapping, unmap/remap with data intact, copies across adjacent

@@ -25,7 +25,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	1
+#define NPU_SIM_API_VERSION_MINOR	2
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -63,6 +63,7 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_HUGE_1G	(1ULL << 1)	/* 1 GiB hugetlb pool usable */
 #define NPU_SIM_CAP_VMM		(1ULL << 2)	/* VMM_* and PHYS_* ioctls (1.1) */
 #define NPU_SIM_CAP_IPC		(1ULL << 3)	/* SHARE_* ioctls (1.1) */
+#define NPU_SIM_CAP_STREAMS	(1ULL << 4)	/* STREAM_* and EVENT_* ioctls (1.2) */
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -80,7 +81,7 @@ struct npu_sim_get_param {
 
 /* ---- NPU_SIM_IOCTL_MEM_ALLOC / MEM_FREE --------------------------------- */
 
-/* How the backing of an allocation is chosen (DESIGN.md 4.1). */
+/* How the backing of an allocation is chosen (docs/design.md 4.1). */
 enum npu_sim_backing {
 	/* normal (4 KiB) pages only */
 	NPU_SIM_BACKING_NORMAL = 1,
@@ -230,7 +231,8 @@ struct npu_sim_memcpy2d {
  * @value: in, only the low 8 bits are used; the other bits must be 0
  * @flags: in, must be 0
  *
- * Errors: -EINVAL bad field; -ENXIO range not in live device memory.
+ * Errors: -EINVAL bad field or @dst not in this context's window; -ENXIO
+ * range not in live device memory.
  */
 struct npu_sim_memset {
 	__u64 dst;
@@ -587,5 +589,218 @@ struct npu_sim_share_import {
 #define NPU_SIM_IOCTL_SHARE_EXPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x19, struct npu_sim_share_export)
 #define NPU_SIM_IOCTL_SHARE_SET_PIDS	_IOW(NPU_SIM_IOC_MAGIC, 0x1A, struct npu_sim_share_set_pids)
 #define NPU_SIM_IOCTL_SHARE_IMPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x1B, struct npu_sim_share_import)
+
+/* ---- Streams and events (API 1.2, NPU_SIM_CAP_STREAMS) ------------------
+ *
+ * A stream is an in-order queue of device work owned by one open file.  The
+ * driver executes queued work itself, in order per stream, on a kernel
+ * worker; work of different streams may overlap.  Every device range of a
+ * submitted operation is checked and referenced at submit time exactly as by
+ * the synchronous MEMCPY/MEMCPY2D/MEMSET, so freeing memory that queued work
+ * still uses is safe (the pages stay until the work is done; debugfs
+ * "stats" counts it as free_while_queued).  Host memory is accessed when the
+ * work runs, through the opener's address space; an operation whose host
+ * memory is gone by then fails with -EFAULT, recorded as the stream's error.
+ *
+ * The first error of a stream's asynchronous work is kept and reported (and
+ * cleared) by the next STREAM_SYNC of that stream, or of all streams.
+ * Releasing the file cancels queued work that has not started, finishes or
+ * aborts the running operation and frees everything.
+ *
+ * Limits per open file: NPU_SIM_MAX_STREAMS streams, NPU_SIM_MAX_EVENTS
+ * events, NPU_SIM_MAX_QUEUED operations queued over all streams.
+ */
+#define NPU_SIM_MAX_STREAMS	1024
+#define NPU_SIM_MAX_EVENTS	65536
+#define NPU_SIM_MAX_QUEUED	65536
+
+/**
+ * struct npu_sim_stream_create - create a stream
+ * @ctx_id: in, a context id chosen by the caller (the library's context);
+ *	only shown in debugfs
+ * @flags: in, must be 0
+ * @priority: in, recorded and shown in debugfs; no effect on execution
+ * @id: out, stream id (> 0), unique in the file while the stream lives and
+ *	not reused soon after it is destroyed
+ *
+ * Errors: -EINVAL @flags != 0; -ENOSPC NPU_SIM_MAX_STREAMS reached;
+ * -ENOMEM.
+ */
+struct npu_sim_stream_create {
+	__u32 ctx_id;
+	__u32 flags;
+	__u32 priority;
+	__u32 id;
+};
+
+/**
+ * struct npu_sim_stream_destroy - destroy a stream
+ * @id: in, stream id
+ * @flags: in, must be 0
+ *
+ * Waits until the work already queued on the stream has finished, then
+ * frees the stream (its error, if any, is dropped).
+ * Errors: -EINVAL @flags != 0; -ENOENT no such stream.
+ */
+struct npu_sim_stream_destroy {
+	__u32 id;
+	__u32 flags;
+};
+
+/* Operations of STREAM_SUBMIT. */
+enum npu_sim_op {
+	NPU_SIM_OP_COPY = 1,	/* 2D copy; a 1D copy is one row */
+	NPU_SIM_OP_SET = 2,	/* 2D set of device memory */
+	NPU_SIM_OP_RECORD = 3,	/* record @event: completes when reached */
+	NPU_SIM_OP_WAIT = 4,	/* wait for the last record of @event */
+};
+
+/**
+ * struct npu_sim_stream_submit - queue one operation on a stream
+ * @stream: in, stream id
+ * @op: in, enum npu_sim_op
+ * @dst, @dpitch: in, COPY/SET: destination and its row pitch (>= @width)
+ * @src, @spitch: in, COPY: source and its row pitch (>= @width);
+ *	SET, RECORD, WAIT: must be 0
+ * @width, @height: in, COPY/SET: row length and number of rows (> 0);
+ *	RECORD, WAIT: must be 0 (as must @dst and @dpitch)
+ * @dir: in, COPY: enum npu_sim_copy_dir; others: must be 0
+ * @value: in, SET: the byte (bits above 7 must be 0); others: must be 0
+ * @event: in, RECORD/WAIT: event id; others: must be 0
+ * @flags: in, must be 0
+ * @seq: out, the operation's sequence number in its stream (1, 2, ...)
+ * @reserved: in, must be 0
+ *
+ * A WAIT orders the stream after the most recent RECORD of the event
+ * submitted before it (of any stream of the file); an event never recorded
+ * is no wait.  Errors: -EINVAL bad field; -ENOENT no such stream or event;
+ * -ENXIO, -EFAULT, -EOPNOTSUPP as MEMCPY (checked at submit time);
+ * -EAGAIN NPU_SIM_MAX_QUEUED operations are queued; -ENOMEM.
+ */
+struct npu_sim_stream_submit {
+	__u32 stream;
+	__u32 op;
+	__u64 dst;
+	__u64 dpitch;
+	__u64 src;
+	__u64 spitch;
+	__u64 width;
+	__u64 height;
+	__u32 dir;
+	__u32 value;
+	__u32 event;
+	__u32 flags;
+	__u64 seq;
+	__u64 reserved[2];
+};
+
+/* STREAM_SYNC / EVENT_SYNC flags */
+#define NPU_SIM_SYNC_QUERY	(1U << 0)	/* do not wait; errors are kept */
+#define NPU_SIM_SYNC_TIMEOUT	(1U << 1)	/* wait at most @timeout_ms */
+#define NPU_SIM_SYNC_ALL	(1U << 2)	/* STREAM_SYNC: every stream */
+#define NPU_SIM_SYNC_KEEP	(1U << 3)	/* STREAM_SYNC: keep the error */
+#define NPU_SIM_STREAM_SYNC_MASK \
+	(NPU_SIM_SYNC_QUERY | NPU_SIM_SYNC_TIMEOUT | NPU_SIM_SYNC_ALL | \
+	 NPU_SIM_SYNC_KEEP)
+#define NPU_SIM_EVENT_SYNC_MASK	(NPU_SIM_SYNC_QUERY | NPU_SIM_SYNC_TIMEOUT)
+
+/* Status reported by STREAM_SYNC / EVENT_SYNC. */
+enum npu_sim_status {
+	NPU_SIM_STATUS_COMPLETE = 1,	/* everything waited for is done */
+	NPU_SIM_STATUS_NOT_READY = 2,	/* queued work remains (query/timeout) */
+};
+
+/**
+ * struct npu_sim_stream_sync - wait for (or query) a stream or all streams
+ * @id: in, stream id; must be 0 with NPU_SIM_SYNC_ALL
+ * @flags: in, NPU_SIM_STREAM_SYNC_MASK bits; QUERY and TIMEOUT exclude
+ *	each other
+ * @timeout_ms: in, with NPU_SIM_SYNC_TIMEOUT: the longest wait (> 0);
+ *	otherwise must be 0
+ * @status: out, enum npu_sim_status: COMPLETE when all work submitted
+ *	before the call is done
+ * @error: out, 0 or the negative errno of the first failed operation since
+ *	the last sync that reported it; reported only with @status COMPLETE
+ *	and without QUERY, and then cleared unless NPU_SIM_SYNC_KEEP is set
+ * @pad: must be 0
+ * @submitted, @completed: out, operations submitted to / completed by the
+ *	stream (sums over all streams with NPU_SIM_SYNC_ALL)
+ *
+ * The wait is interruptible (-EINTR / restart).  A timeout is not an error:
+ * it returns 0 with @status NOT_READY.  Errors: -EINVAL bad field;
+ * -ENOENT no such stream.
+ */
+struct npu_sim_stream_sync {
+	__u32 id;
+	__u32 flags;
+	__u32 timeout_ms;
+	__u32 status;
+	__s32 error;
+	__u32 pad;
+	__u64 submitted;
+	__u64 completed;
+};
+
+/**
+ * struct npu_sim_event_create - create an event
+ * @ctx_id: in, the caller's context id (debugfs only)
+ * @flags: in, must be 0
+ * @id: out, event id (> 0)
+ * @pad: must be 0
+ *
+ * Errors: -EINVAL bad field; -ENOSPC NPU_SIM_MAX_EVENTS reached; -ENOMEM.
+ */
+struct npu_sim_event_create {
+	__u32 ctx_id;
+	__u32 flags;
+	__u32 id;
+	__u32 pad;
+};
+
+/**
+ * struct npu_sim_event_destroy - destroy an event
+ * @id: in, event id
+ * @flags: in, must be 0
+ *
+ * Queued RECORD/WAIT operations of the event still complete normally.
+ * Errors: -EINVAL @flags != 0; -ENOENT no such event.
+ */
+struct npu_sim_event_destroy {
+	__u32 id;
+	__u32 flags;
+};
+
+/**
+ * struct npu_sim_event_sync - wait for (or query) an event's last record
+ * @id: in, event id
+ * @flags: in, NPU_SIM_EVENT_SYNC_MASK bits (not both)
+ * @timeout_ms: in, as in struct npu_sim_stream_sync
+ * @status: out, enum npu_sim_status: COMPLETE when the last RECORD
+ *	submitted before the call has been reached (or there was none)
+ * @recorded: out, number of RECORD operations submitted for the event
+ * @completed: out, sequence number (1-based count) of the newest RECORD
+ *	reached
+ * @timestamp_ns: out, CLOCK_MONOTONIC time at which RECORD @completed was
+ *	reached, 0 if none
+ *
+ * Errors: -EINVAL bad field; -ENOENT no such event; -EINTR.
+ */
+struct npu_sim_event_sync {
+	__u32 id;
+	__u32 flags;
+	__u32 timeout_ms;
+	__u32 status;
+	__u64 recorded;
+	__u64 completed;
+	__u64 timestamp_ns;
+};
+
+#define NPU_SIM_IOCTL_STREAM_CREATE	_IOWR(NPU_SIM_IOC_MAGIC, 0x30, struct npu_sim_stream_create)
+#define NPU_SIM_IOCTL_STREAM_DESTROY	_IOW(NPU_SIM_IOC_MAGIC, 0x31, struct npu_sim_stream_destroy)
+#define NPU_SIM_IOCTL_STREAM_SUBMIT	_IOWR(NPU_SIM_IOC_MAGIC, 0x32, struct npu_sim_stream_submit)
+#define NPU_SIM_IOCTL_STREAM_SYNC	_IOWR(NPU_SIM_IOC_MAGIC, 0x33, struct npu_sim_stream_sync)
+#define NPU_SIM_IOCTL_EVENT_CREATE	_IOWR(NPU_SIM_IOC_MAGIC, 0x34, struct npu_sim_event_create)
+#define NPU_SIM_IOCTL_EVENT_DESTROY	_IOW(NPU_SIM_IOC_MAGIC, 0x35, struct npu_sim_event_destroy)
+#define NPU_SIM_IOCTL_EVENT_SYNC	_IOWR(NPU_SIM_IOC_MAGIC, 0x36, struct npu_sim_event_sync)
 
 #endif /* _UAPI_MISC_NPU_SIM_H */

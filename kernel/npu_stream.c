@@ -1,0 +1,668 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Streams, events and asynchronous work: STREAM_CREATE / DESTROY / SUBMIT /
+ * SYNC and EVENT_CREATE / DESTROY / SYNC.
+ *
+ * A stream is an in-order list of npu_ops executed by one work item on an
+ * unbound workqueue (a work item never runs concurrently with itself, so
+ * the ops of one stream run one after the other; different streams run in
+ * parallel).  COPY and SET ops are checked and their device memory
+ * referenced at submit time by npu_xfer_prepare(), exactly as the
+ * synchronous ioctls do; the worker then moves the data inside the owner's
+ * address space (kthread_use_mm) when it reaches the op.  RECORD marks an
+ * event reached (with a CLOCK_MONOTONIC timestamp); WAIT blocks the stream
+ * until an event's record submitted before it has been reached.
+ *
+ * Release of the file sets npu_ctx.cancel: queued ops that have not started
+ * complete at once with -ECANCELED, a running copy stops at its next chunk,
+ * and every stream is flushed before the context goes away.
+ */
+#include <linux/kthread.h>
+#include <linux/ktime.h>
+#include <linux/sched/mm.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+#include <linux/xarray.h>
+
+#include "npu_sim.h"
+
+static struct workqueue_struct *npu_stream_wq;
+
+struct npu_event {
+	struct kref ref;
+	u32 id;
+	u32 ctx_id;
+	u64 recorded;			/* RECORD ops submitted (sq_lock) */
+	u64 completed;			/* newest RECORD reached (sq_lock) */
+	u64 timestamp_ns;		/* when @completed was reached */
+};
+
+struct npu_op {
+	struct list_head node;		/* in npu_stream.ops */
+	u32 type;			/* enum npu_sim_op */
+	u64 seq;
+	struct npu_xfer *xfer;		/* COPY / SET */
+	struct npu_event *event;	/* RECORD / WAIT, referenced */
+	u64 target;			/* RECORD: its number; WAIT: awaited */
+};
+
+struct npu_stream {
+	struct kref ref;
+	struct npu_ctx *ctx;
+	u32 id;
+	u32 ctx_id;
+	u32 priority;
+	struct work_struct work;
+	/* sq_lock: */
+	struct list_head ops;		/* npu_op.node, oldest first */
+	u64 submitted;
+	u64 completed;
+	u64 failed;
+	int error;			/* first error not yet reported */
+	bool dead;			/* destroyed: no more submits */
+};
+
+static void npu_event_release(struct kref *ref)
+{
+	kfree(container_of(ref, struct npu_event, ref));
+}
+
+static void npu_event_put(struct npu_event *ev)
+{
+	kref_put(&ev->ref, npu_event_release);
+}
+
+static void npu_stream_release(struct kref *ref)
+{
+	kfree(container_of(ref, struct npu_stream, ref));
+}
+
+static void npu_stream_put(struct npu_stream *s)
+{
+	kref_put(&s->ref, npu_stream_release);
+}
+
+static struct npu_stream *npu_stream_get(struct npu_ctx *ctx, u32 id)
+{
+	struct npu_stream *s;
+
+	xa_lock(&ctx->streams);
+	s = xa_load(&ctx->streams, id);
+	if (s)
+		kref_get(&s->ref);
+	xa_unlock(&ctx->streams);
+	return s;
+}
+
+static struct npu_event *npu_event_get(struct npu_ctx *ctx, u32 id)
+{
+	struct npu_event *ev;
+
+	xa_lock(&ctx->events);
+	ev = xa_load(&ctx->events, id);
+	if (ev)
+		kref_get(&ev->ref);
+	xa_unlock(&ctx->events);
+	return ev;
+}
+
+static void npu_op_free(struct npu_op *op)
+{
+	if (op->xfer) {
+		npu_xfer_mark_queued(op->xfer, -1);
+		npu_xfer_free(op->xfer);
+	}
+	if (op->event)
+		npu_event_put(op->event);
+	kfree(op);
+}
+
+static bool npu_event_reached(struct npu_ctx *ctx, struct npu_event *ev,
+			      u64 target)
+{
+	bool done;
+
+	spin_lock(&ctx->sq_lock);
+	done = ev->completed >= target;
+	spin_unlock(&ctx->sq_lock);
+	return done;
+}
+
+static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
+{
+	struct npu_ctx *ctx = s->ctx;
+	struct npu_dev *ndev = ctx->ndev;
+	int ret;
+
+	wait_event_idle(ndev->hold_wq, !READ_ONCE(ndev->stream_hold) ||
+					READ_ONCE(ctx->cancel));
+	if (READ_ONCE(ctx->cancel))
+		return -ECANCELED;
+
+	switch (op->type) {
+	case NPU_SIM_OP_COPY:
+	case NPU_SIM_OP_SET:
+		if (!npu_xfer_uses_host(op->xfer))
+			return npu_xfer_exec(op->xfer, &ctx->cancel);
+		/* The owner is exiting: its host memory is gone. */
+		if (!mmget_not_zero(ctx->mm))
+			return -ESRCH;
+		kthread_use_mm(ctx->mm);
+		ret = npu_xfer_exec(op->xfer, &ctx->cancel);
+		kthread_unuse_mm(ctx->mm);
+		mmput(ctx->mm);
+		return ret;
+	case NPU_SIM_OP_WAIT:
+		wait_event_idle(ctx->sq_wq,
+				npu_event_reached(ctx, op->event, op->target) ||
+				READ_ONCE(ctx->cancel));
+		return 0;
+	}
+	return 0;	/* RECORD: completing it is the work */
+}
+
+static void npu_stream_work(struct work_struct *work)
+{
+	struct npu_stream *s = container_of(work, struct npu_stream, work);
+	struct npu_ctx *ctx = s->ctx;
+	struct npu_op *op;
+	int ret;
+
+	for (;;) {
+		spin_lock(&ctx->sq_lock);
+		op = list_first_entry_or_null(&s->ops, struct npu_op, node);
+		spin_unlock(&ctx->sq_lock);
+		if (!op)
+			break;
+
+		ret = npu_op_exec(s, op);
+
+		spin_lock(&ctx->sq_lock);
+		list_del(&op->node);
+		s->completed = op->seq;
+		ctx->sq_queued--;
+		if (ret && ret != -ECANCELED) {
+			s->failed++;
+			if (!s->error)
+				s->error = ret;
+		}
+		if (op->type == NPU_SIM_OP_RECORD &&
+		    op->target > op->event->completed) {
+			op->event->completed = op->target;
+			op->event->timestamp_ns = ktime_get_ns();
+		}
+		spin_unlock(&ctx->sq_lock);
+		wake_up_all(&ctx->sq_wq);
+		npu_op_free(op);
+		cond_resched();
+	}
+}
+
+/* Stop new submits, let the queued ops finish, drop the table's reference. */
+static void npu_stream_kill(struct npu_ctx *ctx, struct npu_stream *s)
+{
+	spin_lock(&ctx->sq_lock);
+	s->dead = true;
+	spin_unlock(&ctx->sq_lock);
+	flush_work(&s->work);
+	atomic_dec(&ctx->nr_streams);
+	npu_stream_put(s);
+}
+
+void npu_stream_ctx_init(struct npu_ctx *ctx)
+{
+	spin_lock_init(&ctx->sq_lock);
+	init_waitqueue_head(&ctx->sq_wq);
+	xa_init_flags(&ctx->streams, XA_FLAGS_ALLOC1);
+	xa_init_flags(&ctx->events, XA_FLAGS_ALLOC1);
+}
+
+void npu_stream_ctx_teardown(struct npu_ctx *ctx)
+{
+	struct npu_stream *s;
+	struct npu_event *ev;
+	unsigned long id;
+
+	WRITE_ONCE(ctx->cancel, true);
+	wake_up_all(&ctx->ndev->hold_wq);
+	wake_up_all(&ctx->sq_wq);
+
+	xa_for_each(&ctx->streams, id, s) {
+		xa_erase(&ctx->streams, id);
+		npu_stream_kill(ctx, s);
+	}
+	xa_destroy(&ctx->streams);
+	xa_for_each(&ctx->events, id, ev) {
+		xa_erase(&ctx->events, id);
+		atomic_dec(&ctx->nr_events);
+		npu_event_put(ev);
+	}
+	xa_destroy(&ctx->events);
+}
+
+void npu_stream_set_hold(struct npu_dev *ndev, bool hold)
+{
+	WRITE_ONCE(ndev->stream_hold, hold);
+	if (!hold)
+		wake_up_all(&ndev->hold_wq);
+}
+
+/* ---- ioctls ------------------------------------------------------------ */
+
+int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_stream_create args;
+	struct npu_stream *s;
+	u32 id;
+	int ret;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags)
+		return -EINVAL;
+
+	if (atomic_inc_return(&ctx->nr_streams) > NPU_SIM_MAX_STREAMS) {
+		atomic_dec(&ctx->nr_streams);
+		return -ENOSPC;
+	}
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s) {
+		atomic_dec(&ctx->nr_streams);
+		return -ENOMEM;
+	}
+	kref_init(&s->ref);
+	s->ctx = ctx;
+	s->ctx_id = args.ctx_id;
+	s->priority = args.priority;
+	INIT_WORK(&s->work, npu_stream_work);
+	INIT_LIST_HEAD(&s->ops);
+
+	ret = xa_alloc_cyclic(&ctx->streams, &id, s, XA_LIMIT(1, INT_MAX),
+			      &ctx->next_stream, GFP_KERNEL);
+	if (ret < 0) {
+		atomic_dec(&ctx->nr_streams);
+		kfree(s);
+		return ret == -EBUSY ? -ENOSPC : ret;
+	}
+	s->id = id;
+
+	if (put_user(id, &((struct npu_sim_stream_create __user *)uarg)->id)) {
+		s = xa_erase(&ctx->streams, id);
+		if (s)
+			npu_stream_kill(ctx, s);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+int npu_ioctl_stream_destroy(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_stream_destroy args;
+	struct npu_stream *s;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags)
+		return -EINVAL;
+	s = xa_erase(&ctx->streams, args.id);
+	if (!s)
+		return -ENOENT;
+	npu_stream_kill(ctx, s);
+	return 0;
+}
+
+static int npu_submit_check(const struct npu_sim_stream_submit *a)
+{
+	if (a->flags || a->reserved[0] || a->reserved[1])
+		return -EINVAL;
+	switch (a->op) {
+	case NPU_SIM_OP_COPY:
+		if (a->event || a->value || a->dir < NPU_SIM_COPY_H2D ||
+		    a->dir > NPU_SIM_COPY_D2D)
+			return -EINVAL;
+		return 0;
+	case NPU_SIM_OP_SET:
+		if (a->event || a->dir || a->src || a->spitch || a->value > 0xff)
+			return -EINVAL;
+		return 0;
+	case NPU_SIM_OP_RECORD:
+	case NPU_SIM_OP_WAIT:
+		if (!a->event || a->dst || a->dpitch || a->src || a->spitch ||
+		    a->width || a->height || a->dir || a->value)
+			return -EINVAL;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_stream_submit a;
+	struct npu_stream *s;
+	struct npu_op *op;
+	u64 seq = 0;
+	int ret;
+
+	if (copy_from_user(&a, uarg, sizeof(a)))
+		return -EFAULT;
+	ret = npu_submit_check(&a);
+	if (ret)
+		return ret;
+	s = npu_stream_get(ctx, a.stream);
+	if (!s)
+		return -ENOENT;
+	op = kzalloc(sizeof(*op), GFP_KERNEL);
+	if (!op) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	op->type = a.op;
+
+	if (a.op == NPU_SIM_OP_COPY || a.op == NPU_SIM_OP_SET) {
+		struct npu_xfer *x;
+
+		x = npu_xfer_prepare(ctx, a.op == NPU_SIM_OP_SET ?
+				     NPU_XFER_SET : (enum npu_xfer_op)a.dir,
+				     a.dst, a.dpitch, a.src, a.spitch,
+				     a.width, a.height, a.value);
+		if (IS_ERR(x)) {
+			ret = PTR_ERR(x);
+			kfree(op);
+			goto out;
+		}
+		npu_xfer_mark_queued(x, 1);
+		op->xfer = x;
+	} else {
+		op->event = npu_event_get(ctx, a.event);
+		if (!op->event) {
+			ret = -ENOENT;
+			kfree(op);
+			goto out;
+		}
+	}
+
+	spin_lock(&ctx->sq_lock);
+	if (s->dead) {
+		ret = -ENOENT;
+	} else if (ctx->sq_queued >= NPU_SIM_MAX_QUEUED) {
+		ret = -EAGAIN;
+	} else {
+		if (op->type == NPU_SIM_OP_RECORD)
+			op->target = ++op->event->recorded;
+		else if (op->type == NPU_SIM_OP_WAIT)
+			op->target = op->event->recorded;
+		seq = ++s->submitted;
+		op->seq = seq;
+		ctx->sq_queued++;
+		list_add_tail(&op->node, &s->ops);
+		/* Under sq_lock: a concurrent destroy's flush sees this work. */
+		queue_work(npu_stream_wq, &s->work);
+	}
+	spin_unlock(&ctx->sq_lock);
+	if (ret) {
+		npu_op_free(op);
+		goto out;
+	}
+	if (put_user(seq, &((struct npu_sim_stream_submit __user *)uarg)->seq))
+		ret = -EFAULT;
+out:
+	npu_stream_put(s);
+	return ret;
+}
+
+/* Validate flags/timeout of a sync request; 0 or -EINVAL. */
+static int npu_sync_check(u32 flags, u32 mask, u32 timeout_ms)
+{
+	if (flags & ~mask)
+		return -EINVAL;
+	if ((flags & NPU_SIM_SYNC_QUERY) && (flags & NPU_SIM_SYNC_TIMEOUT))
+		return -EINVAL;
+	if ((flags & NPU_SIM_SYNC_TIMEOUT) ? !timeout_ms : timeout_ms)
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * Wait on sq_wq for @cond per @flags: 0 when the caller should look at the
+ * state again (done or timed out or query), -EINTR on a signal.
+ */
+#define npu_sync_wait(ctx, flags, timeout_ms, cond)			\
+({									\
+	long __r = 0;							\
+	if ((flags) & NPU_SIM_SYNC_TIMEOUT)				\
+		__r = wait_event_interruptible_timeout((ctx)->sq_wq,	\
+				cond, msecs_to_jiffies(timeout_ms));	\
+	else if (!((flags) & NPU_SIM_SYNC_QUERY))			\
+		__r = wait_event_interruptible((ctx)->sq_wq, cond);	\
+	__r < 0 ? -EINTR : 0;						\
+})
+
+static bool npu_stream_done(struct npu_ctx *ctx, struct npu_stream *s,
+			    u64 target)
+{
+	bool done;
+
+	spin_lock(&ctx->sq_lock);
+	done = s->completed >= target;
+	spin_unlock(&ctx->sq_lock);
+	return done;
+}
+
+static bool npu_ctx_idle(struct npu_ctx *ctx)
+{
+	bool idle;
+
+	spin_lock(&ctx->sq_lock);
+	idle = !ctx->sq_queued;
+	spin_unlock(&ctx->sq_lock);
+	return idle;
+}
+
+int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_stream_sync args;
+	struct npu_stream *s = NULL, *it;
+	bool all, done;
+	unsigned long id;
+	u64 target = 0;
+	int ret;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	ret = npu_sync_check(args.flags, NPU_SIM_STREAM_SYNC_MASK,
+			     args.timeout_ms);
+	if (ret || args.pad || args.status || args.error ||
+	    args.submitted || args.completed)
+		return -EINVAL;
+	all = args.flags & NPU_SIM_SYNC_ALL;
+	if (all != !args.id)
+		return -EINVAL;
+
+	if (!all) {
+		s = npu_stream_get(ctx, args.id);
+		if (!s)
+			return -ENOENT;
+		spin_lock(&ctx->sq_lock);
+		target = s->submitted;
+		spin_unlock(&ctx->sq_lock);
+		ret = npu_sync_wait(ctx, args.flags, args.timeout_ms,
+				    npu_stream_done(ctx, s, target));
+	} else {
+		ret = npu_sync_wait(ctx, args.flags, args.timeout_ms,
+				    npu_ctx_idle(ctx));
+	}
+	if (ret)
+		goto out;
+
+	args.error = 0;
+	if (!all) {
+		spin_lock(&ctx->sq_lock);
+		done = s->completed >= target;
+		if (done && !(args.flags & NPU_SIM_SYNC_QUERY)) {
+			args.error = s->error;
+			if (!(args.flags & NPU_SIM_SYNC_KEEP))
+				s->error = 0;
+		}
+		args.submitted = s->submitted;
+		args.completed = s->completed;
+		spin_unlock(&ctx->sq_lock);
+	} else {
+		xa_lock(&ctx->streams);
+		spin_lock(&ctx->sq_lock);
+		done = !ctx->sq_queued;
+		xa_for_each(&ctx->streams, id, it) {
+			if (done && !(args.flags & NPU_SIM_SYNC_QUERY)) {
+				if (!args.error)
+					args.error = it->error;
+				if (!(args.flags & NPU_SIM_SYNC_KEEP))
+					it->error = 0;
+			}
+			args.submitted += it->submitted;
+			args.completed += it->completed;
+		}
+		spin_unlock(&ctx->sq_lock);
+		xa_unlock(&ctx->streams);
+	}
+	args.status = done ? NPU_SIM_STATUS_COMPLETE : NPU_SIM_STATUS_NOT_READY;
+	if (copy_to_user(uarg, &args, sizeof(args)))
+		ret = -EFAULT;
+out:
+	if (s)
+		npu_stream_put(s);
+	return ret;
+}
+
+int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_event_create args;
+	struct npu_event *ev;
+	u32 id;
+	int ret;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.pad || args.id)
+		return -EINVAL;
+	if (atomic_inc_return(&ctx->nr_events) > NPU_SIM_MAX_EVENTS) {
+		atomic_dec(&ctx->nr_events);
+		return -ENOSPC;
+	}
+	ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	if (!ev) {
+		atomic_dec(&ctx->nr_events);
+		return -ENOMEM;
+	}
+	kref_init(&ev->ref);
+	ev->ctx_id = args.ctx_id;
+	ret = xa_alloc_cyclic(&ctx->events, &id, ev, XA_LIMIT(1, INT_MAX),
+			      &ctx->next_event, GFP_KERNEL);
+	if (ret < 0) {
+		atomic_dec(&ctx->nr_events);
+		kfree(ev);
+		return ret == -EBUSY ? -ENOSPC : ret;
+	}
+	ev->id = id;
+	if (put_user(id, &((struct npu_sim_event_create __user *)uarg)->id)) {
+		ev = xa_erase(&ctx->events, id);
+		if (ev) {
+			atomic_dec(&ctx->nr_events);
+			npu_event_put(ev);
+		}
+		return -EFAULT;
+	}
+	return 0;
+}
+
+int npu_ioctl_event_destroy(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_event_destroy args;
+	struct npu_event *ev;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags)
+		return -EINVAL;
+	ev = xa_erase(&ctx->events, args.id);
+	if (!ev)
+		return -ENOENT;
+	atomic_dec(&ctx->nr_events);
+	npu_event_put(ev);
+	return 0;
+}
+
+int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_event_sync args;
+	struct npu_event *ev;
+	u64 target;
+	int ret;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	ret = npu_sync_check(args.flags, NPU_SIM_EVENT_SYNC_MASK,
+			     args.timeout_ms);
+	if (ret || args.status || args.recorded || args.completed ||
+	    args.timestamp_ns)
+		return -EINVAL;
+	ev = npu_event_get(ctx, args.id);
+	if (!ev)
+		return -ENOENT;
+
+	spin_lock(&ctx->sq_lock);
+	target = ev->recorded;
+	spin_unlock(&ctx->sq_lock);
+	ret = npu_sync_wait(ctx, args.flags, args.timeout_ms,
+			    npu_event_reached(ctx, ev, target));
+	if (!ret) {
+		spin_lock(&ctx->sq_lock);
+		args.status = ev->completed >= target ?
+			      NPU_SIM_STATUS_COMPLETE : NPU_SIM_STATUS_NOT_READY;
+		args.recorded = ev->recorded;
+		args.completed = ev->completed;
+		args.timestamp_ns = ev->timestamp_ns;
+		spin_unlock(&ctx->sq_lock);
+		if (copy_to_user(uarg, &args, sizeof(args)))
+			ret = -EFAULT;
+	}
+	npu_event_put(ev);
+	return ret;
+}
+
+/* ---- debugfs, module init --------------------------------------------- */
+
+void npu_stream_show(struct seq_file *m, struct npu_dev *ndev)
+{
+	struct npu_stream *s;
+	struct npu_ctx *ctx;
+	unsigned long id;
+
+	seq_puts(m, "pid ctx stream priority submitted completed queued failed error\n");
+	mutex_lock(&ndev->ctx_lock);
+	list_for_each_entry(ctx, &ndev->ctx_list, node) {
+		xa_lock(&ctx->streams);
+		spin_lock(&ctx->sq_lock);
+		xa_for_each(&ctx->streams, id, s)
+			seq_printf(m, "%d %u %u %u %llu %llu %llu %llu %d\n",
+				   ctx->pid, s->ctx_id, s->id, s->priority,
+				   s->submitted, s->completed,
+				   s->submitted - s->completed, s->failed,
+				   s->error);
+		spin_unlock(&ctx->sq_lock);
+		xa_unlock(&ctx->streams);
+	}
+	mutex_unlock(&ndev->ctx_lock);
+}
+
+int npu_stream_init(void)
+{
+	npu_stream_wq = alloc_workqueue("npu_sim_stream", WQ_UNBOUND, 0);
+	return npu_stream_wq ? 0 : -ENOMEM;
+}
+
+void npu_stream_exit(void)
+{
+	destroy_workqueue(npu_stream_wq);
+}

@@ -1,0 +1,197 @@
+/*
+ * Asynchronous copy and set: aclrtMemcpyAsync, aclrtMemcpy2dAsync,
+ * aclrtMemsetAsync.  The arguments are checked at the call exactly as for
+ * the synchronous calls (copy.c), then the operation is queued on the
+ * stream (STREAM_SUBMIT): the driver checks and references the device
+ * memory at once and moves the data when the stream reaches it.
+ *
+ * Pinned vs pageable host memory, as the CANN runtime documents
+ * (docs/cann-api-notes.md 6.3): with aclrtMallocHost memory the call returns at
+ * once; with any other host memory it returns after the copy is done.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "acl_internal.h"
+
+static struct npu_rt_loc locate_locked(const void *p, size_t len)
+{
+	return npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)p, len);
+}
+
+/* Whether every byte of the host range [p, p + len) is aclrtMallocHost memory. */
+static int host_pinned(const void *p, size_t len)
+{
+	uintptr_t base;
+	size_t blen;
+
+	if (!npu_rt_host_find((uintptr_t)p, &base, &blen))
+		return 0;
+	return (uintptr_t)p - base <= blen && len <= blen - ((uintptr_t)p - base);
+}
+
+/*
+ * Queue req on ref's stream; for pageable host memory wait for it.  Table
+ * lock held; released here.
+ */
+static aclError submit(const struct npu_rt_stream_ref *ref, struct npu_sim_stream_submit *req, int wait)
+{
+	aclError err = ACL_SUCCESS;
+	int rc;
+
+	req->stream = ref->sid;
+	rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_SUBMIT, req);
+	if (rc == -EAGAIN)
+		err = ACL_ERROR_RT_STREAM_TASK_FULL;
+	else if (rc == -ENOENT)
+		err = ACL_ERROR_RT_PARAM_INVALID;	/* the stream was destroyed */
+	else if (rc != 0)
+		err = npu_rt_errno_to_acl(-rc);
+	else if (wait)
+		err = npu_rt_stream_wait_locked(ref);
+	npu_rt_devices_unlock();
+	return err;
+}
+
+/* Common part of the two copies once the plan is known. */
+static aclError plan_check(const struct npu_rt_stream_ref *ref, const struct npu_rt_copy_route_plan *plan)
+{
+	if (plan->route == NPU_RT_ROUTE_USER)
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;	/* host to host */
+	if (plan->dev != ref->dev)
+		return ACL_ERROR_RT_STREAM_CONTEXT;
+	return ACL_SUCCESS;
+}
+
+static int host_side_pinned(const struct npu_rt_copy_route_plan *plan, const void *dst, size_t dspan,
+			    const void *src, size_t sspan)
+{
+	if (plan->dir == NPU_SIM_COPY_H2D)
+		return host_pinned(src, sspan);
+	if (plan->dir == NPU_SIM_COPY_D2H)
+		return host_pinned(dst, dspan);
+	return 1;	/* device to device: no host memory */
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
+					      aclrtMemcpyKind kind, aclrtStream stream)
+{
+	struct npu_rt_copy_route_plan plan;
+	struct npu_sim_stream_submit req;
+	struct npu_rt_stream_ref ref;
+	aclError err;
+
+	if (count == 0)
+		return ACL_SUCCESS;
+	if (dst == NULL || src == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_memcpy_kind_check((int)kind);
+	if (err != ACL_SUCCESS)
+		return err;
+	if (count > destMax)
+		return ACL_ERROR_RT_PARAM_INVALID;
+
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	err = npu_rt_plan_copy((int)kind, locate_locked(dst, count), locate_locked(src, count), &plan);
+	if (err == ACL_SUCCESS)
+		err = plan_check(&ref, &plan);
+	if (err != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		return err;
+	}
+	memset(&req, 0, sizeof(req));
+	req.op = NPU_SIM_OP_COPY;
+	req.dst = (uintptr_t)dst;
+	req.dpitch = count;
+	req.src = (uintptr_t)src;
+	req.spitch = count;
+	req.width = count;
+	req.height = 1;
+	req.dir = plan.dir;
+	return submit(&ref, &req, !host_side_pinned(&plan, dst, count, src, count));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+						size_t width, size_t height, aclrtMemcpyKind kind,
+						aclrtStream stream)
+{
+	struct npu_rt_copy_route_plan plan;
+	struct npu_sim_stream_submit req;
+	struct npu_rt_stream_ref ref;
+	size_t dspan, sspan;
+	aclError err;
+
+	if (width == 0 || height == 0)
+		return ACL_SUCCESS;
+	if (dst == NULL || src == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	if (width > dpitch || width > spitch)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_memcpy2d_kind_check((int)kind);
+	if (err != ACL_SUCCESS)
+		return err;
+	dspan = npu_rt_span_2d(dpitch, width, height);
+	sspan = npu_rt_span_2d(spitch, width, height);
+	if (dspan == 0 || sspan == 0)
+		return ACL_ERROR_INVALID_PARAM;
+
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	err = npu_rt_plan_copy((int)kind, locate_locked(dst, dspan), locate_locked(src, sspan), &plan);
+	if (err == ACL_SUCCESS)
+		err = plan_check(&ref, &plan);
+	if (err != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		return err;
+	}
+	memset(&req, 0, sizeof(req));
+	req.op = NPU_SIM_OP_COPY;
+	req.dst = (uintptr_t)dst;
+	req.dpitch = dpitch;
+	req.src = (uintptr_t)src;
+	req.spitch = spitch;
+	req.width = width;
+	req.height = height;
+	req.dir = plan.dir;
+	return submit(&ref, &req, !host_side_pinned(&plan, dst, dspan, src, sspan));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
+					      aclrtStream stream)
+{
+	struct npu_sim_stream_submit req;
+	struct npu_rt_stream_ref ref;
+	struct npu_rt_loc loc;
+	aclError err;
+
+	if (count == 0)
+		return ACL_SUCCESS;
+	if (devPtr == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	if (count > maxCount)
+		return ACL_ERROR_RT_PARAM_INVALID;
+
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	loc = locate_locked(devPtr, count);
+	if (loc.kind != NPU_RT_LOC_DEVICE) {
+		npu_rt_devices_unlock();
+		return loc.kind == NPU_RT_LOC_HOST ? ACL_ERROR_RT_FEATURE_NOT_SUPPORT : ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if (loc.dev != ref.dev) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_STREAM_CONTEXT;
+	}
+	memset(&req, 0, sizeof(req));
+	req.op = NPU_SIM_OP_SET;
+	req.dst = (uintptr_t)devPtr;
+	req.dpitch = count;
+	req.width = count;
+	req.height = 1;
+	req.value = (uint32_t)value & 0xffU;
+	return submit(&ref, &req, 0);
+}

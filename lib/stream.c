@@ -1,0 +1,198 @@
+/*
+ * Streams: aclrtCreateStream / aclrtCreateStreamWithConfig /
+ * aclrtDestroyStream / aclrtSynchronizeStream /
+ * aclrtSynchronizeStreamWithTimeout / aclrtStreamQuery, and
+ * aclrtSynchronizeDevice.
+ *
+ * A stream is a kernel queue (STREAM_* ioctls) executed by the driver in
+ * order; NULL means the current context's default stream.  The first error
+ * of a stream's asynchronous work is returned (and cleared) by its next
+ * synchronize, or by aclrtSynchronizeDevice.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "acl_internal.h"
+
+/* npu_sim choices: priorities 0 (highest) .. 7, the four CANN stream flags. */
+#define STREAM_PRIORITY_MAX 7U
+#define STREAM_FLAGS_MASK \
+	(ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC | ACL_STREAM_PERSISTENT | ACL_STREAM_HUGE)
+
+aclError npu_rt_async_error(int err)
+{
+	switch (err) {
+	case 0:
+		return ACL_SUCCESS;
+	case -EFAULT:	/* the host memory of a queued copy was gone when it ran */
+		return ACL_ERROR_RT_COPY_DATA;
+	case -ESRCH:	/* the process was exiting */
+	case -ECANCELED:
+		return ACL_ERROR_RT_DRV_INTERNAL_ERROR;
+	default:
+		return npu_rt_errno_to_acl(-err);
+	}
+}
+
+/* STREAM_SYNC; *complete set from the status.  Returns 0 or -errno. */
+static int stream_sync(int fd, uint32_t sid, uint32_t flags, uint32_t timeout_ms, int *complete,
+		       int *error)
+{
+	struct npu_sim_stream_sync req = { .id = sid, .flags = flags, .timeout_ms = timeout_ms };
+	int rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_SYNC, &req);
+
+	if (rc == 0) {
+		*complete = req.status == NPU_SIM_STATUS_COMPLETE;
+		*error = req.error;
+	}
+	return rc;
+}
+
+aclError npu_rt_stream_wait_locked(const struct npu_rt_stream_ref *ref)
+{
+	int complete = 0, error = 0;
+	int rc = stream_sync(ref->fd, ref->sid, 0, 0, &complete, &error);
+
+	if (rc != 0)
+		return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+	return npu_rt_async_error(error);
+}
+
+static aclError create_stream(aclrtStream *stream, uint32_t priority)
+{
+	struct npu_sim_stream_create req;
+	struct npu_rt_obj *o;
+	int dev, rc, fd;
+
+	if (stream == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	fd = npu_rt_device_fd_locked(dev);
+	req = (struct npu_sim_stream_create){ .ctx_id = npu_rt_current_ctx_id_locked(dev),
+					      .priority = priority };
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_CREATE, &req);
+	if (rc != 0) {
+		npu_rt_devices_unlock();
+		return rc == -ENOSPC ? ACL_ERROR_RT_NO_STREAM_RESOURCE : npu_rt_errno_to_acl(-rc);
+	}
+	o = npu_rt_obj_add(NPU_RT_OBJ_STREAM, dev, npu_rt_device_epoch_locked(dev), req.ctx_id, req.id);
+	if (o == NULL) {
+		struct npu_sim_stream_destroy d = { .id = req.id };
+
+		(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_DESTROY, &d);
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_MEMORY_ALLOCATION;
+	}
+	npu_rt_devices_unlock();
+	*stream = o;
+	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream)
+{
+	return create_stream(stream, 0);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
+{
+	if (priority > STREAM_PRIORITY_MAX || (flag & ~STREAM_FLAGS_MASK) != 0)
+		return ACL_ERROR_INVALID_PARAM;
+	return create_stream(stream, priority);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
+{
+	struct npu_sim_stream_destroy req;
+	struct npu_rt_obj *o;
+	int rc = 0;
+
+	if (stream == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	npu_rt_devices_read_lock();
+	o = npu_rt_obj_take(stream, NPU_RT_OBJ_STREAM);
+	if (o == NULL) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if (npu_rt_device_epoch_locked(o->dev) == o->epoch) {
+		req = (struct npu_sim_stream_destroy){ .id = o->kid };
+		rc = npu_rt_ioctl(npu_rt_device_fd_locked(o->dev), NPU_SIM_IOCTL_STREAM_DESTROY, &req);
+	}
+	npu_rt_devices_unlock();
+	free(o);
+	return rc == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)
+{
+	struct npu_rt_stream_ref ref;
+	aclError err = npu_rt_stream_enter(stream, &ref);
+
+	if (err != ACL_SUCCESS)
+		return err;
+	err = npu_rt_stream_wait_locked(&ref);
+	npu_rt_devices_unlock();
+	return err;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
+{
+	struct npu_rt_stream_ref ref;
+	int complete = 0, error = 0, rc;
+	aclError err;
+
+	if (timeout == -1)
+		return aclrtSynchronizeStream(stream);
+	if (timeout <= 0)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	rc = stream_sync(ref.fd, ref.sid, NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+	if (!complete)
+		return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
+	return npu_rt_async_error(error);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
+{
+	struct npu_rt_stream_ref ref;
+	int complete = 0, error = 0, rc;
+	aclError err;
+
+	if (status == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	rc = stream_sync(ref.fd, ref.sid, NPU_SIM_SYNC_QUERY, 0, &complete, &error);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+	*status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+	return ACL_SUCCESS;
+}
+
+/* Wait for all streams of the current device; flags: 0 or NPU_SIM_SYNC_KEEP. */
+aclError npu_rt_device_sync(uint32_t flags)
+{
+	int complete = 0, error = 0, dev, rc;
+	aclError err = npu_rt_enter_current(&dev);
+
+	if (err != ACL_SUCCESS)
+		return err;
+	rc = stream_sync(npu_rt_device_fd_locked(dev), 0, NPU_SIM_SYNC_ALL | flags, 0, &complete, &error);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return npu_rt_errno_to_acl(-rc);
+	return npu_rt_async_error(error);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void)
+{
+	return npu_rt_device_sync(0);
+}
