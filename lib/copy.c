@@ -24,13 +24,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
 
 	if (count == 0)
 		return ACL_SUCCESS;
-	if (dst == NULL || src == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_memcpy_kind_check((int)kind);
+	err = npu_rt_memcpy_args_check(dst, destMax, src, count, (int)kind);
 	if (err != ACL_SUCCESS)
 		return err;
-	if (count > destMax)
-		return ACL_ERROR_RT_PARAM_INVALID;
 
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
@@ -69,17 +65,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void 
 
 	if (width == 0 || height == 0)
 		return ACL_SUCCESS;
-	if (dst == NULL || src == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	if (width > dpitch || width > spitch)
-		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_memcpy2d_kind_check((int)kind);
+	err = npu_rt_memcpy2d_args_check(dst, dpitch, src, spitch, width, height, (int)kind, &dspan,
+					 &sspan);
 	if (err != ACL_SUCCESS)
 		return err;
-	dspan = npu_rt_span_2d(dpitch, width, height);
-	sspan = npu_rt_span_2d(spitch, width, height);
-	if (dspan == 0 || sspan == 0)
-		return ACL_ERROR_INVALID_PARAM;	/* pitch * height overflows */
 
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)

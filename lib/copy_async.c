@@ -73,69 +73,18 @@ static int host_side_pinned(const struct npu_rt_copy_route_plan *plan, const voi
 	return 1;	/* device to device: no host memory */
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
-					      aclrtMemcpyKind kind, aclrtStream stream)
+/*
+ * Queue a copy of height rows of width bytes (dspan / sspan bytes spanned
+ * on each side) on stream, after the ACL-layer checks passed.
+ */
+static aclError queue_copy(void *dst, size_t dpitch, size_t dspan, const void *src, size_t spitch,
+			   size_t sspan, size_t width, size_t height, aclrtMemcpyKind kind,
+			   aclrtStream stream)
 {
 	struct npu_rt_copy_route_plan plan;
 	struct npu_sim_stream_submit req;
 	struct npu_rt_stream_ref ref;
 	aclError err;
-
-	if (count == 0)
-		return ACL_SUCCESS;
-	if (dst == NULL || src == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_memcpy_kind_check((int)kind);
-	if (err != ACL_SUCCESS)
-		return err;
-	if (count > destMax)
-		return ACL_ERROR_RT_PARAM_INVALID;
-
-	err = npu_rt_stream_enter(stream, &ref);
-	if (err != ACL_SUCCESS)
-		return err;
-	err = npu_rt_plan_copy((int)kind, locate_locked(dst, count), locate_locked(src, count), &plan);
-	if (err == ACL_SUCCESS)
-		err = plan_check(&ref, &plan);
-	if (err != ACL_SUCCESS) {
-		npu_rt_devices_unlock();
-		return err;
-	}
-	memset(&req, 0, sizeof(req));
-	req.op = NPU_SIM_OP_COPY;
-	req.dst = (uintptr_t)dst;
-	req.dpitch = count;
-	req.src = (uintptr_t)src;
-	req.spitch = count;
-	req.width = count;
-	req.height = 1;
-	req.dir = plan.dir;
-	return submit(&ref, &req, !host_side_pinned(&plan, dst, count, src, count));
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
-						size_t width, size_t height, aclrtMemcpyKind kind,
-						aclrtStream stream)
-{
-	struct npu_rt_copy_route_plan plan;
-	struct npu_sim_stream_submit req;
-	struct npu_rt_stream_ref ref;
-	size_t dspan, sspan;
-	aclError err;
-
-	if (width == 0 || height == 0)
-		return ACL_SUCCESS;
-	if (dst == NULL || src == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	if (width > dpitch || width > spitch)
-		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_memcpy2d_kind_check((int)kind);
-	if (err != ACL_SUCCESS)
-		return err;
-	dspan = npu_rt_span_2d(dpitch, width, height);
-	sspan = npu_rt_span_2d(spitch, width, height);
-	if (dspan == 0 || sspan == 0)
-		return ACL_ERROR_INVALID_PARAM;
 
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
@@ -157,6 +106,35 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const 
 	req.height = height;
 	req.dir = plan.dir;
 	return submit(&ref, &req, !host_side_pinned(&plan, dst, dspan, src, sspan));
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
+					      aclrtMemcpyKind kind, aclrtStream stream)
+{
+	aclError err;
+
+	if (count == 0)
+		return ACL_SUCCESS;
+	err = npu_rt_memcpy_args_check(dst, destMax, src, count, (int)kind);
+	if (err != ACL_SUCCESS)
+		return err;
+	return queue_copy(dst, count, count, src, count, count, count, 1, kind, stream);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+						size_t width, size_t height, aclrtMemcpyKind kind,
+						aclrtStream stream)
+{
+	size_t dspan, sspan;
+	aclError err;
+
+	if (width == 0 || height == 0)
+		return ACL_SUCCESS;
+	err = npu_rt_memcpy2d_args_check(dst, dpitch, src, spitch, width, height, (int)kind, &dspan,
+					 &sspan);
+	if (err != ACL_SUCCESS)
+		return err;
+	return queue_copy(dst, dpitch, dspan, src, spitch, sspan, width, height, kind, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,

@@ -60,6 +60,41 @@ aclError npu_rt_memcpy2d_kind_check(int kind)
 										  : ACL_ERROR_INVALID_PARAM;
 }
 
+aclError npu_rt_memcpy_args_check(const void *dst, size_t destMax, const void *src, size_t count,
+				  int kind)
+{
+	aclError err;
+
+	if (dst == NULL || src == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_memcpy_kind_check(kind);
+	if (err != ACL_SUCCESS)
+		return err;
+	return count > destMax ? ACL_ERROR_RT_PARAM_INVALID : ACL_SUCCESS;
+}
+
+aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *src, size_t spitch,
+				    size_t width, size_t height, int kind, size_t *dspan, size_t *sspan)
+{
+	size_t d, s;
+	aclError err;
+
+	if (dst == NULL || src == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	if (width > dpitch || width > spitch)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_memcpy2d_kind_check(kind);
+	if (err != ACL_SUCCESS)
+		return err;
+	d = npu_rt_span_2d(dpitch, width, height);
+	s = npu_rt_span_2d(spitch, width, height);
+	if (d == 0 || s == 0)
+		return ACL_ERROR_INVALID_PARAM;	/* pitch * height overflows */
+	*dspan = d;
+	*sspan = s;
+	return ACL_SUCCESS;
+}
+
 static aclError via_driver(uint32_t dir, int dev, struct npu_rt_copy_route_plan *plan)
 {
 	plan->route = NPU_RT_ROUTE_DRIVER;

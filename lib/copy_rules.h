@@ -42,6 +42,23 @@ aclError npu_rt_memcpy_kind_check(int kind);
 /* aclrtMemcpy2d accepts kinds 1..4; others -> ACL_ERROR_INVALID_PARAM. */
 aclError npu_rt_memcpy2d_kind_check(int kind);
 
+/*
+ * The ACL-layer checks of aclrtMemcpy and aclrtMemcpyAsync after "count 0
+ * succeeds at once", in the CANN order: dst or src NULL, then kind
+ * (ACL_ERROR_INVALID_PARAM), then count > destMax (ACL_ERROR_RT_PARAM_INVALID).
+ */
+aclError npu_rt_memcpy_args_check(const void *dst, size_t destMax, const void *src, size_t count,
+				  int kind);
+
+/*
+ * The same for aclrtMemcpy2d and aclrtMemcpy2dAsync after "width or height
+ * 0 succeeds at once": NULL pointers, width above a pitch, kind, a span
+ * (pitch * (height - 1) + width) that overflows: ACL_ERROR_INVALID_PARAM.
+ * On success *dspan and *sspan are the bytes each side spans.
+ */
+aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *src, size_t spitch,
+				    size_t width, size_t height, int kind, size_t *dspan, size_t *sspan);
+
 enum npu_rt_copy_route {
 	NPU_RT_ROUTE_USER = 1,		/* host to host: memmove in user space */
 	NPU_RT_ROUTE_DRIVER = 2,	/* an ioctl on device dev, direction dir */

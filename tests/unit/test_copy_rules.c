@@ -117,6 +117,41 @@ END_TEST
 		ck_assert_int_eq(p_.dev, -7);                                                 \
 	} while (0)
 
+START_TEST(memcpy_args_in_cann_order)
+{
+	char a[8] = { 0 }, b[8] = { 0 };
+
+	ck_assert_int_eq(npu_rt_memcpy_args_check(a, 8, b, 8, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	/* NULL before kind before count > destMax */
+	ck_assert_int_eq(npu_rt_memcpy_args_check(NULL, 1, b, 8, 9), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_memcpy_args_check(a, 1, NULL, 8, 9), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_memcpy_args_check(a, 1, b, 8, 6), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_memcpy_args_check(a, 7, b, 8, ACL_MEMCPY_DEFAULT), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(npu_rt_memcpy_args_check(a, 8, b, 8, ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE), ACL_SUCCESS);
+}
+END_TEST
+
+START_TEST(memcpy2d_args_and_spans)
+{
+	char a[8] = { 0 }, b[8] = { 0 };
+	size_t ds = 7, ss = 7;
+
+	ck_assert_int_eq(npu_rt_memcpy2d_args_check(a, 64, b, 32, 16, 3, ACL_MEMCPY_DEVICE_TO_HOST, &ds, &ss),
+			 ACL_SUCCESS);
+	ck_assert_uint_eq(ds, 2 * 64 + 16);
+	ck_assert_uint_eq(ss, 2 * 32 + 16);
+	ds = ss = 7;
+	ck_assert_int_eq(npu_rt_memcpy2d_args_check(NULL, 64, b, 32, 16, 3, 1, &ds, &ss), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_memcpy2d_args_check(a, 8, b, 32, 16, 3, 1, &ds, &ss), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_memcpy2d_args_check(a, 64, b, 32, 16, 3, 0, &ds, &ss), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_memcpy2d_args_check(a, 64, b, 32, 16, 3, 5, &ds, &ss), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_memcpy2d_args_check(a, SIZE_MAX / 2, b, 32, 16, 4, 1, &ds, &ss),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_uint_eq(ds, 7);
+	ck_assert_uint_eq(ss, 7);
+}
+END_TEST
+
 START_TEST(explicit_kinds_matching)
 {
 	expect_route(ACL_MEMCPY_HOST_TO_HOST, HOST, HOST, NPU_RT_ROUTE_USER, 0, -1);
@@ -192,6 +227,8 @@ static Suite *copy_suite(void)
 	tcase_add_test(t, span_2d);
 	tcase_add_test(t, memcpy_kinds);
 	tcase_add_test(t, memcpy2d_kinds);
+	tcase_add_test(t, memcpy_args_in_cann_order);
+	tcase_add_test(t, memcpy2d_args_and_spans);
 	tcase_add_test(t, explicit_kinds_matching);
 	tcase_add_test(t, explicit_kinds_mismatching);
 	tcase_add_test(t, cross_device_not_supported_yet);
