@@ -4,6 +4,7 @@
 #   make check      host unit tests + the VM integration suite (README)
 #   make demo       boot a VM, load the module, run the example, show debugfs
 #   make stress     long variants of the VM suite
+#   make bench      benchmarks (ratios against the raw primitives) in a VM
 #   make deps       install the Debian packages a fresh machine lacks
 #
 # User-space parts are described by one fragment per directory (*/*.mk),
@@ -20,7 +21,7 @@ PKG_CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 BUILD := build
 
-.PHONY: all module user clean check unit-check vm-check demo stress deps
+.PHONY: all module user clean check unit-check vm-check demo stress deps bench
 all: module user
 
 module:
@@ -32,6 +33,7 @@ include lib/lib.mk
 include tools/tools.mk
 include tests/tests.mk
 include examples/examples.mk
+include bench/bench.mk
 
 deps:
 	tools/install-deps
