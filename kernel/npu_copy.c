@@ -423,12 +423,47 @@ fail:
 }
 
 /* Move the data of a prepared transfer (in the owner's mm for host parts). */
+/*
+ * Managed ranges among the operands are device accesses: run the
+ * migration rules on the part each one covers before moving any byte.
+ */
+static int npu_xfer_managed(struct npu_span *sp, u64 addr, u64 pitch,
+			    u64 width, u64 height, bool write)
+{
+	u64 end = addr + (height - 1) * pitch + width;
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < sp->nr && !ret; i++) {
+		struct npu_map *map = sp->maps[i];
+		u64 s, e;
+
+		if (!map->uvm)
+			continue;
+		s = max_t(u64, addr, map->va);
+		e = min_t(u64, end, map->va + map->len);
+		if (s >= e)
+			continue;
+		mutex_lock(&sp->ctx->lock);
+		ret = npu_uvm_dev_range(sp->ctx, map, s, e - s, write);
+		mutex_unlock(&sp->ctx->lock);
+	}
+	return ret;
+}
+
 int npu_xfer_exec(struct npu_xfer *x, const bool *abort)
 {
 	u64 row;
 	int ret = 0;
 
 	x->abort = abort;
+	ret = npu_xfer_managed(&x->src, x->src_addr, x->spitch, x->width,
+			       x->height, false);
+	if (!ret)
+		ret = npu_xfer_managed(&x->dst, x->dst_addr, x->dpitch,
+				       x->width, x->height, true);
+	if (ret)
+		return ret;
 	for (row = 0; row < x->height; row++) {
 		u64 r = x->back ? x->height - 1 - row : row;
 

@@ -6,6 +6,8 @@
  */
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
 
 #include "npu_sim.h"
 
@@ -114,6 +116,7 @@ static void npu_show_map(struct seq_file *m, struct npu_map *map)
 		   map->id, map->pid, map->va, map->size, map->footprint,
 		   map->phys->size, npu_kind_name(map->phys->kind),
 		   map->policy, npu_api_name(map->api),
+		   map->uvm ? "managed" :
 		   p2p && ro ? "p2p,ro" : p2p ? "p2p" : ro ? "ro" : "-");
 }
 
@@ -287,6 +290,13 @@ static int npu_fail_alloc_set(void *data, u64 val)
 DEFINE_DEBUGFS_ATTRIBUTE(npu_fail_alloc_fops, npu_fail_alloc_get,
 			 npu_fail_alloc_set, "%llu\n");
 
+static int npu_managed_show(struct seq_file *m, void *v)
+{
+	npu_uvm_show(m, m->private);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_managed);
+
 static int npu_streams_show(struct seq_file *m, void *v)
 {
 	npu_stream_show(m, m->private);
@@ -294,23 +304,48 @@ static int npu_streams_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(npu_streams);
 
-static int npu_stream_hold_get(void *data, u64 *val)
+static int npu_events_show(struct seq_file *m, void *v)
 {
-	struct npu_dev *ndev = data;
+	npu_event_show(m, m->private);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_events);
 
-	*val = READ_ONCE(ndev->stream_hold);
+static int npu_stream_hold_show(struct seq_file *m, void *v)
+{
+	npu_stream_hold_print(m, m->private);
 	return 0;
 }
 
-static int npu_stream_hold_set(void *data, u64 val)
+static int npu_stream_hold_open(struct inode *inode, struct file *file)
 {
-	if (val > 1)
+	return single_open(file, npu_stream_hold_show, inode->i_private);
+}
+
+static ssize_t npu_stream_hold_write(struct file *file, const char __user *ubuf,
+				     size_t len, loff_t *ppos)
+{
+	struct seq_file *m = file->private_data;
+	char buf[32];
+	int ret;
+
+	if (len >= sizeof(buf))
 		return -EINVAL;
-	npu_stream_set_hold(data, val);
-	return 0;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	ret = npu_stream_hold_parse(m->private, strim(buf));
+	return ret ? ret : len;
 }
-DEFINE_DEBUGFS_ATTRIBUTE(npu_stream_hold_fops, npu_stream_hold_get,
-			 npu_stream_hold_set, "%llu\n");
+
+static const struct file_operations npu_stream_hold_fops = {
+	.owner = THIS_MODULE,
+	.open = npu_stream_hold_open,
+	.read = seq_read,
+	.write = npu_stream_hold_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
 
 void npu_debugfs_dev_init(struct npu_dev *ndev)
 {
@@ -331,8 +366,10 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 	debugfs_create_file_unsafe("fail_alloc", 0644, dir, ndev,
 				   &npu_fail_alloc_fops);
 	debugfs_create_file("streams", 0444, dir, ndev, &npu_streams_fops);
-	debugfs_create_file_unsafe("stream_hold", 0644, dir, ndev,
-				   &npu_stream_hold_fops);
+	debugfs_create_file("managed", 0444, dir, ndev, &npu_managed_fops);
+	debugfs_create_file("events", 0444, dir, ndev, &npu_events_fops);
+	debugfs_create_file("stream_hold", 0644, dir, ndev,
+			    &npu_stream_hold_fops);
 }
 
 void npu_debugfs_init(void)

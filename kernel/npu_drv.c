@@ -192,7 +192,8 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_dev *ndev = ctx->ndev;
 	struct npu_sim_get_param args;
-	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS;
+	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
+		   NPU_SIM_CAP_MANAGED;
 	u64 sizes = 1ULL << PAGE_SHIFT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -313,6 +314,14 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_EVENT_SYNC, npu_ioctl_event_sync, false,
 		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ALLOC, npu_ioctl_managed_alloc, false,
+		  false, NPU_STAT_CALLS_ALLOC),
+	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ADVISE, npu_ioctl_managed_advise,
+		  false, false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_TOUCH, npu_ioctl_managed_touch, false,
+		  false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_QUERY, npu_ioctl_managed_query, false,
+		  false, -1),
 };
 
 static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)

@@ -171,6 +171,8 @@ static void npu_map_release(struct kref *ref)
 {
 	struct npu_map *map = container_of(ref, struct npu_map, ref);
 
+	if (map->uvm)
+		npu_uvm_destroy(map->uvm);
 	if (map->phys)
 		npu_phys_put(map->phys);
 	kfree(map);
@@ -189,7 +191,8 @@ static void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
 	npu_va_remove(ctx, map);
 	list_del_init(&map->node);
 	ctx->nr_maps--;
-	WRITE_ONCE(ctx->used, ctx->used - map->len);
+	if (!map->uvm)		/* managed host copies are not device memory */
+		WRITE_ONCE(ctx->used, ctx->used - map->len);
 }
 
 /* ---- ioctls ------------------------------------------------------------ */

@@ -122,8 +122,11 @@ struct npu_dev {
 	atomic_t fail_alloc;		/* injected failures still pending */
 	struct dentry *dbg_dir;
 
-	/* Test knob: while true, stream workers wait before each op. */
-	bool stream_hold;		/* READ_ONCE/WRITE_ONCE */
+	/*
+	 * Test knob (debugfs stream_hold): 0, NPU_HOLD_ALL, or one stream's
+	 * npu_stream_hold_key(); held stream workers wait before each op.
+	 */
+	u64 stream_hold;		/* READ_ONCE/WRITE_ONCE */
 	wait_queue_head_t hold_wq;
 };
 
@@ -233,6 +236,8 @@ struct npu_map {
 	u32 access_loc_id;
 
 	atomic_t nr_queued;		/* stream ops still holding this map */
+
+	struct npu_uvm *uvm;		/* managed range (npu_uvm.c), or NULL */
 };
 
 /* npu_drv.c */
@@ -351,8 +356,10 @@ int npu_stream_init(void);
 void npu_stream_exit(void);
 void npu_stream_ctx_init(struct npu_ctx *ctx);
 void npu_stream_ctx_teardown(struct npu_ctx *ctx);
-void npu_stream_set_hold(struct npu_dev *ndev, bool hold);
+int npu_stream_hold_parse(struct npu_dev *ndev, char *buf);
+void npu_stream_hold_print(struct seq_file *m, struct npu_dev *ndev);
 void npu_stream_show(struct seq_file *m, struct npu_dev *ndev);
+void npu_event_show(struct seq_file *m, struct npu_dev *ndev);
 int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_stream_destroy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg);
@@ -360,6 +367,26 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_destroy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg);
+
+/* npu_uvm.c: managed (UVM) memory; state under npu_ctx.lock */
+struct npu_uvm;
+struct vm_fault;
+void npu_uvm_destroy(struct npu_uvm *u);
+vm_fault_t npu_uvm_fault(struct npu_ctx *ctx, struct npu_map *map,
+			 struct vm_fault *vmf);
+vm_fault_t npu_uvm_mkwrite(struct npu_ctx *ctx, struct npu_map *map,
+			   struct vm_fault *vmf);
+int npu_uvm_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
+		      u64 size, bool write);
+int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_managed_advise(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_managed_touch(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_managed_query(struct npu_ctx *ctx, void __user *uarg);
+struct npu_map *npu_uvm_prefetch_prepare(struct npu_ctx *ctx, u64 va,
+					 u64 size, u32 loc, u32 loc_id);
+int npu_uvm_prefetch_exec(struct npu_ctx *ctx, struct npu_map *map, u64 va,
+			  u64 size, u32 loc);
+void npu_uvm_show(struct seq_file *m, struct npu_dev *ndev);
 
 /* npu_debugfs.c */
 void npu_debugfs_init(void);

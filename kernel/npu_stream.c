@@ -31,6 +31,18 @@
 
 static struct workqueue_struct *npu_stream_wq;
 
+/*
+ * npu_dev.stream_hold: 0 (nothing held), NPU_HOLD_ALL (every stream of the
+ * device) or the key of one stream: owner tgid in the high 32 bits, stream
+ * id (1..INT_MAX) in the low ones, so never 0 or NPU_HOLD_ALL.
+ */
+#define NPU_HOLD_ALL	U64_MAX
+
+static u64 npu_stream_hold_key(pid_t pid, u32 id)
+{
+	return (u64)(u32)pid << 32 | id;
+}
+
 struct npu_event {
 	struct kref ref;
 	u32 id;
@@ -47,6 +59,9 @@ struct npu_op {
 	struct npu_xfer *xfer;		/* COPY / SET */
 	struct npu_event *event;	/* RECORD / WAIT, referenced */
 	u64 target;			/* RECORD: its number; WAIT: awaited */
+	struct npu_map *map;		/* PREFETCH: managed range, referenced */
+	u64 va, len;			/* PREFETCH */
+	u32 loc;			/* PREFETCH: enum npu_sim_managed_loc */
 };
 
 struct npu_stream {
@@ -117,6 +132,10 @@ static void npu_op_free(struct npu_op *op)
 	}
 	if (op->event)
 		npu_event_put(op->event);
+	if (op->map) {
+		atomic_dec(&op->map->nr_queued);
+		npu_map_put(op->map);
+	}
 	kfree(op);
 }
 
@@ -131,13 +150,21 @@ static bool npu_event_reached(struct npu_ctx *ctx, struct npu_event *ev,
 	return done;
 }
 
+static bool npu_stream_held(struct npu_stream *s)
+{
+	u64 hold = READ_ONCE(s->ctx->ndev->stream_hold);
+
+	return hold == NPU_HOLD_ALL ||
+	       (hold && hold == npu_stream_hold_key(s->ctx->pid, s->id));
+}
+
 static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 {
 	struct npu_ctx *ctx = s->ctx;
 	struct npu_dev *ndev = ctx->ndev;
 	int ret;
 
-	wait_event_idle(ndev->hold_wq, !READ_ONCE(ndev->stream_hold) ||
+	wait_event_idle(ndev->hold_wq, !npu_stream_held(s) ||
 					READ_ONCE(ctx->cancel));
 	if (READ_ONCE(ctx->cancel))
 		return -ECANCELED;
@@ -155,6 +182,9 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		kthread_unuse_mm(ctx->mm);
 		mmput(ctx->mm);
 		return ret;
+	case NPU_SIM_OP_PREFETCH:
+		return npu_uvm_prefetch_exec(ctx, op->map, op->va, op->len,
+					     op->loc);
 	case NPU_SIM_OP_WAIT:
 		wait_event_idle(ctx->sq_wq,
 				npu_event_reached(ctx, op->event, op->target) ||
@@ -243,11 +273,42 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 	xa_destroy(&ctx->events);
 }
 
-void npu_stream_set_hold(struct npu_dev *ndev, bool hold)
+/*
+ * Write of debugfs stream_hold: "0" releases, "1" holds every stream of the
+ * device, "PID:STREAM" holds that one stream only (replacing any hold).
+ */
+int npu_stream_hold_parse(struct npu_dev *ndev, char *buf)
 {
+	char *colon = strchr(buf, ':');
+	u64 hold;
+	u32 id;
+	int pid;
+
+	if (!colon) {
+		if (kstrtou64(buf, 10, &hold) || hold > 1)
+			return -EINVAL;
+		if (hold)
+			hold = NPU_HOLD_ALL;
+	} else {
+		*colon = '\0';
+		if (kstrtoint(buf, 10, &pid) || pid <= 0 ||
+		    kstrtou32(colon + 1, 10, &id) || !id || id > INT_MAX)
+			return -EINVAL;
+		hold = npu_stream_hold_key(pid, id);
+	}
 	WRITE_ONCE(ndev->stream_hold, hold);
-	if (!hold)
-		wake_up_all(&ndev->hold_wq);
+	wake_up_all(&ndev->hold_wq);
+	return 0;
+}
+
+void npu_stream_hold_print(struct seq_file *m, struct npu_dev *ndev)
+{
+	u64 hold = READ_ONCE(ndev->stream_hold);
+
+	if (hold == NPU_HOLD_ALL || !hold)
+		seq_printf(m, "%d\n", hold ? 1 : 0);
+	else
+		seq_printf(m, "%u:%u\n", (u32)(hold >> 32), (u32)hold);
 }
 
 /* ---- ioctls ------------------------------------------------------------ */
@@ -334,6 +395,10 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 		    a->width || a->height || a->dir || a->value)
 			return -EINVAL;
 		return 0;
+	case NPU_SIM_OP_PREFETCH:
+		if (a->event || a->dpitch || a->src || a->spitch || a->height)
+			return -EINVAL;
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -375,6 +440,21 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 		}
 		npu_xfer_mark_queued(x, 1);
 		op->xfer = x;
+	} else if (a.op == NPU_SIM_OP_PREFETCH) {
+		struct npu_map *map;
+
+		map = npu_uvm_prefetch_prepare(ctx, a.dst, a.width, a.dir,
+					       a.value);
+		if (IS_ERR(map)) {
+			ret = PTR_ERR(map);
+			kfree(op);
+			goto out;
+		}
+		atomic_inc(&map->nr_queued);
+		op->map = map;
+		op->va = a.dst;
+		op->len = a.width;
+		op->loc = a.dir;
 	} else {
 		op->event = npu_event_get(ctx, a.event);
 		if (!op->event) {
@@ -652,6 +732,28 @@ void npu_stream_show(struct seq_file *m, struct npu_dev *ndev)
 				   s->error);
 		spin_unlock(&ctx->sq_lock);
 		xa_unlock(&ctx->streams);
+	}
+	mutex_unlock(&ndev->ctx_lock);
+}
+
+void npu_event_show(struct seq_file *m, struct npu_dev *ndev)
+{
+	struct npu_event *ev;
+	struct npu_ctx *ctx;
+	unsigned long id;
+
+	seq_puts(m, "pid ctx event recorded completed pending timestamp_ns\n");
+	mutex_lock(&ndev->ctx_lock);
+	list_for_each_entry(ctx, &ndev->ctx_list, node) {
+		xa_lock(&ctx->events);
+		spin_lock(&ctx->sq_lock);
+		xa_for_each(&ctx->events, id, ev)
+			seq_printf(m, "%d %u %u %llu %llu %llu %llu\n",
+				   ctx->pid, ev->ctx_id, ev->id, ev->recorded,
+				   ev->completed, ev->recorded - ev->completed,
+				   ev->timestamp_ns);
+		spin_unlock(&ctx->sq_lock);
+		xa_unlock(&ctx->events);
 	}
 	mutex_unlock(&ndev->ctx_lock);
 }

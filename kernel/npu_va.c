@@ -219,6 +219,12 @@ static vm_fault_t npu_va_fault(struct vm_fault *vmf)
 	struct page *page;
 
 	mutex_lock(&ctx->lock);
+	/* Managed memory is host accessible in strict mode too. */
+	map = npu_va_lookup(ctx, vmf->address);
+	if (map && map->uvm) {
+		ret = npu_uvm_fault(ctx, map, vmf);
+		goto out;
+	}
 	if (!READ_ONCE(ctx->ndev->host_access)) {
 		npu_stat_inc(ctx->ndev, NPU_STAT_HOST_ACCESS_FAULTS);
 		goto out;
@@ -253,7 +259,9 @@ static vm_fault_t npu_va_pfn_mkwrite(struct vm_fault *vmf)
 
 	mutex_lock(&ctx->lock);
 	map = npu_va_lookup(ctx, vmf->address);
-	if (map && !(map->flags & NPU_SIM_ALLOC_READONLY) &&
+	if (map && map->uvm)
+		ret = npu_uvm_mkwrite(ctx, map, vmf);
+	else if (map && !(map->flags & NPU_SIM_ALLOC_READONLY) &&
 	    READ_ONCE(ctx->ndev->host_access))
 		ret = 0;
 	mutex_unlock(&ctx->lock);

@@ -824,23 +824,78 @@ ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandleV2(void *shareableHa
 							       int32_t *pid, size_t pidNum);
 
 /* ========================================================================
- * Managed (UVM) memory (CANN 11-05; docs/design.md 4.6).  DECLARED ONLY.  Planned:
- * aclrtMemAllocManaged flag must be ACL_RT_MEM_ATTACH_GLOBAL (else 100000),
- * size rounded up to 2 MiB, freed with aclrtFree; advise/prefetch sizes
- * 2 MiB aligned; prefetch flags must be 0.
+ * Managed (UVM) memory (CANN 11-05 aclrtMemAllocManaged / aclrtMemManagedAdvise /
+ * aclrtMemManagedPrefetchAsync; seed page aclrtMemManagedAdviseType; docs/design.md 4.6,
+ * docs/cann-api-notes.md 2.11-2.13, 3.6, 6.1, 6.9, 6.10).  Host and device both access
+ * managed memory; the driver migrates or duplicates it per 2 MiB block and counts
+ * faults and migrations (debugfs "managed").  The host may read and write it through
+ * the pointer in strict mode too.
  * ====================================================================== */
 
+/*
+ * aclrtMemAllocManaged: size in bytes, rounded up to 2 MiB; the pointer is 2 MiB
+ * aligned on the current device; free with aclrtFree.  No device memory is used
+ * until the device touches it (device copies are charged to the device then).
+ * 100000: ptr NULL, size 0, size > 3 TB, flag != ACL_RT_MEM_ATTACH_GLOBAL (1).
+ * 107002: no current device.  207001: out of (host) memory.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uint32_t flag);
+/*
+ * aclrtMemManagedAdvise: [ptr, ptr + size) inside one managed allocation; size a
+ * multiple of 2 MiB in (0, 3 TB]; the 2 MiB blocks covering the range are advised.
+ * location: DEVICE (id must be the device the memory is on) or HOST.
+ * SET_READ_MOSTLY ignores location; UNSET_READ_MOSTLY keeps the copy at location
+ * (host when the location is invalid); UNSET_PREFERRED_LOCATION ignores it.
+ * Semantics exactly as the seed page (duplication, pre-population when preferred
+ * location and accessed-by are equal).
+ * 100000: ptr NULL, bad size, advise out of range, ptr not in device memory,
+ *         location invalid, HOST_NUMA types or another device for SET/UNSET_PREFERRED and
+ *         SET/UNSET_ACCESSED_BY.
+ * 107000: range not inside one managed allocation; SET_PREFERRED_LOCATION (or
+ *         SET_ACCESSED_BY equal to the preferred location) without read-mostly
+ *         while a block is mapped at the other location (our choice; nothing
+ *         is changed then).  207001: no device capacity for a device copy.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64_t size,
 						   aclrtMemManagedAdviseType advise,
 						   aclrtMemManagedLocation location);
+/*
+ * aclrtMemManagedPrefetchAsync: migrates [ptr, ptr + size) (2 MiB blocks) to
+ * location (DEVICE of the memory's device, or HOST) when the stream reaches it,
+ * in order with the stream's other work; under read-mostly it creates a
+ * read-only copy instead.  A device prefetch maps the device side (no device
+ * fault afterwards); a host prefetch moves the data but the host's first
+ * touch still takes one (migration-free) page fault.
+ * 100000: ptr NULL, size not a multiple of 2 MiB or not in (0, 3 TB], flags != 0,
+ *         location invalid or a HOST_NUMA type, ptr not in device memory.
+ * 107000: range not inside one managed allocation, not a live stream.
+ * 107002: NULL stream and no current device.  107003: stream of another device.
+ * 207001 (reported by the next sync): no capacity for a device copy.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_t size,
 							  aclrtMemManagedLocation location, uint32_t flags,
 							  aclrtStream stream);
+/* Declared only (not implemented in npu_sim yet): aclrtMemManagedPrefetchBatchAsync. */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchBatchAsync(const void **ptrs, size_t *sizes, size_t count,
 							       aclrtMemManagedLocation *prefetchLocs,
 							       size_t *prefetchLocIdxs, size_t numPrefetchLocs,
 							       uint64_t flags, aclrtStream stream);
+/*
+ * aclrtMemManagedGetAttr: an attribute of the 2 MiB blocks covering [ptr, ptr + size) (size > 0,
+ * inside one managed allocation), written to data (dataSize bytes).  The CANN page gives no
+ * data sizes; npu_sim's choices:
+ *   READ_MOSTLY: int32_t, 1 if every block has it, else 0.
+ *   PREFERRED_LOCATION, LAST_PREFETCH_LOCATION: aclrtMemManagedLocation (8 bytes); INVALID
+ *     (id 0) when none or the blocks differ; id is the device for DEVICE, else 0.
+ *   *_TYPE, *_ID: int32_t, the type / id of the above.
+ *   ACCESSED_BY: an array of aclrtMemManagedLocation (dataSize a multiple of 8): the
+ *     locations every block has (device first), the rest of the array INVALID.
+ * 100000: ptr or data NULL, size 0, attribute out of range, dataSize too small (or not a
+ * multiple of 8 for ACCESSED_BY), ptr not in device memory.
+ * 107000: range not inside one managed allocation.
+ * aclrtMemManagedGetAttrs: the same per attribute (data[i], dataSizes[i]); stops at the first
+ * error; 100000 for NULL arrays or numAttributes 0.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void *ptr,
 						    size_t size, void *data, size_t dataSize);
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *attributes,

@@ -295,14 +295,16 @@ START_TEST(exported_symbols)
 	ck_assert_ptr_null(dlsym(h, "npu_rt_plan_alloc"));	/* internal */
 	ck_assert_ptr_null(dlsym(h, "npu_rt_errno_to_acl"));
 	ck_assert_ptr_nonnull(dlsym(h, "aclrtMallocPhysical"));
-	ck_assert_ptr_null(dlsym(h, "aclrtMemAllocManaged"));	/* declared only */
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtMemAllocManaged"));	/* managed memory */
 	ck_assert_ptr_null(dlsym(h, "npu_rt_plan_phys"));
 	ck_assert_ptr_nonnull(dlsym(h, "aclrtMemcpyAsync"));	/* streams (issue 5) */
 	ck_assert_ptr_nonnull(dlsym(h, "aclrtCreateContext"));
 	ck_assert_ptr_nonnull(dlsym(h, "aclrtSynchronizeStreamWithTimeout"));
 	ck_assert_ptr_nonnull(dlsym(h, "aclrtEventElapsedTime"));
 	ck_assert_ptr_null(dlsym(h, "npu_rt_stream_enter"));
-	ck_assert_ptr_null(dlsym(h, "aclrtMemManagedPrefetchAsync"));	/* declared only */
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtMemManagedPrefetchAsync"));
+	ck_assert_ptr_nonnull(dlsym(h, "aclrtMemManagedGetAttr"));
+	ck_assert_ptr_null(dlsym(h, "aclrtMemManagedPrefetchBatchAsync"));	/* declared only */
 	dlclose(h);
 }
 END_TEST

@@ -8,7 +8,9 @@
  *
  * "Not ready while queued" is made deterministic with the test-only debugfs
  * knob npu_sim0/stream_hold: while it is 1 the driver's stream workers do
- * not start any operation.  No assertion depends on timing.
+ * not start any operation; while it is "PID:STREAM" only that stream is
+ * held, which proves other streams overlap it.  No assertion depends on
+ * timing.  The debugfs events table is checked value by value.
  */
 #include "vmtest.h"
 
@@ -24,10 +26,32 @@
 
 #define HOLD_PATH "/sys/kernel/debug/npu_sim/npu_sim0/stream_hold"
 #define STREAMS_PATH "/sys/kernel/debug/npu_sim/npu_sim0/streams"
+#define EVENTS_PATH "/sys/kernel/debug/npu_sim/npu_sim0/events"
 
 static void hold(int on)
 {
 	ck_assert_int_eq(vm_write_str(HOLD_PATH, on ? "1" : "0"), 0);
+}
+
+/* Holds only driver stream @sid of this process (0 releases everything). */
+static void hold_stream(unsigned int sid)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%d:%u\n", (int)getpid(), sid);
+	ck_assert_int_eq(vm_write_str(HOLD_PATH, buf), 0);
+}
+
+/* The whole content of a small file. */
+static void read_small(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
 }
 
 static void setup(void)
@@ -113,6 +137,110 @@ static int dbg_stream_line(pid_t pid, long nth, long long *submitted, long long 
 	}
 	fclose(f);
 	return found;
+}
+
+/* Counters of driver stream @sid of @pid in the streams table; 1 if listed. */
+static int dbg_stream_by_id(pid_t pid, unsigned int want, unsigned int *ctx_out,
+			    long long *submitted, long long *completed, long long *queued)
+{
+	char line[256];
+	FILE *f = fopen(STREAMS_PATH, "r");
+	int found = 0;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	while (fgets(line, sizeof(line), f)) {
+		int p, err;
+		unsigned int ctx, sid, prio;
+		long long sub, comp, q, failed;
+
+		ck_assert_int_eq(sscanf(line, "%d %u %u %u %lld %lld %lld %lld %d", &p, &ctx, &sid, &prio,
+					&sub, &comp, &q, &failed, &err), 9);
+		if (p == pid && sid == want) {
+			*ctx_out = ctx;
+			*submitted = sub;
+			*completed = comp;
+			*queued = q;
+			found++;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/*
+ * The driver id of the newest stream (events: @path EVENTS_PATH) of @pid:
+ * ids of one file are handed out upwards from 1, so it is the largest.
+ */
+static unsigned int dbg_newest_id(const char *path, pid_t pid)
+{
+	char line[256];
+	unsigned int best = 0;
+	FILE *f = fopen(path, "r");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	while (fgets(line, sizeof(line), f)) {
+		int p;
+		unsigned int ctx, id;
+
+		ck_assert_int_eq(sscanf(line, "%d %u %u", &p, &ctx, &id), 3);
+		if (p == pid && id > best)
+			best = id;
+	}
+	fclose(f);
+	ck_assert_uint_gt(best, 0);
+	return best;
+}
+
+struct ev_row {
+	unsigned int ctx;
+	long long recorded, completed, pending;
+	unsigned long long ts;
+};
+
+/* Row of driver event @eid of @pid in the events table; 1 if listed. */
+static int dbg_event(pid_t pid, unsigned int eid, struct ev_row *r)
+{
+	char line[256];
+	FILE *f = fopen(EVENTS_PATH, "r");
+	int found = 0;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "pid ctx event recorded completed pending timestamp_ns\n");
+	while (fgets(line, sizeof(line), f)) {
+		struct ev_row x;
+		unsigned int id;
+		int p;
+
+		ck_assert_int_eq(sscanf(line, "%d %u %u %lld %lld %lld %llu", &p, &x.ctx, &id, &x.recorded,
+					&x.completed, &x.pending, &x.ts), 7);
+		if (p == pid && id == eid) {
+			*r = x;
+			found++;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+static long dbg_events_of(pid_t pid)
+{
+	char line[256];
+	long n = 0;
+	FILE *f = fopen(EVENTS_PATH, "r");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	while (fgets(line, sizeof(line), f)) {
+		int p;
+
+		if (sscanf(line, "%d", &p) == 1 && p == pid)
+			n++;
+	}
+	fclose(f);
+	return n;
 }
 
 static long dbg_streams_of(pid_t pid)
@@ -499,6 +627,266 @@ START_TEST(test_dead_handles_and_debugfs)
 }
 END_TEST
 
+/* The stream_hold knob: exact values accepted, read back as written. */
+START_TEST(test_hold_knob)
+{
+	char buf[64], want[64];
+
+	read_small(HOLD_PATH, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "0\n");
+	hold(1);
+	read_small(HOLD_PATH, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "1\n");
+	hold_stream(7);
+	snprintf(want, sizeof(want), "%d:7\n", (int)getpid());
+	read_small(HOLD_PATH, buf, sizeof(buf));
+	ck_assert_str_eq(buf, want);
+	ck_assert_int_eq(vm_write_str(HOLD_PATH, "2"), -EINVAL);
+	ck_assert_int_eq(vm_write_str(HOLD_PATH, "x"), -EINVAL);
+	ck_assert_int_eq(vm_write_str(HOLD_PATH, "0:1"), -EINVAL);
+	ck_assert_int_eq(vm_write_str(HOLD_PATH, "5:0"), -EINVAL);
+	ck_assert_int_eq(vm_write_str(HOLD_PATH, "5:"), -EINVAL);
+	ck_assert_int_eq(vm_write_str(HOLD_PATH, "5:2147483648"), -EINVAL);
+	read_small(HOLD_PATH, buf, sizeof(buf));
+	ck_assert_str_eq(buf, want);	/* a refused write changes nothing */
+	hold(0);
+	read_small(HOLD_PATH, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "0\n");
+}
+END_TEST
+
+/* Stream A held: B's copy and event complete meanwhile; A runs on release. */
+START_TEST(test_streams_overlap)
+{
+	const size_t n = 1 * MiB;
+	unsigned char *ha = host_alloc(n), *hb = host_alloc(n), *back = host_alloc(n);
+	void *da = dev_alloc(n), *db = dev_alloc(n);
+	aclrtStream a = NULL, b = NULL;
+	aclrtEvent ea = NULL, eb = NULL;
+	unsigned int ida, idb, ctx;
+	long long sub = -1, comp = -1, q = -1;
+
+	ck_assert_int_eq(aclrtCreateStream(&a), ACL_SUCCESS);
+	ida = dbg_newest_id(STREAMS_PATH, getpid());
+	ck_assert_int_eq(aclrtCreateStream(&b), ACL_SUCCESS);
+	idb = dbg_newest_id(STREAMS_PATH, getpid());
+	ck_assert_uint_ne(ida, idb);
+	ck_assert_int_eq(aclrtCreateEvent(&ea), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&eb), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(da, n, 0, n), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(db, n, 0, n), ACL_SUCCESS);
+	memset(ha, 0xa1, n);
+	memset(hb, 0xb2, n);
+
+	hold_stream(ida);
+	ck_assert_int_eq(aclrtMemcpyAsync(da, n, ha, n, ACL_MEMCPY_HOST_TO_DEVICE, a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(ea, a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(db, n, hb, n, ACL_MEMCPY_HOST_TO_DEVICE, b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(eb, b), ACL_SUCCESS);
+
+	/* B runs to completion while A cannot start: they overlap */
+	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeEvent(eb), ACL_SUCCESS);
+	ck_assert_int_eq(squery(b), ACL_STREAM_STATUS_COMPLETE);
+	ck_assert_int_eq(equery(eb), ACL_EVENT_RECORDED_STATUS_COMPLETE);
+	ck_assert_int_eq(aclrtMemcpy(back, n, db, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert(all_bytes(back, n, 0xb2));
+
+	/* A is still queued, untouched */
+	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_NOT_READY);
+	ck_assert_int_eq(equery(ea), ACL_EVENT_RECORDED_STATUS_NOT_READY);
+	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(a, 50), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
+	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_NOT_READY);
+	ck_assert_int_eq(aclrtMemcpy(back, n, da, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert(all_bytes(back, n, 0));
+	ck_assert_int_eq(dbg_stream_by_id(getpid(), ida, &ctx, &sub, &comp, &q), 1);
+	ck_assert_int_eq(sub, 2);
+	ck_assert_int_eq(comp, 0);
+	ck_assert_int_eq(q, 2);
+	ck_assert_int_eq(dbg_stream_by_id(getpid(), idb, &ctx, &sub, &comp, &q), 1);
+	ck_assert_int_eq(sub, 2);
+	ck_assert_int_eq(comp, 2);
+	ck_assert_int_eq(q, 0);
+
+	/* synchronous copies and new streams are not held either */
+	ck_assert_int_eq(aclrtMemcpyAsync(db, n, ha, n, ACL_MEMCPY_HOST_TO_DEVICE, b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(back, n, db, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert(all_bytes(back, n, 0xa1));
+	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_NOT_READY);
+
+	hold(0);
+	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_SUCCESS);
+	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_COMPLETE);
+	ck_assert_int_eq(equery(ea), ACL_EVENT_RECORDED_STATUS_COMPLETE);
+	ck_assert_int_eq(aclrtMemcpy(back, n, da, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert(all_bytes(back, n, 0xa1));
+	ck_assert_int_eq(dbg_stream_by_id(getpid(), ida, &ctx, &sub, &comp, &q), 1);
+	ck_assert_int_eq(sub, 2);
+	ck_assert_int_eq(comp, 2);
+	ck_assert_int_eq(q, 0);
+
+	ck_assert_int_eq(aclrtDestroyEvent(ea), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyEvent(eb), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(da), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(db), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(ha), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(hb), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(back), ACL_SUCCESS);
+}
+END_TEST
+
+/* B waits for an event recorded on held A: B cannot run until A is released. */
+START_TEST(test_held_event_orders_streams)
+{
+	const size_t n = 64 * KiB;
+	unsigned char *back = host_alloc(n);
+	void *d = dev_alloc(n);
+	aclrtStream a = NULL, b = NULL, c = NULL;
+	aclrtEvent e = NULL, eb = NULL, ec = NULL;
+	unsigned int ida, idb, ctx;
+	long long sub = -1, comp = -1, q = -1;
+
+	ck_assert_int_eq(aclrtCreateStream(&a), ACL_SUCCESS);
+	ida = dbg_newest_id(STREAMS_PATH, getpid());
+	ck_assert_int_eq(aclrtCreateStream(&b), ACL_SUCCESS);
+	idb = dbg_newest_id(STREAMS_PATH, getpid());
+	ck_assert_int_eq(aclrtCreateStream(&c), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&e), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&eb), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&ec), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(d, n, 0x01, n), ACL_SUCCESS);
+
+	hold_stream(ida);
+	ck_assert_int_eq(aclrtMemsetAsync(d, n, 0x77, n, a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(e, a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtStreamWaitEvent(b, e), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(back, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(eb, b), ACL_SUCCESS);
+	/* an unrelated stream is not held back */
+	ck_assert_int_eq(aclrtRecordEvent(ec, c), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(c), ACL_SUCCESS);
+	ck_assert_int_eq(equery(ec), ACL_EVENT_RECORDED_STATUS_COMPLETE);
+
+	/* B is blocked in its WAIT: nothing of it after the wait ran */
+	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(b, 50), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
+	ck_assert_int_eq(squery(b), ACL_STREAM_STATUS_NOT_READY);
+	ck_assert_int_eq(equery(eb), ACL_EVENT_RECORDED_STATUS_NOT_READY);
+	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_NOT_READY);
+	ck_assert_int_eq(equery(e), ACL_EVENT_RECORDED_STATUS_NOT_READY);
+	ck_assert(all_bytes(back, n, 0));	/* aclrtMallocHost memory: zero, untouched */
+	ck_assert_int_eq(dbg_stream_by_id(getpid(), idb, &ctx, &sub, &comp, &q), 1);
+	ck_assert_int_eq(sub, 3);
+	ck_assert_int_eq(comp, 0);
+	ck_assert_int_eq(q, 3);
+	ck_assert_int_eq(dbg_stream_by_id(getpid(), ida, &ctx, &sub, &comp, &q), 1);
+	ck_assert_int_eq(sub, 2);
+	ck_assert_int_eq(comp, 0);
+	ck_assert_int_eq(q, 2);
+
+	hold(0);
+	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
+	/* B done, so A reached its record and its memset ran first */
+	ck_assert(all_bytes(back, n, 0x77));
+	ck_assert_int_eq(equery(e), ACL_EVENT_RECORDED_STATUS_COMPLETE);
+	ck_assert_int_eq(equery(eb), ACL_EVENT_RECORDED_STATUS_COMPLETE);
+	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_COMPLETE);
+
+	ck_assert_int_eq(aclrtDestroyEvent(e), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyEvent(eb), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyEvent(ec), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(c), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(back), ACL_SUCCESS);
+}
+END_TEST
+
+/* The debugfs events table, value by value. */
+START_TEST(test_events_debugfs)
+{
+	aclrtStream s = NULL;
+	aclrtEvent e1 = NULL, e2 = NULL;
+	unsigned int sid, id1, id2, sctx;
+	long long sub, comp, q;
+	struct ev_row r1, r2;
+	float ms = -1;
+
+	ck_assert_int_eq(dbg_events_of(getpid()), 0);
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	sid = dbg_newest_id(STREAMS_PATH, getpid());
+	ck_assert_int_eq(dbg_stream_by_id(getpid(), sid, &sctx, &sub, &comp, &q), 1);
+	ck_assert_int_eq(aclrtCreateEvent(&e1), ACL_SUCCESS);
+	id1 = dbg_newest_id(EVENTS_PATH, getpid());
+	ck_assert_int_eq(aclrtCreateEvent(&e2), ACL_SUCCESS);
+	id2 = dbg_newest_id(EVENTS_PATH, getpid());
+	ck_assert_uint_gt(id2, id1);
+	ck_assert_int_eq(dbg_events_of(getpid()), 2);
+
+	/* created: nothing recorded */
+	ck_assert_int_eq(dbg_event(getpid(), id1, &r1), 1);
+	ck_assert_uint_eq(r1.ctx, sctx);
+	ck_assert_int_eq(r1.recorded, 0);
+	ck_assert_int_eq(r1.completed, 0);
+	ck_assert_int_eq(r1.pending, 0);
+	ck_assert_uint_eq(r1.ts, 0);
+
+	/* recorded (twice / once) while held: pending, no timestamp */
+	hold(1);
+	ck_assert_int_eq(aclrtRecordEvent(e1, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(e1, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(e2, s), ACL_SUCCESS);
+	ck_assert_int_eq(dbg_event(getpid(), id1, &r1), 1);
+	ck_assert_int_eq(r1.recorded, 2);
+	ck_assert_int_eq(r1.completed, 0);
+	ck_assert_int_eq(r1.pending, 2);
+	ck_assert_uint_eq(r1.ts, 0);
+	ck_assert_int_eq(dbg_event(getpid(), id2, &r2), 1);
+	ck_assert_uint_eq(r2.ctx, sctx);
+	ck_assert_int_eq(r2.recorded, 1);
+	ck_assert_int_eq(r2.completed, 0);
+	ck_assert_int_eq(r2.pending, 1);
+	ck_assert_uint_eq(r2.ts, 0);
+
+	/* synchronized: completed, timestamps as aclrtEventElapsedTime sees them */
+	hold(0);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(dbg_event(getpid(), id1, &r1), 1);
+	ck_assert_int_eq(r1.recorded, 2);
+	ck_assert_int_eq(r1.completed, 2);
+	ck_assert_int_eq(r1.pending, 0);
+	ck_assert_uint_gt(r1.ts, 0);
+	ck_assert_int_eq(dbg_event(getpid(), id2, &r2), 1);
+	ck_assert_int_eq(r2.recorded, 1);
+	ck_assert_int_eq(r2.completed, 1);
+	ck_assert_int_eq(r2.pending, 0);
+	ck_assert_uint_ge(r2.ts, r1.ts);
+	ck_assert_int_eq(aclrtEventElapsedTime(&ms, e1, e2), ACL_SUCCESS);
+	ck_assert(ms == (float)((double)(r2.ts - r1.ts) / 1e6));
+
+	/* destroyed: gone at once, even with a record of it still queued */
+	ck_assert_int_eq(aclrtDestroyEvent(e1), ACL_SUCCESS);
+	ck_assert_int_eq(dbg_event(getpid(), id1, &r1), 0);
+	ck_assert_int_eq(dbg_events_of(getpid()), 1);
+	hold(1);
+	ck_assert_int_eq(aclrtRecordEvent(e2, s), ACL_SUCCESS);
+	ck_assert_int_eq(dbg_event(getpid(), id2, &r2), 1);
+	ck_assert_int_eq(r2.recorded, 2);
+	ck_assert_int_eq(r2.completed, 1);
+	ck_assert_int_eq(r2.pending, 1);
+	ck_assert_int_eq(aclrtDestroyEvent(e2), ACL_SUCCESS);
+	ck_assert_int_eq(dbg_events_of(getpid()), 0);
+	ck_assert_int_eq(squery(s), ACL_STREAM_STATUS_NOT_READY);
+	hold(0);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(dbg_events_of(getpid()), 0);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+END_TEST
+
 /* A process that exits (or is killed) with queued work leaks nothing. */
 static int child_queue(void *arg, int cmd, int rep)
 {
@@ -562,6 +950,10 @@ static Suite *stream_suite(void)
 	tcase_add_test(tc, test_not_ready_while_queued);
 	tcase_add_test(tc, test_in_order);
 	tcase_add_test(tc, test_event_orders_streams);
+	tcase_add_test(tc, test_hold_knob);
+	tcase_add_test(tc, test_streams_overlap);
+	tcase_add_test(tc, test_held_event_orders_streams);
+	tcase_add_test(tc, test_events_debugfs);
 	tcase_add_test(tc, test_pageable_completes);
 	tcase_add_test(tc, test_error_at_next_sync);
 	tcase_add_test(tc, test_free_while_queued);

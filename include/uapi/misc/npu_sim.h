@@ -25,7 +25,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	2
+#define NPU_SIM_API_VERSION_MINOR	3
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -64,6 +64,7 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_VMM		(1ULL << 2)	/* VMM_* and PHYS_* ioctls (1.1) */
 #define NPU_SIM_CAP_IPC		(1ULL << 3)	/* SHARE_* ioctls (1.1) */
 #define NPU_SIM_CAP_STREAMS	(1ULL << 4)	/* STREAM_* and EVENT_* ioctls (1.2) */
+#define NPU_SIM_CAP_MANAGED	(1ULL << 5)	/* MANAGED_* ioctls, OP_PREFETCH (1.3) */
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -653,6 +654,7 @@ enum npu_sim_op {
 	NPU_SIM_OP_SET = 2,	/* 2D set of device memory */
 	NPU_SIM_OP_RECORD = 3,	/* record @event: completes when reached */
 	NPU_SIM_OP_WAIT = 4,	/* wait for the last record of @event */
+	NPU_SIM_OP_PREFETCH = 5, /* 1.3: migrate managed memory, see below */
 };
 
 /**
@@ -802,5 +804,142 @@ struct npu_sim_event_sync {
 #define NPU_SIM_IOCTL_EVENT_CREATE	_IOWR(NPU_SIM_IOC_MAGIC, 0x34, struct npu_sim_event_create)
 #define NPU_SIM_IOCTL_EVENT_DESTROY	_IOW(NPU_SIM_IOC_MAGIC, 0x35, struct npu_sim_event_destroy)
 #define NPU_SIM_IOCTL_EVENT_SYNC	_IOWR(NPU_SIM_IOC_MAGIC, 0x36, struct npu_sim_event_sync)
+
+/* ---- Managed (UVM) memory (API 1.3, NPU_SIM_CAP_MANAGED) ----------------
+ *
+ * A managed range lives in the context's window like an allocation, but the
+ * host may always access it (strict mode too): a host access faults into
+ * the driver, which migrates or duplicates 2 MiB blocks per the advice.
+ * Device accesses are copies/sets touching the range and MANAGED_TOUCH.
+ * Device copies are charged against the capacity while they exist.  Free a
+ * range with MEM_FREE.  State and counters: debugfs "managed".
+ *
+ * OP_PREFETCH (STREAM_SUBMIT): @dst = start, @width = bytes (> 0), @dir =
+ * enum npu_sim_managed_loc, @value = device id for NPU_SIM_MLOC_DEVICE (must
+ * be this device's index), all other fields 0.  The range must lie in one
+ * managed range.  It runs in stream order; errors as MANAGED_ADVISE.
+ */
+#define NPU_SIM_MANAGED_MAX	(3ULL << 40)	/* 3 TiB */
+#define NPU_SIM_MANAGED_ALIGN	(2ULL << 20)	/* 2 MiB blocks */
+
+/* Locations (same values as aclrtMemManagedLocationType). */
+enum npu_sim_managed_loc {
+	NPU_SIM_MLOC_DEVICE = 1,
+	NPU_SIM_MLOC_HOST = 2,
+};
+
+/* Advice (aclrtMemManagedAdviseType + 1). */
+enum npu_sim_advise {
+	NPU_SIM_ADVISE_SET_READ_MOSTLY = 1,
+	NPU_SIM_ADVISE_UNSET_READ_MOSTLY = 2,
+	NPU_SIM_ADVISE_SET_PREFERRED = 3,
+	NPU_SIM_ADVISE_UNSET_PREFERRED = 4,
+	NPU_SIM_ADVISE_SET_ACCESSED_BY = 5,
+	NPU_SIM_ADVISE_UNSET_ACCESSED_BY = 6,
+};
+
+/**
+ * struct npu_sim_managed_alloc - create a managed range
+ * @size: in, bytes, in (0, NPU_SIM_MANAGED_MAX]; rounded up to 2 MiB
+ * @flags: in, must be 0
+ * @pad: in, must be 0
+ * @va: out, start (2 MiB aligned) in the window
+ * @len: out, the rounded size
+ * @id: out, allocation id (debugfs)
+ *
+ * No device memory is taken until a device access.  Host memory for the
+ * host copy is taken (zeroed) up front and not charged to the device.
+ * Errors: -EINVAL bad size/flags/pad; -ENXIO window not mapped; -ENOMEM.
+ */
+struct npu_sim_managed_alloc {
+	__u64 size;
+	__u32 flags;
+	__u32 pad;
+	__u64 va;
+	__u64 len;
+	__u64 id;
+};
+
+/**
+ * struct npu_sim_managed_advise - advice for part of a managed range
+ * @va: in, start; the 2 MiB blocks covering [@va, @va + @size) are advised
+ * @size: in, bytes, a multiple of 2 MiB in (0, NPU_SIM_MANAGED_MAX]
+ * @advise: in, enum npu_sim_advise
+ * @loc: in, enum npu_sim_managed_loc; SET_READ_MOSTLY ignores it;
+ *	UNSET_READ_MOSTLY treats anything but DEVICE as host; the others
+ *	need DEVICE or HOST
+ * @loc_id: in, DEVICE: must be this device's index; else ignored
+ * @flags: in, must be 0
+ * @reserved: in, must be 0
+ *
+ * Semantics of the seed page aclrtMemManagedAdviseType.  Errors: -EINVAL
+ * bad field or range not inside one managed range; -EBUSY SET_PREFERRED
+ * (or SET_ACCESSED_BY equal to the preferred location) without
+ * READ_MOSTLY while a block is mapped at the other location (nothing is
+ * changed then); -ENOMEM no capacity for a device copy.
+ */
+struct npu_sim_managed_advise {
+	__u64 va;
+	__u64 size;
+	__u32 advise;
+	__u32 loc;
+	__u32 loc_id;
+	__u32 flags;
+	__u64 reserved;
+};
+
+#define NPU_SIM_TOUCH_WRITE	(1U << 0)
+#define NPU_SIM_TOUCH_FLAGS_MASK	NPU_SIM_TOUCH_WRITE
+
+/**
+ * struct npu_sim_managed_touch - TEST ONLY: access a range as the device
+ * @va: in, start; @size: in, bytes (> 0); inside one managed range
+ * @flags: in, NPU_SIM_TOUCH_WRITE for a write access, else a read
+ * @pad: in, must be 0
+ *
+ * Runs the device-access rules on every 2 MiB block touched (counts
+ * dev_faults, migrates or duplicates); the data is not changed.
+ * Errors: -EINVAL bad field or range; -ENOMEM no capacity for a copy.
+ */
+struct npu_sim_managed_touch {
+	__u64 va;
+	__u64 size;
+	__u32 flags;
+	__u32 pad;
+};
+
+/**
+ * struct npu_sim_managed_query - attributes of part of a managed range
+ * @va: in, start; @size: in, bytes (> 0): the 2 MiB blocks covering
+ *	[@va, @va + @size), inside one managed range
+ * @flags: in, must be 0
+ * @read_mostly: out, 1 if every block has the read-mostly attribute, else 0
+ * @preferred: out, enum npu_sim_managed_loc preferred by every block, or 0
+ *	(none, or the blocks differ)
+ * @accessed_by: out, bit (1 << loc) for each location that every block
+ *	has as accessed-by
+ * @last_prefetch: out, enum npu_sim_managed_loc every block was last
+ *	prefetched to, or 0 (never, or the blocks differ)
+ * @pad: out, 0
+ * @reserved: in, must be 0
+ *
+ * Errors: -EINVAL bad field or range.
+ */
+struct npu_sim_managed_query {
+	__u64 va;
+	__u64 size;
+	__u32 flags;
+	__u32 read_mostly;
+	__u32 preferred;
+	__u32 accessed_by;
+	__u32 last_prefetch;
+	__u32 pad;
+	__u64 reserved;
+};
+
+#define NPU_SIM_IOCTL_MANAGED_ALLOC	_IOWR(NPU_SIM_IOC_MAGIC, 0x50, struct npu_sim_managed_alloc)
+#define NPU_SIM_IOCTL_MANAGED_ADVISE	_IOW(NPU_SIM_IOC_MAGIC, 0x51, struct npu_sim_managed_advise)
+#define NPU_SIM_IOCTL_MANAGED_TOUCH	_IOW(NPU_SIM_IOC_MAGIC, 0x52, struct npu_sim_managed_touch)
+#define NPU_SIM_IOCTL_MANAGED_QUERY	_IOWR(NPU_SIM_IOC_MAGIC, 0x53, struct npu_sim_managed_query)
 
 #endif /* _UAPI_MISC_NPU_SIM_H */

@@ -1,0 +1,515 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Managed (UVM) memory: ranges in the context's window that both the host
+ * and the "device" access, migrated or duplicated per 2 MiB block by the
+ * rules of npu_uvm_state.c.
+ *
+ * Backing: the range's npu_phys (host memory, normal pages, not charged)
+ * holds the data; a block whose state has a device copy also owns a 2 MiB
+ * npu_phys on the device (huge page when the pool allows), charged against
+ * the capacity until the copy is dropped.  Valid copies are identical by
+ * construction (a write drops every other copy), so the data stays in the
+ * host pages and a migration moves ownership and charge, not bytes.
+ *
+ * Host access: the window fault handler calls npu_uvm_fault() for managed
+ * ranges in strict and host-access mode alike; it maps the whole block
+ * (read-only while READ_MOSTLY).  A write to a read-only PTE comes through
+ * npu_uvm_mkwrite().  All state is under npu_ctx.lock.
+ */
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/mmap_lock.h>
+#include <linux/seq_file.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include "npu_sim.h"
+#include "npu_uvm_state.h"
+
+struct npu_uvm {
+	u64 nr_blocks;
+	struct npu_uvm_block *blocks;
+	struct npu_phys **dev;		/* device copy of each block, or NULL */
+};
+
+void npu_uvm_destroy(struct npu_uvm *u)
+{
+	u64 i;
+
+	for (i = 0; i < u->nr_blocks; i++)
+		if (u->dev[i])
+			npu_phys_put(u->dev[i]);
+	kvfree(u->dev);
+	kvfree(u->blocks);
+	kfree(u);
+}
+
+static int npu_uvm_dev_alloc(struct npu_dev *ndev, struct npu_phys **out)
+{
+	enum npu_sim_page_kind kind = NPU_SIM_PAGE_NORMAL;
+	int ret;
+
+	if (npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M))
+		kind = NPU_SIM_PAGE_HUGE_2M;
+	ret = npu_phys_create(ndev, kind, NPU_UVM_BLOCK_SIZE, 0, out);
+	if (ret && kind == NPU_SIM_PAGE_HUGE_2M && ret != -EDQUOT)
+		ret = npu_phys_create(ndev, NPU_SIM_PAGE_NORMAL,
+				      NPU_UVM_BLOCK_SIZE, 0, out);
+	if (ret) {
+		npu_stat_inc(ndev, ret == -EDQUOT ? NPU_STAT_FAIL_CAPACITY :
+			     NPU_STAT_FAIL_NOMEM);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Map block @blk of @map into the host now (ctx->lock, mmap_lock held). */
+static void npu_uvm_map_host(struct npu_ctx *ctx, struct npu_map *map,
+			     u64 blk)
+{
+	struct vm_area_struct *vma;
+	unsigned long a, start = map->va + (blk << NPU_UVM_BLOCK_SHIFT);
+	u64 off;
+
+	if (current->mm != ctx->mm || ctx->win_state != NPU_WIN_MAPPED)
+		return;
+	vma = find_vma(ctx->mm, start);
+	if (!vma || vma->vm_ops != &npu_va_vm_ops ||
+	    vma->vm_private_data != ctx || vma->vm_start > start)
+		return;
+	for (a = start; a < start + NPU_UVM_BLOCK_SIZE; a += PAGE_SIZE) {
+		off = map->phys_off + (a - map->va);
+		vmf_insert_pfn_prot(vma, a,
+				    page_to_pfn(npu_phys_page(map->phys, off)),
+				    vm_get_page_prot(vma->vm_flags));
+	}
+}
+
+/*
+ * Run transition @fn's result: take a device copy first (the only step that
+ * can fail, before anything changes), then commit @nb and do the rest.
+ */
+static int npu_uvm_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
+			  struct npu_uvm_block *nb, unsigned int act)
+{
+	struct npu_uvm *u = map->uvm;
+	int ret;
+
+	lockdep_assert_held(&ctx->lock);
+	if ((act & NPU_UVM_ACT_ALLOC_DEV) && !u->dev[blk]) {
+		ret = npu_uvm_dev_alloc(ctx->ndev, &u->dev[blk]);
+		if (ret)
+			return ret;
+	}
+	u->blocks[blk] = *nb;
+	if (act & NPU_UVM_ACT_ZAP_HOST)
+		npu_va_zap(ctx, map->va + (blk << NPU_UVM_BLOCK_SHIFT),
+			   NPU_UVM_BLOCK_SIZE);
+	if ((act & NPU_UVM_ACT_FREE_DEV) && u->dev[blk]) {
+		npu_phys_put(u->dev[blk]);
+		u->dev[blk] = NULL;
+	}
+	if (act & NPU_UVM_ACT_MAP_HOST)
+		npu_uvm_map_host(ctx, map, blk);
+	return 0;
+}
+
+/* ---- host side ---------------------------------------------------------- */
+
+vm_fault_t npu_uvm_fault(struct npu_ctx *ctx, struct npu_map *map,
+			 struct vm_fault *vmf)
+{
+	struct vm_area_struct *vma = vmf->vma;
+	bool write = vmf->flags & FAULT_FLAG_WRITE;
+	u64 blk = (vmf->address - map->va) >> NPU_UVM_BLOCK_SHIFT;
+	struct npu_uvm_block nb = map->uvm->blocks[blk];
+	unsigned long a, start = map->va + (blk << NPU_UVM_BLOCK_SHIFT);
+	vm_flags_t flags = vma->vm_flags;
+	vm_fault_t ret = VM_FAULT_NOPAGE;
+	unsigned int act;
+
+	lockdep_assert_held(&ctx->lock);
+	if (write && !(flags & VM_WRITE))
+		return VM_FAULT_SIGSEGV;
+	if (nb.host_map == NPU_UVM_MAP_NONE ||
+	    (write && nb.host_map == NPU_UVM_MAP_RO)) {
+		act = npu_uvm_host_access(&nb, write);
+		if (npu_uvm_commit(ctx, map, blk, &nb, act))
+			return VM_FAULT_OOM;
+	}
+	if (map->uvm->blocks[blk].host_map != NPU_UVM_MAP_RW)
+		flags &= ~VM_WRITE;
+	/* The whole block, so one fault per block and transition. */
+	for (a = max(start, vma->vm_start);
+	     a < start + NPU_UVM_BLOCK_SIZE && a < vma->vm_end; a += PAGE_SIZE) {
+		u64 off = map->phys_off + (a - map->va);
+		vm_fault_t r;
+
+		r = vmf_insert_pfn_prot(vma, a,
+					page_to_pfn(npu_phys_page(map->phys, off)),
+					vm_get_page_prot(flags));
+		if (a == (vmf->address & PAGE_MASK))
+			ret = r;
+	}
+	return ret;
+}
+
+vm_fault_t npu_uvm_mkwrite(struct npu_ctx *ctx, struct npu_map *map,
+			   struct vm_fault *vmf)
+{
+	u64 blk = (vmf->address - map->va) >> NPU_UVM_BLOCK_SHIFT;
+	struct npu_uvm_block nb = map->uvm->blocks[blk];
+	unsigned int act;
+
+	lockdep_assert_held(&ctx->lock);
+	if (nb.host_map == NPU_UVM_MAP_RW)
+		return 0;
+	act = npu_uvm_host_access(&nb, true);
+	if (npu_uvm_commit(ctx, map, blk, &nb, act))
+		return VM_FAULT_OOM;
+	return 0;
+}
+
+/* ---- device side and advice ---------------------------------------------- */
+
+/* The managed map holding all of [va, va + size), or NULL (ctx->lock). */
+static struct npu_map *npu_uvm_lookup(struct npu_ctx *ctx, u64 va, u64 size)
+{
+	struct npu_map *map;
+
+	if (!size || va + size < va)
+		return NULL;
+	map = npu_va_lookup(ctx, va);
+	if (!map || !map->uvm || va + size - map->va > map->len)
+		return NULL;
+	return map;
+}
+
+static void npu_uvm_blocks(struct npu_map *map, u64 va, u64 size,
+			   u64 *first, u64 *end)
+{
+	*first = (va - map->va) >> NPU_UVM_BLOCK_SHIFT;
+	*end = (va + size - map->va + NPU_UVM_BLOCK_SIZE - 1) >>
+	       NPU_UVM_BLOCK_SHIFT;
+}
+
+/* Device access of [va, va + size) within @map (copies, TOUCH). */
+int npu_uvm_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
+		      u64 size, bool write)
+{
+	u64 blk, first, end;
+	int ret = 0;
+
+	lockdep_assert_held(&ctx->lock);
+	if (list_empty(&map->node))	/* freed meanwhile */
+		return 0;
+	npu_uvm_blocks(map, va, size, &first, &end);
+	for (blk = first; blk < end && !ret; blk++) {
+		struct npu_uvm_block nb = map->uvm->blocks[blk];
+		unsigned int act = npu_uvm_dev_access(&nb, write);
+
+		ret = npu_uvm_commit(ctx, map, blk, &nb, act);
+	}
+	return ret;
+}
+
+static int npu_uvm_loc_check(struct npu_ctx *ctx, u32 loc, u32 loc_id)
+{
+	if (loc == NPU_SIM_MLOC_DEVICE && loc_id != ctx->ndev->index)
+		return -EINVAL;
+	return 0;
+}
+
+int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_dev *ndev = ctx->ndev;
+	struct npu_sim_managed_alloc args;
+	struct npu_phys *phys;
+	struct npu_map *map;
+	struct npu_uvm *u;
+	u64 len;
+	int ret;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.pad || !args.size ||
+	    args.size > NPU_SIM_MANAGED_MAX)
+		return -EINVAL;
+	len = ALIGN(args.size, NPU_UVM_BLOCK_SIZE);
+
+	ret = npu_phys_create(ndev, NPU_SIM_PAGE_NORMAL, len, NPU_PHYS_HOST,
+			      &phys);
+	if (ret) {
+		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
+		return -ENOMEM;
+	}
+	ret = -ENOMEM;
+	map = kzalloc(sizeof(*map), GFP_KERNEL);
+	u = kzalloc(sizeof(*u), GFP_KERNEL);
+	if (!map || !u)
+		goto err;
+	u->nr_blocks = len >> NPU_UVM_BLOCK_SHIFT;
+	u->blocks = kvcalloc(u->nr_blocks, sizeof(*u->blocks), GFP_KERNEL);
+	u->dev = kvcalloc(u->nr_blocks, sizeof(*u->dev), GFP_KERNEL);
+	if (!u->blocks || !u->dev)
+		goto err;
+	kref_init(&map->ref);
+	map->phys = phys;
+	map->uvm = u;
+	map->len = len;
+	map->pid = task_tgid_nr(current);
+	map->size = args.size;
+	map->footprint = len;
+	INIT_LIST_HEAD(&map->node);
+
+	mutex_lock(&ctx->lock);
+	if (ctx->win_state != NPU_WIN_MAPPED) {
+		mutex_unlock(&ctx->lock);
+		ret = -ENXIO;
+		goto err;
+	}
+	if (npu_va_insert(ctx, map, NPU_UVM_BLOCK_SIZE)) {
+		mutex_unlock(&ctx->lock);
+		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
+		goto err;
+	}
+	map->id = atomic64_inc_return(&ndev->next_id);
+	list_add_tail(&map->node, &ctx->maps);
+	ctx->nr_maps++;
+	args.va = map->va;
+	args.len = len;
+	args.id = map->id;
+	mutex_unlock(&ctx->lock);
+	spin_lock(&ndev->cap_lock);
+	ndev->nr_allocs++;
+	spin_unlock(&ndev->cap_lock);
+
+	/* A failed copy-out leaves the range for MEM_FREE or release. */
+	if (copy_to_user(uarg, &args, sizeof(args)))
+		return -EFAULT;
+	return 0;
+
+err:
+	if (u) {
+		kvfree(u->blocks);
+		kvfree(u->dev);
+		kfree(u);
+	}
+	kfree(map);
+	npu_phys_put(phys);
+	return ret;
+}
+
+int npu_ioctl_managed_advise(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_managed_advise a;
+	struct npu_map *map;
+	u64 blk, first, end;
+	int ret = 0;
+
+	if (copy_from_user(&a, uarg, sizeof(a)))
+		return -EFAULT;
+	if (a.flags || a.reserved || !a.size || a.size > NPU_SIM_MANAGED_MAX ||
+	    (a.size & (NPU_UVM_BLOCK_SIZE - 1)) ||
+	    a.advise < NPU_SIM_ADVISE_SET_READ_MOSTLY ||
+	    a.advise > NPU_SIM_ADVISE_UNSET_ACCESSED_BY)
+		return -EINVAL;
+	if (a.advise == NPU_SIM_ADVISE_SET_READ_MOSTLY)
+		a.loc = 0;
+	else if (a.advise == NPU_SIM_ADVISE_UNSET_READ_MOSTLY &&
+		 a.loc != NPU_SIM_MLOC_DEVICE)
+		a.loc = NPU_SIM_MLOC_HOST;
+	if (a.loc > NPU_SIM_MLOC_HOST || npu_uvm_loc_check(ctx, a.loc, a.loc_id))
+		return -EINVAL;
+
+	/* Lock order: mmap_lock (to map up front), then ctx->lock. */
+	mmap_read_lock(ctx->mm);
+	mutex_lock(&ctx->lock);
+	map = npu_uvm_lookup(ctx, a.va, a.size);
+	if (!map) {
+		ret = -EINVAL;
+		goto out;
+	}
+	npu_uvm_blocks(map, a.va, a.size, &first, &end);
+	for (blk = first; blk < end && !ret; blk++)
+		ret = npu_uvm_advise_check(&map->uvm->blocks[blk], a.advise,
+					   a.loc);
+	for (blk = first; blk < end && !ret; blk++) {
+		struct npu_uvm_block nb = map->uvm->blocks[blk];
+		unsigned int act = npu_uvm_advise(&nb, a.advise, a.loc);
+
+		ret = npu_uvm_commit(ctx, map, blk, &nb, act);
+	}
+out:
+	mutex_unlock(&ctx->lock);
+	mmap_read_unlock(ctx->mm);
+	return ret;
+}
+
+int npu_ioctl_managed_touch(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_managed_touch t;
+	struct npu_map *map;
+	int ret;
+
+	if (copy_from_user(&t, uarg, sizeof(t)))
+		return -EFAULT;
+	if (t.pad || (t.flags & ~NPU_SIM_TOUCH_FLAGS_MASK))
+		return -EINVAL;
+	mutex_lock(&ctx->lock);
+	map = npu_uvm_lookup(ctx, t.va, t.size);
+	ret = map ? npu_uvm_dev_range(ctx, map, t.va, t.size,
+				      t.flags & NPU_SIM_TOUCH_WRITE) : -EINVAL;
+	mutex_unlock(&ctx->lock);
+	return ret;
+}
+
+int npu_ioctl_managed_query(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_managed_query q;
+	u32 rm = 1, pref = ~0U, acc = ~0U, last = ~0U;
+	struct npu_map *map;
+	u64 blk, first, end;
+
+	if (copy_from_user(&q, uarg, sizeof(q)))
+		return -EFAULT;
+	if (q.flags || q.reserved)
+		return -EINVAL;
+	mutex_lock(&ctx->lock);
+	map = npu_uvm_lookup(ctx, q.va, q.size);
+	if (!map) {
+		mutex_unlock(&ctx->lock);
+		return -EINVAL;
+	}
+	npu_uvm_blocks(map, q.va, q.size, &first, &end);
+	for (blk = first; blk < end; blk++) {
+		const struct npu_uvm_block *b = &map->uvm->blocks[blk];
+		u32 p = b->attr & NPU_UVM_PREF_DEV ? NPU_SIM_MLOC_DEVICE :
+			b->attr & NPU_UVM_PREF_HOST ? NPU_SIM_MLOC_HOST : 0;
+		u32 a = (b->attr & NPU_UVM_ACC_DEV ? 1U << NPU_SIM_MLOC_DEVICE : 0) |
+			(b->attr & NPU_UVM_ACC_HOST ? 1U << NPU_SIM_MLOC_HOST : 0);
+
+		if (!(b->attr & NPU_UVM_READ_MOSTLY))
+			rm = 0;
+		pref = pref == ~0U || pref == p ? p : 0;
+		last = last == ~0U || last == b->last_prefetch ? b->last_prefetch : 0;
+		acc &= a;
+	}
+	mutex_unlock(&ctx->lock);
+	q.read_mostly = rm;
+	q.preferred = pref;
+	q.accessed_by = acc;
+	q.last_prefetch = last;
+	q.pad = 0;
+	return copy_to_user(uarg, &q, sizeof(q)) ? -EFAULT : 0;
+}
+
+/* ---- prefetch (stream op) ------------------------------------------------ */
+
+/* Check a PREFETCH submit; returns the referenced managed map. */
+struct npu_map *npu_uvm_prefetch_prepare(struct npu_ctx *ctx, u64 va,
+					 u64 size, u32 loc, u32 loc_id)
+{
+	struct npu_map *map;
+
+	if (!size || size > NPU_SIM_MANAGED_MAX ||
+	    (size & (NPU_UVM_BLOCK_SIZE - 1)) ||
+	    (loc != NPU_SIM_MLOC_DEVICE && loc != NPU_SIM_MLOC_HOST) ||
+	    npu_uvm_loc_check(ctx, loc, loc_id))
+		return ERR_PTR(-EINVAL);
+	mutex_lock(&ctx->lock);
+	map = npu_uvm_lookup(ctx, va, size);
+	if (map)
+		npu_map_get(map);
+	mutex_unlock(&ctx->lock);
+	return map ? map : ERR_PTR(-EINVAL);
+}
+
+int npu_uvm_prefetch_exec(struct npu_ctx *ctx, struct npu_map *map, u64 va,
+			  u64 size, u32 loc)
+{
+	u64 blk, first, end;
+	int ret = 0;
+
+	mutex_lock(&ctx->lock);
+	if (list_empty(&map->node))	/* freed while queued */
+		goto out;
+	npu_uvm_blocks(map, va, size, &first, &end);
+	for (blk = first; blk < end && !ret; blk++) {
+		struct npu_uvm_block nb = map->uvm->blocks[blk];
+		unsigned int act = npu_uvm_prefetch(&nb, loc);
+
+		ret = npu_uvm_commit(ctx, map, blk, &nb, act);
+	}
+out:
+	mutex_unlock(&ctx->lock);
+	return ret;
+}
+
+/* ---- debugfs -------------------------------------------------------------- */
+
+static const char *npu_uvm_attr_name(u8 attr, u8 host, u8 dev)
+{
+	if ((attr & host) && (attr & dev))
+		return "both";
+	if (attr & host)
+		return "host";
+	if (attr & dev)
+		return "dev";
+	return "-";
+}
+
+static void npu_uvm_show_map(struct seq_file *m, struct npu_map *map)
+{
+	struct npu_uvm *u = map->uvm;
+	u64 nh = 0, nd = 0, nb = 0, nrm = 0, dev_bytes = 0, c[6] = { 0 };
+	u8 pref = 0, acc = 0;
+	u64 i;
+
+	for (i = 0; i < u->nr_blocks; i++) {
+		struct npu_uvm_block *b = &u->blocks[i];
+
+		if (b->valid == (NPU_UVM_HOST | NPU_UVM_DEV))
+			nb++;
+		else if (b->valid == NPU_UVM_HOST)
+			nh++;
+		else if (b->valid == NPU_UVM_DEV)
+			nd++;
+		if (b->attr & NPU_UVM_READ_MOSTLY)
+			nrm++;
+		pref |= b->attr;
+		acc |= b->attr;
+		if (u->dev[i])
+			dev_bytes += u->dev[i]->size;
+		c[0] += b->cpu_faults;
+		c[1] += b->dev_faults;
+		c[2] += b->h2d;
+		c[3] += b->d2h;
+		c[4] += b->dup_creates;
+		c[5] += b->dup_invalidations;
+	}
+	seq_printf(m, "%llu %d 0x%lx %llu %llu %llu %llu %llu %llu %llu %s %s %llu %llu %llu %llu %llu %llu\n",
+		   map->id, map->pid, map->va, map->len, u->nr_blocks,
+		   nh, nd, nb, dev_bytes, nrm,
+		   npu_uvm_attr_name(pref, NPU_UVM_PREF_HOST, NPU_UVM_PREF_DEV),
+		   npu_uvm_attr_name(acc, NPU_UVM_ACC_HOST, NPU_UVM_ACC_DEV),
+		   c[0], c[1], c[2], c[3], c[4], c[5]);
+}
+
+void npu_uvm_show(struct seq_file *m, struct npu_dev *ndev)
+{
+	struct npu_ctx *ctx;
+	struct npu_map *map;
+
+	seq_puts(m, "id pid va size blocks res_host res_dev res_both dev_bytes read_mostly preferred accessed_by cpu_faults dev_faults h2d d2h dup_creates dup_invalidations\n");
+	mutex_lock(&ndev->ctx_lock);
+	list_for_each_entry(ctx, &ndev->ctx_list, node) {
+		mutex_lock(&ctx->lock);
+		list_for_each_entry(map, &ctx->maps, node)
+			if (map->uvm)
+				npu_uvm_show_map(m, map);
+		mutex_unlock(&ctx->lock);
+	}
+	mutex_unlock(&ndev->ctx_lock);
+}

@@ -1,0 +1,270 @@
+/*
+ * Managed (UVM) memory: aclrtMemAllocManaged, aclrtMemManagedAdvise,
+ * aclrtMemManagedPrefetchAsync (docs/design.md 4.6, seed page
+ * aclrtMemManagedAdviseType).  Freed with aclrtFree (memory_linear.c).
+ * The driver keeps the per-block state (MANAGED_* ioctls, OP_PREFETCH).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "acl_internal.h"
+
+#define MANAGED_MAX	(3ULL << 40)	/* 3 TB per process (doc) */
+#define MANAGED_ALIGN	(2ULL << 20)
+
+/* Advice and prefetch sizes: 2 MiB aligned and in (0, 3 TB]. */
+static int managed_size_ok(uint64_t size)
+{
+	return size != 0 && size <= MANAGED_MAX && (size & (MANAGED_ALIGN - 1)) == 0;
+}
+
+static aclError managed_errno(int rc)
+{
+	if (rc == -EBUSY)
+		return ACL_ERROR_RT_PARAM_INVALID;	/* conflicting mapping */
+	return npu_rt_errno_to_acl(-rc);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uint32_t flag)
+{
+	struct npu_sim_managed_alloc req;
+	aclError err;
+	int dev, rc;
+
+	if (ptr == NULL || size == 0 || size > MANAGED_MAX || flag != ACL_RT_MEM_ATTACH_GLOBAL)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	memset(&req, 0, sizeof(req));
+	req.size = size;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MANAGED_ALLOC, &req);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return npu_rt_errno_to_acl(-rc);
+	*ptr = (void *)(uintptr_t)req.va;
+	return ACL_SUCCESS;
+}
+
+/* The driver's location of an ACL one; -1 when it cannot be used. */
+static int managed_loc(aclrtMemManagedLocation location, int dev, uint32_t *loc, uint32_t *loc_id)
+{
+	*loc_id = 0;
+	switch (location.type) {
+	case ACL_MEM_LOCATIONTYPE_DEVICE:
+		if (location.id != dev)
+			return -1;
+		*loc = NPU_SIM_MLOC_DEVICE;
+		*loc_id = (uint32_t)dev;
+		return 0;
+	case ACL_MEM_LOCATIONTYPE_HOST:
+		*loc = NPU_SIM_MLOC_HOST;
+		return 0;
+	default:
+		*loc = 0;
+		return -1;
+	}
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64_t size,
+						   aclrtMemManagedAdviseType advise,
+						   aclrtMemManagedLocation location)
+{
+	struct npu_sim_managed_advise req;
+	struct npu_rt_loc where;
+	uint32_t loc, loc_id;
+	int bad, rc;
+
+	if (ptr == NULL || !managed_size_ok(size) || (int)advise < ACL_MEM_ADVISE_SET_READ_MOSTLY ||
+	    (int)advise > ACL_MEM_ADVISE_UNSET_ACCESSED_BY)
+		return ACL_ERROR_INVALID_PARAM;
+
+	npu_rt_devices_read_lock();
+	where = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)ptr, size);
+	if (where.kind != NPU_RT_LOC_DEVICE) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	bad = managed_loc(location, where.dev, &loc, &loc_id);
+	switch (advise) {
+	case ACL_MEM_ADVISE_SET_READ_MOSTLY:	/* location ignored */
+		loc = 0;
+		loc_id = 0;
+		break;
+	case ACL_MEM_ADVISE_UNSET_READ_MOSTLY:	/* invalid location: host */
+		if (bad) {
+			loc = NPU_SIM_MLOC_HOST;
+			loc_id = 0;
+		}
+		break;
+	case ACL_MEM_ADVISE_UNSET_PREFERRED_LOCATION:
+		loc = 0;
+		loc_id = 0;
+		break;
+	default:
+		if (bad) {
+			npu_rt_devices_unlock();
+			return ACL_ERROR_INVALID_PARAM;
+		}
+	}
+	memset(&req, 0, sizeof(req));
+	req.va = (uintptr_t)ptr;
+	req.size = size;
+	req.advise = (uint32_t)advise + 1;
+	req.loc = loc;
+	req.loc_id = loc_id;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(where.dev), NPU_SIM_IOCTL_MANAGED_ADVISE, &req);
+	npu_rt_devices_unlock();
+	return rc != 0 ? managed_errno(rc) : ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_t size,
+							  aclrtMemManagedLocation location, uint32_t flags,
+							  aclrtStream stream)
+{
+	struct npu_sim_stream_submit req;
+	struct npu_rt_stream_ref ref;
+	struct npu_rt_loc where;
+	uint32_t loc, loc_id;
+	aclError err = ACL_SUCCESS;
+	int rc;
+
+	if (ptr == NULL || !managed_size_ok(size) || flags != 0)
+		return ACL_ERROR_INVALID_PARAM;
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	where = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)ptr, size);
+	if (where.kind != NPU_RT_LOC_DEVICE || managed_loc(location, where.dev, &loc, &loc_id)) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (where.dev != ref.dev) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_STREAM_CONTEXT;
+	}
+	memset(&req, 0, sizeof(req));
+	req.stream = ref.sid;
+	req.op = NPU_SIM_OP_PREFETCH;
+	req.dst = (uintptr_t)ptr;
+	req.width = size;
+	req.dir = loc;
+	req.value = loc_id;
+	rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
+	npu_rt_devices_unlock();
+	if (rc == -EAGAIN)
+		err = ACL_ERROR_RT_STREAM_TASK_FULL;
+	else if (rc != 0)
+		err = managed_errno(rc);
+	return err;
+}
+
+/* ACL location of a driver one (id: the device for DEVICE, else 0). */
+static aclrtMemManagedLocation acl_loc(uint32_t loc, int dev)
+{
+	aclrtMemManagedLocation l = { ACL_MEM_LOCATIONTYPE_INVALID, 0 };
+
+	if (loc == NPU_SIM_MLOC_DEVICE) {
+		l.type = ACL_MEM_LOCATIONTYPE_DEVICE;
+		l.id = dev;
+	} else if (loc == NPU_SIM_MLOC_HOST) {
+		l.type = ACL_MEM_LOCATIONTYPE_HOST;
+	}
+	return l;
+}
+
+static aclError put_i32(void *data, size_t dataSize, int32_t v)
+{
+	if (dataSize < sizeof(v))
+		return ACL_ERROR_INVALID_PARAM;
+	memcpy(data, &v, sizeof(v));
+	return ACL_SUCCESS;
+}
+
+static aclError put_loc(void *data, size_t dataSize, aclrtMemManagedLocation l)
+{
+	if (dataSize < sizeof(l))
+		return ACL_ERROR_INVALID_PARAM;
+	memcpy(data, &l, sizeof(l));
+	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void *ptr,
+						    size_t size, void *data, size_t dataSize)
+{
+	struct npu_sim_managed_query q;
+	struct npu_rt_loc where;
+	aclrtMemManagedLocation l;
+	int dev, rc;
+
+	if (ptr == NULL || data == NULL || size == 0 || (int)attribute < ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY ||
+	    (int)attribute > ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID)
+		return ACL_ERROR_INVALID_PARAM;
+	npu_rt_devices_read_lock();
+	where = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)ptr, size);
+	if (where.kind != NPU_RT_LOC_DEVICE) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	dev = where.dev;
+	memset(&q, 0, sizeof(q));
+	q.va = (uintptr_t)ptr;
+	q.size = size;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MANAGED_QUERY, &q);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return npu_rt_errno_to_acl(-rc);
+
+	switch (attribute) {
+	case ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY:
+		return put_i32(data, dataSize, (int32_t)q.read_mostly);
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION:
+		return put_loc(data, dataSize, acl_loc(q.preferred, dev));
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE:
+		return put_i32(data, dataSize, acl_loc(q.preferred, dev).type);
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID:
+		return put_i32(data, dataSize, acl_loc(q.preferred, dev).id);
+	case ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION:
+		return put_loc(data, dataSize, acl_loc(q.last_prefetch, dev));
+	case ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE:
+		return put_i32(data, dataSize, acl_loc(q.last_prefetch, dev).type);
+	case ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID:
+		return put_i32(data, dataSize, acl_loc(q.last_prefetch, dev).id);
+	case ACL_MEM_RANGE_ATTRIBUTE_ACCESSED_BY: {
+		size_t n = dataSize / sizeof(l), i = 0;
+
+		if (n == 0 || dataSize % sizeof(l) != 0)
+			return ACL_ERROR_INVALID_PARAM;
+		if (q.accessed_by & (1U << NPU_SIM_MLOC_DEVICE)) {
+			l = acl_loc(NPU_SIM_MLOC_DEVICE, dev);
+			memcpy((char *)data + i++ * sizeof(l), &l, sizeof(l));
+		}
+		if (i < n && (q.accessed_by & (1U << NPU_SIM_MLOC_HOST))) {
+			l = acl_loc(NPU_SIM_MLOC_HOST, dev);
+			memcpy((char *)data + i++ * sizeof(l), &l, sizeof(l));
+		}
+		l = acl_loc(0, dev);
+		for (; i < n; i++)
+			memcpy((char *)data + i * sizeof(l), &l, sizeof(l));
+		return ACL_SUCCESS;
+	}
+	}
+	return ACL_ERROR_INVALID_PARAM;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *attributes,
+						     size_t numAttributes, const void *ptr, size_t size,
+						     void **data, size_t *dataSizes)
+{
+	aclError err;
+
+	if (attributes == NULL || data == NULL || dataSizes == NULL || numAttributes == 0)
+		return ACL_ERROR_INVALID_PARAM;
+	for (size_t i = 0; i < numAttributes; i++) {
+		err = aclrtMemManagedGetAttr(attributes[i], ptr, size, data[i], dataSizes[i]);
+		if (err != ACL_SUCCESS)
+			return err;
+	}
+	return ACL_SUCCESS;
+}
