@@ -137,11 +137,22 @@ static u64 npu_piece_room(struct npu_map *map, unsigned long addr, bool back)
 	return min(room, map_room);
 }
 
-static void *npu_piece_map(struct npu_map *map, unsigned long addr)
+/*
+ * Map device byte @addr of @map; *@held is the backing used.  A managed
+ * range is backed by the device copy of the block while that is valid, by
+ * its host pages otherwise (npu_uvm_backing(), referenced until unmap).
+ * Pieces of a managed range never cross a 4 KiB page (normal host pages),
+ * so one piece lies in one page of either backing.
+ */
+static void *npu_piece_map(struct npu_ctx *ctx, struct npu_map *map,
+			   unsigned long addr, struct npu_phys **held)
 {
 	struct npu_phys *phys = map->phys;
 	u64 off = map->phys_off + (addr - map->va);
 
+	if (map->uvm)
+		phys = npu_uvm_backing(ctx, map, addr, &off);
+	*held = phys;
 	/* x86-64 has no highmem: hugetlb pages are always in the direct map. */
 	if (phys->kind != NPU_SIM_PAGE_NORMAL)
 		return page_address(phys->pages[off >> phys->shift]) +
@@ -150,10 +161,13 @@ static void *npu_piece_map(struct npu_map *map, unsigned long addr)
 	       offset_in_page(off);
 }
 
-static void npu_piece_unmap(struct npu_map *map, void *kaddr)
+static void npu_piece_unmap(struct npu_map *map, struct npu_phys *held,
+			    void *kaddr)
 {
-	if (map->phys->kind == NPU_SIM_PAGE_NORMAL)
+	if (held->kind == NPU_SIM_PAGE_NORMAL)
 		kunmap_local(kaddr);
+	if (map->uvm)
+		npu_phys_put(held);
 }
 
 struct npu_xfer {
@@ -182,33 +196,34 @@ static int npu_xfer_piece(struct npu_xfer *x, struct npu_map *dm,
 			  unsigned long d, struct npu_map *sm,
 			  unsigned long s, size_t n)
 {
+	struct npu_phys *dp, *sp;
 	void *kd, *ks;
 	int ret = 0;
 
 	switch (x->op) {
 	case NPU_XFER_H2D:
-		kd = npu_piece_map(dm, d);
+		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
 		if (copy_from_user(kd, (const void __user *)s, n))
 			ret = -EFAULT;
-		npu_piece_unmap(dm, kd);
+		npu_piece_unmap(dm, dp, kd);
 		break;
 	case NPU_XFER_D2H:
-		ks = npu_piece_map(sm, s);
+		ks = npu_piece_map(x->src.ctx, sm, s, &sp);
 		if (copy_to_user((void __user *)d, ks, n))
 			ret = -EFAULT;
-		npu_piece_unmap(sm, ks);
+		npu_piece_unmap(sm, sp, ks);
 		break;
 	case NPU_XFER_D2D:
-		ks = npu_piece_map(sm, s);
-		kd = npu_piece_map(dm, d);
+		ks = npu_piece_map(x->src.ctx, sm, s, &sp);
+		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
 		memmove(kd, ks, n);
-		npu_piece_unmap(dm, kd);
-		npu_piece_unmap(sm, ks);
+		npu_piece_unmap(dm, dp, kd);
+		npu_piece_unmap(sm, sp, ks);
 		break;
 	case NPU_XFER_SET:
-		kd = npu_piece_map(dm, d);
+		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
 		memset(kd, x->value, n);
-		npu_piece_unmap(dm, kd);
+		npu_piece_unmap(dm, dp, kd);
 		break;
 	}
 	return ret;

@@ -378,6 +378,8 @@ vm_fault_t npu_uvm_mkwrite(struct npu_ctx *ctx, struct npu_map *map,
 			   struct vm_fault *vmf);
 int npu_uvm_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
 		      u64 size, bool write);
+struct npu_phys *npu_uvm_backing(struct npu_ctx *ctx, struct npu_map *map,
+				 unsigned long addr, u64 *off);
 int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_managed_advise(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_managed_touch(struct npu_ctx *ctx, void __user *uarg);

@@ -5,11 +5,14 @@
  * rules of npu_uvm_state.c.
  *
  * Backing: the range's npu_phys (host memory, normal pages, not charged)
- * holds the data; a block whose state has a device copy also owns a 2 MiB
+ * is the host copy; a block whose state has a device copy also owns a 2 MiB
  * npu_phys on the device (huge page when the pool allows), charged against
- * the capacity until the copy is dropped.  Valid copies are identical by
- * construction (a write drops every other copy), so the data stays in the
- * host pages and a migration moves ownership and charge, not bytes.
+ * the capacity until the copy is dropped.  The bytes move with the state:
+ * a copy that becomes valid is filled from the one that was (2 MiB, under
+ * ctx->lock, host PTEs already zapped and not yet mapped again), and the
+ * copy engine reads and writes the device copy while it is valid, the host
+ * pages otherwise (npu_uvm_backing()).  A copy that is not valid holds
+ * stale bytes nobody reads.
  *
  * Host access: the window fault handler calls npu_uvm_fault() for managed
  * ranges in strict and host-access mode alike; it maps the whole block
@@ -17,6 +20,7 @@
  * npu_uvm_mkwrite().  All state is under npu_ctx.lock.
  */
 #include <linux/fs.h>
+#include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/mmap_lock.h>
 #include <linux/seq_file.h>
@@ -86,14 +90,39 @@ static void npu_uvm_map_host(struct npu_ctx *ctx, struct npu_map *map,
 	}
 }
 
+/* Copy the 2 MiB of block @blk between host pages and device copy. */
+static void npu_uvm_copy_block(struct npu_map *map, u64 blk, bool to_dev)
+{
+	struct npu_phys *dev = map->uvm->dev[blk];
+	u64 hoff = map->phys_off + (blk << NPU_UVM_BLOCK_SHIFT);
+	u64 off;
+
+	if (WARN_ON_ONCE(!dev))
+		return;
+	for (off = 0; off < NPU_UVM_BLOCK_SIZE; off += PAGE_SIZE) {
+		struct page *hp = npu_phys_page(map->phys, hoff + off);
+		struct page *dp = npu_phys_page(dev, off);
+
+		if (to_dev)
+			copy_highpage(dp, hp);
+		else
+			copy_highpage(hp, dp);
+	}
+}
+
 /*
  * Run transition @fn's result: take a device copy first (the only step that
  * can fail, before anything changes), then commit @nb and do the rest.
+ * Bytes: a copy that becomes valid is filled from one that was valid, after
+ * the host PTEs are zapped (no host write can race the fill) and before the
+ * device copy is dropped or the host pages are mapped.  A block never
+ * touched has zeroed host pages, so they are the source then too.
  */
 static int npu_uvm_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
 			  struct npu_uvm_block *nb, unsigned int act)
 {
 	struct npu_uvm *u = map->uvm;
+	u8 old = u->blocks[blk].valid;
 	int ret;
 
 	lockdep_assert_held(&ctx->lock);
@@ -106,6 +135,11 @@ static int npu_uvm_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
 	if (act & NPU_UVM_ACT_ZAP_HOST)
 		npu_va_zap(ctx, map->va + (blk << NPU_UVM_BLOCK_SHIFT),
 			   NPU_UVM_BLOCK_SIZE);
+	if ((nb->valid & NPU_UVM_DEV) && !(old & NPU_UVM_DEV))
+		npu_uvm_copy_block(map, blk, true);
+	else if ((nb->valid & NPU_UVM_HOST) && !(old & NPU_UVM_HOST) &&
+		 (old & NPU_UVM_DEV))
+		npu_uvm_copy_block(map, blk, false);
 	if ((act & NPU_UVM_ACT_FREE_DEV) && u->dev[blk]) {
 		npu_phys_put(u->dev[blk]);
 		u->dev[blk] = NULL;
@@ -212,6 +246,29 @@ int npu_uvm_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
 		ret = npu_uvm_commit(ctx, map, blk, &nb, act);
 	}
 	return ret;
+}
+
+/*
+ * The backing the copy engine uses for device byte @addr of managed @map:
+ * the device copy of its block while that copy is valid, else the host
+ * pages.  Returns it referenced (the block may migrate once ctx->lock is
+ * dropped) and sets *@off to the byte offset of @addr in it.
+ */
+struct npu_phys *npu_uvm_backing(struct npu_ctx *ctx, struct npu_map *map,
+				 unsigned long addr, u64 *off)
+{
+	u64 rel = addr - map->va, blk = rel >> NPU_UVM_BLOCK_SHIFT;
+	struct npu_phys *phys = map->phys;
+
+	*off = map->phys_off + rel;
+	mutex_lock(&ctx->lock);
+	if ((map->uvm->blocks[blk].valid & NPU_UVM_DEV) && map->uvm->dev[blk]) {
+		phys = map->uvm->dev[blk];
+		*off = rel & (NPU_UVM_BLOCK_SIZE - 1);
+	}
+	npu_phys_get(phys);
+	mutex_unlock(&ctx->lock);
+	return phys;
 }
 
 static int npu_uvm_loc_check(struct npu_ctx *ctx, u32 loc, u32 loc_id)

@@ -263,6 +263,140 @@ START_TEST(test_copies_are_device_accesses)
 }
 END_TEST
 
+/*
+ * The bytes live in the copy the state says is valid: a device write lands
+ * in the device copy (filled from the host pages when the block migrated),
+ * the API reads it back from there, and a host fault copies it back before
+ * the host sees the block.
+ */
+START_TEST(test_bytes_follow_the_valid_copy)
+{
+	const size_t sz = 4 * MiB;
+	size_t f0 = hbm_free();
+	volatile unsigned char *p = managed(sz);
+	unsigned char *pat = malloc(sz), *back = malloc(sz), *h = malloc(MiB);
+	void *d = NULL;
+
+	ck_assert_ptr_nonnull(pat);
+	ck_assert_ptr_nonnull(back);
+	ck_assert_ptr_nonnull(h);
+	vm_fill(pat, sz, 3);
+	memcpy((void *)p, pat, sz);				/* host copy valid */
+	ck_assert_uint_eq(row(p).res_host, 2);
+
+	/* device write: block 0 migrates with its bytes, then 8 KiB change */
+	ck_assert_int_eq(aclrtMemset((void *)(p + 4096), 8192, 0xa5, 8192), ACL_SUCCESS);
+	memset(pat + 4096, 0xa5, 8192);
+	ck_assert_uint_eq(row(p).res_dev, 1);
+	ck_assert_uint_eq(row(p).res_host, 1);
+	/* device read of both blocks: block 1 migrates too */
+	memset(back, 0, sz);
+	ck_assert_int_eq(aclrtMemcpy(back, sz, (void *)p, sz, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(back, pat, sz), 0);
+	ck_assert_uint_eq(row(p).res_dev, 2);
+	ck_assert_uint_eq(row(p).dev_bytes, sz);
+	ck_assert_uint_eq(hbm_free(), f0 - sz);
+
+	/* device writes through H2D and D2D land in the device copies */
+	vm_fill(h, MiB, 11);
+	ck_assert_int_eq(aclrtMemcpy((void *)(p + 2 * MiB + 512 * 1024), MiB, h, MiB,
+				     ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	memcpy(pat + 2 * MiB + 512 * 1024, h, MiB);
+	ck_assert_int_eq(aclrtMalloc(&d, 2 * MiB, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(d, 2 * MiB, (void *)(p + 2 * MiB), 2 * MiB,
+				     ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy((void *)(p + 100), 4096, (char *)d + 700 * 1024, 4096,
+				     ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
+	memcpy(pat + 100, pat + 2 * MiB + 700 * 1024, 4096);
+	ck_assert_int_eq(aclrtMemcpy(back, sz, (void *)p, sz, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(back, pat, sz), 0);
+	ck_counts(p, 2, 2, 2, 0, 0, 0);
+
+	/* host read: both blocks fault and come back with the device bytes */
+	memcpy(back, (void *)p, sz);
+	ck_assert_int_eq(memcmp(back, pat, sz), 0);
+	ck_counts(p, 4, 2, 2, 2, 0, 0);
+	ck_assert_uint_eq(row(p).res_host, 2);
+	ck_assert_uint_eq(row(p).dev_bytes, 0);
+
+	/* a device write that moves no byte still round-trips the block */
+	ck_assert_int_eq(touch((void *)p, sz, 1), 0);
+	ck_assert_uint_eq(row(p).res_dev, 2);
+	ck_assert_int_eq(memcmp((void *)p, pat, sz), 0);
+	ck_counts(p, 6, 4, 4, 4, 0, 0);
+
+	/* host write, device read, host write again: no stale device bytes */
+	memset((void *)p, 0x3c, 2 * MiB);
+	memset(pat, 0x3c, 2 * MiB);
+	ck_assert_int_eq(aclrtMemcpy(back, sz, (void *)p, sz, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(back, pat, sz), 0);
+	p[5] = 0x42;
+	pat[5] = 0x42;
+	ck_assert_int_eq(aclrtMemcpy(back, 4096, (void *)p, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(back, pat, 4096), 0);
+
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree((void *)p), ACL_SUCCESS);
+	ck_assert_uint_eq(hbm_free(), f0);
+	free(h);
+	free(back);
+	free(pat);
+}
+END_TEST
+
+/* READ_MOSTLY duplicates hold the same bytes on both sides. */
+START_TEST(test_read_mostly_duplicates_hold_the_bytes)
+{
+	const size_t sz = 2 * MiB;
+	volatile unsigned char *p = managed(sz);
+	unsigned char *pat = malloc(sz), *back = malloc(sz);
+	struct mrow r;
+
+	ck_assert_ptr_nonnull(pat);
+	ck_assert_ptr_nonnull(back);
+	vm_fill(pat, sz, 5);
+	memcpy((void *)p, pat, sz);
+	ck_assert_int_eq(advise((void *)p, sz, ACL_MEM_ADVISE_SET_READ_MOSTLY, 0, 0), ACL_SUCCESS);
+
+	/* host copy first: the device duplicate is filled from it */
+	ck_assert_int_eq(touch((void *)p, sz, 0), 0);
+	ck_assert_uint_eq(row(p).res_both, 1);
+	ck_assert_int_eq(aclrtMemcpy(back, sz, (void *)p, sz, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(back, pat, sz), 0);
+	ck_assert_int_eq(memcmp((void *)p, pat, sz), 0);
+	ck_assert_uint_eq(row(p).res_both, 1);
+
+	/* keep the device copy: it has the bytes, and they come back */
+	ck_assert_int_eq(advise((void *)p, sz, ACL_MEM_ADVISE_UNSET_READ_MOSTLY, DEV, 0), ACL_SUCCESS);
+	ck_assert_uint_eq(row(p).res_dev, 1);
+	ck_assert_int_eq(aclrtMemcpy(back, sz, (void *)p, sz, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(back, pat, sz), 0);
+
+	/* device copy first: a device write, then the host duplicate */
+	ck_assert_int_eq(aclrtMemset((void *)(p + 100), 1000, 0x77, 1000), ACL_SUCCESS);
+	memset(pat + 100, 0x77, 1000);
+	ck_assert_int_eq(advise((void *)p, sz, ACL_MEM_ADVISE_SET_READ_MOSTLY, 0, 0), ACL_SUCCESS);
+	ck_assert_uint_eq(row(p).res_both, 1);
+	r = row(p);
+	memcpy(back, (void *)p, sz);			/* host read of the duplicate */
+	ck_assert_int_eq(memcmp(back, pat, sz), 0);
+	ck_assert_uint_eq(row(p).d2h, r.d2h);		/* no migration */
+	ck_assert_uint_eq(row(p).res_both, 1);
+	ck_assert_int_eq(aclrtMemcpy(back, sz, (void *)p, sz, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(back, pat, sz), 0);
+
+	/* a host write drops the device duplicate; the device sees the write */
+	p[9] = 0x99;
+	pat[9] = 0x99;
+	ck_assert_uint_eq(row(p).res_host, 1);
+	ck_assert_int_eq(aclrtMemcpy(back, sz, (void *)p, sz, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(back, pat, sz), 0);
+	ck_assert_int_eq(aclrtFree((void *)p), ACL_SUCCESS);
+	free(back);
+	free(pat);
+}
+END_TEST
+
 START_TEST(test_read_mostly)
 {
 	size_t f0 = hbm_free();
@@ -623,6 +757,8 @@ static Suite *managed_suite(void)
 	tcase_add_test(tc, test_host_access_strict);
 	tcase_add_test(tc, test_device_touch_migrates);
 	tcase_add_test(tc, test_copies_are_device_accesses);
+	tcase_add_test(tc, test_bytes_follow_the_valid_copy);
+	tcase_add_test(tc, test_read_mostly_duplicates_hold_the_bytes);
 	tcase_add_test(tc, test_read_mostly);
 	tcase_add_test(tc, test_unset_read_mostly);
 	tcase_add_test(tc, test_advise_errors_and_conflicts);
