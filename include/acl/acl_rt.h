@@ -10,21 +10,37 @@
  * 11-05 unified addressing).
  *
  * Status in this version of npu_sim:
- *   IMPLEMENTED      aclrtSetDevice, aclrtResetDevice, aclrtGetDevice,
- *                    aclrtGetDeviceCount, aclrtGetRunMode, aclrtMalloc,
- *                    aclrtMallocAlign32, aclrtMallocCached, aclrtMallocWithCfg,
- *                    aclrtFree, aclrtFreeWithDevSync, aclrtMallocHost,
- *                    aclrtFreeHost, aclrtMemcpy, aclrtMemcpy2d, aclrtMemset,
- *                    aclrtGetMemInfo (and aclInit/aclFinalize in acl.h);
- *                    the VMM and sharing calls: aclrtMemGetAllocation-
- *                    Granularity, aclrtReserveMemAddress, aclrtReleaseMem-
- *                    Address, aclrtMallocPhysical, aclrtFreePhysical,
- *                    aclrtMapMem, aclrtUnmapMem, aclrtMemSetAccess,
- *                    aclrtMemGetAccess, aclrtMemRetainAllocationHandle,
+ *   IMPLEMENTED      aclInit, aclFinalize (acl.h);
+ *                    devices: aclrtSetDevice, aclrtResetDevice,
+ *                    aclrtGetDevice, aclrtGetDeviceCount, aclrtGetRunMode,
+ *                    aclrtSynchronizeDevice;
+ *                    contexts: aclrtCreateContext, aclrtDestroyContext,
+ *                    aclrtSetCurrentContext, aclrtGetCurrentContext;
+ *                    streams and events: aclrtCreateStream(WithConfig),
+ *                    aclrtDestroyStream, aclrtSynchronizeStream(WithTimeout),
+ *                    aclrtStreamQuery, aclrtStreamWaitEvent, aclrtCreateEvent,
+ *                    aclrtDestroyEvent, aclrtRecordEvent,
+ *                    aclrtSynchronizeEvent, aclrtQueryEventStatus,
+ *                    aclrtEventElapsedTime;
+ *                    linear memory: aclrtMalloc, aclrtMallocAlign32,
+ *                    aclrtMallocCached, aclrtMallocWithCfg, aclrtFree,
+ *                    aclrtFreeWithDevSync, aclrtMallocHost, aclrtFreeHost,
+ *                    aclrtGetMemInfo, aclrtPointerGetAttributes,
+ *                    aclrtMemGetAddressRange;
+ *                    copy and set: aclrtMemcpy, aclrtMemcpy2d, aclrtMemset,
+ *                    aclrtMemcpyAsync, aclrtMemcpy2dAsync, aclrtMemsetAsync;
+ *                    VMM and sharing: aclrtMemGetAllocationGranularity,
+ *                    aclrtReserveMemAddress, aclrtReleaseMemAddress,
+ *                    aclrtMallocPhysical, aclrtFreePhysical, aclrtMapMem,
+ *                    aclrtUnmapMem, aclrtMemSetAccess, aclrtMemGetAccess,
+ *                    aclrtMemRetainAllocationHandle,
  *                    aclrtMemGetAllocationPropertiesFromHandle,
- *                    aclrtMemExportToShareableHandle, aclrtMemImportFrom-
- *                    ShareableHandle, aclrtMemSetPidToShareableHandle,
- *                    aclrtPointerGetAttributes, aclrtMemGetAddressRange.
+ *                    aclrtMemExportToShareableHandle,
+ *                    aclrtMemImportFromShareableHandle,
+ *                    aclrtMemSetPidToShareableHandle;
+ *                    managed memory: aclrtMemAllocManaged,
+ *                    aclrtMemManagedAdvise, aclrtMemManagedPrefetchAsync,
+ *                    aclrtMemManagedGetAttr, aclrtMemManagedGetAttrs.
  *   DECLARED ONLY    everything else below.  These are declared so that code
  *                    written for a real NPU compiles; libacl_rt does not
  *                    define them yet, so linking a program that calls one
