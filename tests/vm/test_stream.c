@@ -225,11 +225,12 @@ static int dbg_event(pid_t pid, unsigned int eid, struct ev_row *r)
 	return found;
 }
 
-static long dbg_events_of(pid_t pid)
+/* Rows of debugfs table @path (after its header) that belong to @pid. */
+static long dbg_rows_of(const char *path, pid_t pid)
 {
 	char line[256];
 	long n = 0;
-	FILE *f = fopen(EVENTS_PATH, "r");
+	FILE *f = fopen(path, "r");
 
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
@@ -243,22 +244,14 @@ static long dbg_events_of(pid_t pid)
 	return n;
 }
 
+static long dbg_events_of(pid_t pid)
+{
+	return dbg_rows_of(EVENTS_PATH, pid);
+}
+
 static long dbg_streams_of(pid_t pid)
 {
-	char line[256];
-	long n = 0;
-	FILE *f = fopen(STREAMS_PATH, "r");
-
-	ck_assert_ptr_nonnull(f);
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	while (fgets(line, sizeof(line), f)) {
-		int p;
-
-		if (sscanf(line, "%d", &p) == 1 && p == pid)
-			n++;
-	}
-	fclose(f);
-	return n;
+	return dbg_rows_of(STREAMS_PATH, pid);
 }
 
 /* The vendor sample's flow: stream, pinned H2D, D2H, synchronize, verify. */
