@@ -124,18 +124,26 @@ static struct npu_event *npu_event_get(struct npu_ctx *ctx, u32 id)
 	return ev;
 }
 
-static void npu_op_free(struct npu_op *op)
+/* Drop the device memory an op references (idempotent). */
+static void npu_op_put_memory(struct npu_op *op)
 {
 	if (op->xfer) {
 		npu_xfer_mark_queued(op->xfer, -1);
 		npu_xfer_free(op->xfer);
+		op->xfer = NULL;
 	}
-	if (op->event)
-		npu_event_put(op->event);
 	if (op->map) {
 		atomic_dec(&op->map->nr_queued);
 		npu_map_put(op->map);
+		op->map = NULL;
 	}
+}
+
+static void npu_op_free(struct npu_op *op)
+{
+	npu_op_put_memory(op);
+	if (op->event)
+		npu_event_put(op->event);
 	kfree(op);
 }
 
@@ -209,6 +217,11 @@ static void npu_stream_work(struct work_struct *work)
 			break;
 
 		ret = npu_op_exec(s, op);
+		/*
+		 * Memory freed while this op was queued goes back before the
+		 * op counts as done, so a synchronize sees it released.
+		 */
+		npu_op_put_memory(op);
 
 		spin_lock(&ctx->sq_lock);
 		list_del(&op->node);
