@@ -82,6 +82,7 @@ install-dkms:
 	$(INSTALL) -m 644 $(wildcard kernel/*.c kernel/*.h kernel/Kbuild \
 		kernel/Makefile) $(DESTDIR)$(DKMS_SRCDIR)/kernel/
 	$(INSTALL) -m 644 include/uapi/misc/npu_sim.h \
+		include/uapi/misc/npu_sim_layout.h \
 		$(DESTDIR)$(DKMS_SRCDIR)/include/uapi/misc/
 
 uninstall:

@@ -31,6 +31,11 @@ static unsigned int va_window_gib = 1024;
 module_param(va_window_gib, uint, 0444);
 MODULE_PARM_DESC(va_window_gib, "Size of each context's device VA window in GiB (1..65536, default 1024)");
 
+/* Root may flip it at run time (tests); read at each test-only ioctl. */
+static bool test_hooks;
+module_param(test_hooks, bool, 0644);
+MODULE_PARM_DESC(test_hooks, "Accept test-only ioctls such as MANAGED_TOUCH (0 = no, default)");
+
 unsigned long npu_window_size;
 struct npu_dev *npu_devs[NPU_SIM_MAX_DEVICES];
 unsigned int npu_num_devs;
@@ -198,9 +203,11 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.index)
+	if (args.index || npu_uapi_out_set(&args, value, value))
 		return -EINVAL;
 
+	if (READ_ONCE(test_hooks))
+		caps |= NPU_SIM_CAP_TEST_HOOKS;
 	if (npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M)) {
 		caps |= NPU_SIM_CAP_HUGE_2M;
 		sizes |= 1ULL << PMD_SHIFT;
@@ -255,12 +262,15 @@ struct npu_ioctl_desc {
 	int (*fn)(struct npu_ctx *ctx, void __user *uarg);
 	bool any_mm;		/* allowed from a process other than the opener */
 	bool is_copy;		/* -ENXIO/-EFAULT count as fail_range/fail_fault */
+	bool test_only;		/* needs test_hooks (NPU_SIM_CAP_TEST_HOOKS) */
 	int call_stat;		/* stat counted per call, -1 for none */
 };
 
 #define NPU_IOCTL(_cmd, _fn, _any_mm, _is_copy, _stat) \
 	{ .cmd = _cmd, .fn = _fn, .any_mm = _any_mm, \
 	  .is_copy = _is_copy, .call_stat = _stat }
+#define NPU_TEST_IOCTL(_cmd, _fn) \
+	{ .cmd = _cmd, .fn = _fn, .test_only = true, .call_stat = -1 }
 
 static const struct npu_ioctl_desc npu_ioctls[] = {
 	NPU_IOCTL(NPU_SIM_IOCTL_GET_PARAM, npu_ioctl_get_param, true, false, -1),
@@ -318,8 +328,7 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  false, NPU_STAT_CALLS_ALLOC),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ADVISE, npu_ioctl_managed_advise,
 		  false, false, -1),
-	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_TOUCH, npu_ioctl_managed_touch, false,
-		  false, -1),
+	NPU_TEST_IOCTL(NPU_SIM_IOCTL_MANAGED_TOUCH, npu_ioctl_managed_touch),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_QUERY, npu_ioctl_managed_query, false,
 		  false, -1),
 };
@@ -339,7 +348,7 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 			break;
 		}
 	}
-	if (!desc)
+	if (!desc || (desc->test_only && !READ_ONCE(test_hooks)))
 		return -ENOTTY;
 	if (!desc->any_mm && current->mm != ctx->mm)
 		return -EACCES;

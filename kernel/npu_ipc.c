@@ -78,7 +78,7 @@ int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags & ~NPU_SIM_SHARE_FLAGS_MASK)
+	if (args.flags & ~NPU_SIM_SHARE_FLAGS_MASK || args.key)
 		return -EINVAL;
 
 	sh = kzalloc(sizeof(*sh), GFP_KERNEL);
@@ -199,7 +199,7 @@ int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags)
+	if (args.flags || npu_uapi_out_set(&args, handle, size))
 		return -EINVAL;
 
 	mutex_lock(&npu_share_lock);

@@ -199,7 +199,8 @@ static void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
 
 static int npu_alloc_check(const struct npu_sim_mem_alloc *args)
 {
-	if (args->pad || (args->flags & ~NPU_SIM_ALLOC_FLAGS_MASK))
+	if (args->pad || (args->flags & ~NPU_SIM_ALLOC_FLAGS_MASK) ||
+	    npu_uapi_out_set(args, va, page_kind))
 		return -EINVAL;
 	if (!args->size || args->size > args->footprint)
 		return -EINVAL;
@@ -393,15 +394,13 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_dev *ndev = ctx->ndev;
 	struct npu_sim_mem_info info;
 	struct sysinfo si;
-	u32 flags, pad;
 
-	if (get_user(flags, (u32 __user *)uarg) ||
-	    get_user(pad, (u32 __user *)uarg + 1))
+	if (copy_from_user(&info, uarg, sizeof(info)))
 		return -EFAULT;
-	if (flags || pad)
+	if (info.flags || info.pad ||
+	    npu_uapi_out_set(&info, capacity, reserved))
 		return -EINVAL;
 
-	memset(&info, 0, sizeof(info));
 	info.capacity = ndev->capacity;
 	spin_lock(&ndev->cap_lock);
 	info.used = ndev->used;

@@ -57,6 +57,8 @@
 #include <linux/mutex.h>
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
+#include <linux/stddef.h>
+#include <linux/string.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <linux/xarray.h>
@@ -244,6 +246,15 @@ struct npu_map {
 extern unsigned long npu_window_size;
 extern struct npu_dev *npu_devs[NPU_SIM_MAX_DEVICES];
 extern unsigned int npu_num_devs;
+
+/*
+ * UAPI rule: "out" fields must be zero on input.  True when any byte of
+ * the fields @first..@last (in declaration order) of *@args is set.
+ */
+#define npu_uapi_out_set(args, first, last)				\
+	(memchr_inv((const u8 *)(args) + offsetof(typeof(*(args)), first), 0, \
+		    offsetofend(typeof(*(args)), last) -		\
+		    offsetof(typeof(*(args)), first)) != NULL)
 
 static inline void npu_stat_inc(struct npu_dev *ndev, enum npu_stat s)
 {

@@ -335,7 +335,7 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags)
+	if (args.flags || args.id)
 		return -EINVAL;
 
 	if (atomic_inc_return(&ctx->nr_streams) > NPU_SIM_MAX_STREAMS) {
@@ -390,7 +390,9 @@ int npu_ioctl_stream_destroy(struct npu_ctx *ctx, void __user *uarg)
 
 static int npu_submit_check(const struct npu_sim_stream_submit *a)
 {
-	if (a->flags || a->reserved[0] || a->reserved[1])
+	if (a->flags || a->seq || a->reserved)
+		return -EINVAL;
+	if (a->op != NPU_SIM_OP_PREFETCH && (a->location || a->location_id))
 		return -EINVAL;
 	switch (a->op) {
 	case NPU_SIM_OP_COPY:
@@ -409,7 +411,8 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 			return -EINVAL;
 		return 0;
 	case NPU_SIM_OP_PREFETCH:
-		if (a->event || a->dpitch || a->src || a->spitch || a->height)
+		if (a->event || a->dpitch || a->src || a->spitch || a->height ||
+		    a->dir || a->value)
 			return -EINVAL;
 		return 0;
 	}
@@ -456,8 +459,8 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	} else if (a.op == NPU_SIM_OP_PREFETCH) {
 		struct npu_map *map;
 
-		map = npu_uvm_prefetch_prepare(ctx, a.dst, a.width, a.dir,
-					       a.value);
+		map = npu_uvm_prefetch_prepare(ctx, a.dst, a.width,
+					       a.location, a.location_id);
 		if (IS_ERR(map)) {
 			ret = PTR_ERR(map);
 			kfree(op);
@@ -467,7 +470,7 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 		op->map = map;
 		op->va = a.dst;
 		op->len = a.width;
-		op->loc = a.dir;
+		op->loc = a.location;
 	} else {
 		op->event = npu_event_get(ctx, a.event);
 		if (!op->event) {

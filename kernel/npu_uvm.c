@@ -291,7 +291,8 @@ int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg)
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
 	if (args.flags || args.pad || !args.size ||
-	    args.size > NPU_SIM_MANAGED_MAX)
+	    args.size > NPU_SIM_MANAGED_MAX ||
+	    npu_uapi_out_set(&args, va, id))
 		return -EINVAL;
 	len = ALIGN(args.size, NPU_UVM_BLOCK_SIZE);
 
@@ -431,7 +432,7 @@ int npu_ioctl_managed_query(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&q, uarg, sizeof(q)))
 		return -EFAULT;
-	if (q.flags || q.reserved)
+	if (q.flags || q.reserved || npu_uapi_out_set(&q, read_mostly, pad))
 		return -EINVAL;
 	mutex_lock(&ctx->lock);
 	map = npu_uvm_lookup(ctx, q.va, q.size);

@@ -127,7 +127,8 @@ static int npu_phys_alloc_check(struct npu_dev *ndev,
 	u64 gran = a->page_kind == NPU_SIM_PAGE_HUGE_1G ? SZ_1G :
 							 NPU_SIM_VMM_GRANULE;
 
-	if (a->flags & ~NPU_SIM_PHYS_FLAGS_MASK)
+	if (a->flags & ~NPU_SIM_PHYS_FLAGS_MASK ||
+	    npu_uapi_out_set(a, handle, charged))
 		return -EINVAL;
 	if (a->page_kind < NPU_SIM_PAGE_NORMAL ||
 	    a->page_kind > NPU_SIM_PAGE_HUGE_1G)
@@ -250,7 +251,7 @@ int npu_ioctl_phys_info(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags || args.pad)
+	if (args.flags || npu_uapi_out_set(&args, size, pad))
 		return -EINVAL;
 
 	mutex_lock(&ctx->lock);
@@ -302,7 +303,7 @@ int npu_ioctl_vmm_reserve(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags || args.pad)
+	if (args.flags || args.pad || args.va)
 		return -EINVAL;
 	if (!args.size || args.size & (NPU_SIM_VMM_GRANULE - 1) ||
 	    args.size > npu_window_size ||
@@ -521,7 +522,8 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags & ~NPU_SIM_QUERY_FLAGS_MASK)
+	if (args.flags & ~NPU_SIM_QUERY_FLAGS_MASK ||
+	    npu_uapi_out_set(&args, type, mem_attr))
 		return -EINVAL;
 
 	mutex_lock(&ctx->lock);

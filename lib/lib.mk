@@ -8,7 +8,7 @@
 # API) are exported from the shared library.
 
 LIB_PURE_SRCS := lib/policy.c lib/copy_rules.c lib/meminfo_rules.c lib/errmap.c lib/vmm_rules.c
-LIB_SRCS := $(LIB_PURE_SRCS) lib/transport.c lib/device.c lib/init.c lib/fork.c \
+LIB_SRCS := $(LIB_PURE_SRCS) lib/uapi_check.c lib/transport.c lib/device.c lib/init.c lib/fork.c \
 	lib/memory_linear.c lib/memory_host.c lib/copy.c lib/meminfo.c lib/vmm.c \
 	lib/vmm_share.c lib/context.c lib/stream.c lib/event.c lib/copy_async.c \
 	lib/managed.c
@@ -18,7 +18,7 @@ LIB_STATIC_OBJS := $(LIB_SRCS:lib/%.c=$(BUILD)/lib/static/%.o)
 LIB_PURE_OBJS := $(LIB_PURE_SRCS:lib/%.c=$(BUILD)/lib/static/%.o)
 LIB_CFLAGS := -fvisibility=hidden -pthread
 LIB_HEADERS := $(wildcard lib/*.h include/acl/*.h include/acl/error_codes/*.h) \
-	include/uapi/misc/npu_sim.h
+	include/uapi/misc/npu_sim.h include/uapi/misc/npu_sim_layout.h
 
 user: lib/libacl_rt.so lib/libacl_rt.a
 

@@ -149,8 +149,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_
 	req.op = NPU_SIM_OP_PREFETCH;
 	req.dst = (uintptr_t)ptr;
 	req.width = size;
-	req.dir = loc;
-	req.value = loc_id;
+	req.location = loc;
+	req.location_id = loc_id;
 	rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
 	npu_rt_devices_unlock();
 	if (rc == -EAGAIN)

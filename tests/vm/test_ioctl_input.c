@@ -150,7 +150,8 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
-	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 3);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 4);
+	ck_assert_uint_eq(NPU_SIM_CAP_TEST_HOOKS, 1ULL << 6);
 	ck_assert_uint_eq(NPU_SIM_CAP_STREAMS, 1ULL << 4);
 	ck_assert_uint_eq(NPU_SIM_CAP_MANAGED, 1ULL << 5);
 	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_HUGE_1G | NPU_SIM_CAP_VMM |
@@ -233,9 +234,15 @@ START_TEST(test_raw_roundtrip)
 	ck_assert_str_eq(al.api, "malloc");
 	ck_assert_str_eq(al.flags, "-");
 
+	/* Out fields must come in zeroed. */
 	memset(&mi, 0xff, sizeof(mi));
 	mi.flags = 0;
 	mi.pad = 0;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi), EINVAL);
+	memset(&mi, 0, sizeof(mi));
+	mi.reserved[3] = 1;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi), EINVAL);
+	memset(&mi, 0, sizeof(mi));
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi), 0);
 	ck_assert_uint_eq(mi.capacity, VM_DEFAULT_HBM_BYTES);
 	ck_assert_uint_eq(mi.used, 2 * MiB + 4096);
@@ -642,7 +649,7 @@ START_TEST(test_stream_bad_input)
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
 	GOOD_SB(); sb.flags = 1;
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
-	GOOD_SB(); sb.reserved[1] = 1;
+	GOOD_SB(); sb.reserved = 1;
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
 	GOOD_SB(); sb.dir = 4;
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);

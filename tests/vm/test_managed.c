@@ -746,13 +746,52 @@ START_TEST(test_kill_leaves_nothing)
 }
 END_TEST
 
+#define TEST_HOOKS "/sys/module/npu_sim/parameters/test_hooks"
+
+static uint64_t caps(void)
+{
+	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_CAPABILITIES };
+
+	ck_assert_int_eq(raw(NPU_SIM_IOCTL_GET_PARAM, &gp), 0);
+	return gp.value;
+}
+
+/* MANAGED_TOUCH is a test hook: -ENOTTY and no capability bit unless on. */
+START_TEST(test_touch_needs_test_hooks)
+{
+	void *p = managed(2 * MiB);
+
+	ck_assert_int_eq(vm_write_str(TEST_HOOKS, "0"), 0);
+	ck_assert_uint_eq(caps() & NPU_SIM_CAP_TEST_HOOKS, 0);
+	ck_assert_int_eq(touch(p, 2 * MiB, 1), -ENOTTY);
+	ck_counts(p, 0, 0, 0, 0, 0, 0);		/* nothing happened */
+	ck_assert_int_eq(vm_write_str(TEST_HOOKS, "1"), 0);
+	ck_assert_uint_eq(caps() & NPU_SIM_CAP_TEST_HOOKS, NPU_SIM_CAP_TEST_HOOKS);
+	ck_assert_int_eq(touch(p, 2 * MiB, 1), 0);
+	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
+}
+END_TEST
+
+static void managed_setup(void)
+{
+	vm_acl_setup();
+	ck_assert_int_eq(vm_write_str(TEST_HOOKS, "1"), 0);
+}
+
+static void managed_teardown(void)
+{
+	ck_assert_int_eq(vm_write_str(TEST_HOOKS, "0"), 0);
+	vm_acl_teardown();
+}
+
 static Suite *managed_suite(void)
 {
 	Suite *s = suite_create("managed");
 	TCase *tc = tcase_create("managed");
 
 	tcase_set_timeout(tc, VM_TIMEOUT);
-	tcase_add_checked_fixture(tc, vm_acl_setup, vm_acl_teardown);
+	tcase_add_checked_fixture(tc, managed_setup, managed_teardown);
+	tcase_add_test(tc, test_touch_needs_test_hooks);
 	tcase_add_test(tc, test_alloc_rounding_and_errors);
 	tcase_add_test(tc, test_host_access_strict);
 	tcase_add_test(tc, test_device_touch_migrates);

@@ -1110,7 +1110,9 @@ START_TEST(test_raw_ioctls)
 	ck_assert_uint_eq(pi.size, 2 * MiB);
 	ck_assert_uint_eq(pi.page_kind, NPU_SIM_PAGE_NORMAL);
 	ck_assert_uint_eq(pi.mappings, 0);
-	pi.handle = 3;
+	pi.handle = 3;				/* out fields still set */
+	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_PHYS_INFO, &pi), EINVAL);
+	pi = (struct npu_sim_phys_info){ .handle = 3 };
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_PHYS_INFO, &pi), ENOENT);
 
 	/* VMM_MAP */

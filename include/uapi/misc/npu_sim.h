@@ -5,13 +5,17 @@
  *
  * Rules that keep this ABI stable:
  * - only fixed-width types; every 64-bit field is 8-byte aligned; every struct
- *   is a multiple of 8 bytes and has no implicit padding (sizes are pinned with
- *   static asserts in kernel/npu_uapi_check.c and in lib/);
- * - every "pad"/"reserved" field and every flag bit outside its *_MASK must be
- *   zero, otherwise the ioctl fails with -EINVAL;
+ *   is a multiple of 8 bytes and has no implicit padding (sizes and offsets
+ *   are pinned by misc/npu_sim_layout.h, compiled into the module and the
+ *   library alike);
+ * - every "pad"/"reserved" field, every flag bit outside its *_MASK and
+ *   every "out" field must be zero on input, otherwise the ioctl fails with
+ *   -EINVAL (so a field can later become an input without ambiguity);
  * - enums start at 1: 0 is never valid, so an unset field is caught;
- * - command numbers are dense and never renumbered; new features come as new
- *   commands, new GET_PARAM params or new capability bits.
+ * - command numbers are grouped by feature (0x00 core, 0x10 VMM and sharing,
+ *   0x30 streams and events, 0x50 managed memory) and never renumbered; new
+ *   features come as new commands, new GET_PARAM params or new capability
+ *   bits.
  *
  * All sizes are in bytes, all addresses are user virtual addresses of the
  * calling process.  Every ioctl but GET_PARAM is only accepted from the
@@ -25,7 +29,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	3
+#define NPU_SIM_API_VERSION_MINOR	4
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -65,6 +69,11 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_IPC		(1ULL << 3)	/* SHARE_* ioctls (1.1) */
 #define NPU_SIM_CAP_STREAMS	(1ULL << 4)	/* STREAM_* and EVENT_* ioctls (1.2) */
 #define NPU_SIM_CAP_MANAGED	(1ULL << 5)	/* MANAGED_* ioctls, OP_PREFETCH (1.3) */
+/*
+ * Test-only ioctls (MANAGED_TOUCH) are accepted: the module was loaded with
+ * test_hooks=1.  Without this bit they fail with -ENOTTY.  (1.4)
+ */
+#define NPU_SIM_CAP_TEST_HOOKS	(1ULL << 6)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -205,10 +214,16 @@ struct npu_sim_memcpy {
 
 /**
  * struct npu_sim_memcpy2d - copy @height rows of @width bytes
- * @dst, @dpitch: in, destination and its row pitch (bytes, >= @width)
- * @src, @spitch: in, source and its row pitch (bytes, >= @width)
- * @width, @height: in, > 0
- * @dir, @src_fd, @flags, @pad: as in struct npu_sim_memcpy
+ * @dst: in, destination address
+ * @dpitch: in, destination row pitch (bytes, >= @width)
+ * @src: in, source address
+ * @spitch: in, source row pitch (bytes, >= @width)
+ * @width: in, bytes per row, > 0
+ * @height: in, rows, > 0
+ * @dir: in, as in struct npu_sim_memcpy
+ * @src_fd: in, as in struct npu_sim_memcpy
+ * @flags: in, must be 0
+ * @pad: must be 0
  *
  * All rows are checked before any byte is written.  Errors as MEMCPY.
  */
@@ -250,13 +265,17 @@ struct npu_sim_memset {
  * @pad: must be 0
  * @capacity: out, device memory capacity (bytes)
  * @used: out, bytes charged by all live allocations of all processes
- * @used_normal, @used_huge_2m, @used_huge_1g: out, @used split by page kind
+ * @used_normal: out, bytes of @used backed by normal 4 KiB pages
+ * @used_huge_2m: out, bytes of @used backed by 2 MiB hugetlb pages
+ * @used_huge_1g: out, bytes of @used backed by 1 GiB hugetlb pages
  * @used_p2p: out, bytes of @used that are P2P memory
  * @context_used: out, bytes charged by the calling context
- * @huge_2m_free, @huge_2m_total: out, 2 MiB pages free / in the host pool
- * @huge_1g_free, @huge_1g_total: out, 1 GiB pages free / in the host pool
- * @host_total, @host_free: out, host RAM (bytes) as in /proc/meminfo
- *	MemTotal / MemAvailable
+ * @huge_2m_free: out, 2 MiB pages free in the host pool
+ * @huge_2m_total: out, 2 MiB pages in the host pool
+ * @huge_1g_free: out, 1 GiB pages free in the host pool
+ * @huge_1g_total: out, 1 GiB pages in the host pool
+ * @host_total: out, host RAM in bytes (/proc/meminfo MemTotal)
+ * @host_free: out, available host RAM in bytes (/proc/meminfo MemAvailable)
  * @allocations: out, live allocations on the device (all processes)
  * @reserved: out, zero
  */
@@ -428,7 +447,8 @@ struct npu_sim_vmm_unmap {
 
 /**
  * struct npu_sim_vmm_set_access - record the access of a mapping
- * @va, @size: in, exactly the range of one VMM_MAP
+ * @va: in, start of one VMM_MAP
+ * @size: in, bytes, exactly the size of that mapping
  * @access: in, NPU_SIM_ACCESS_READWRITE (the only value accepted)
  * @location: in, NPU_SIM_LOC_DEVICE or NPU_SIM_LOC_HOST
  * @location_id: in, device index for DEVICE, 0 for HOST
@@ -460,15 +480,16 @@ enum npu_sim_query_type {
  * @addr: in, any address
  * @flags: in, NPU_SIM_QUERY_*; RETAIN is only valid on a mapping
  * @type: out, enum npu_sim_query_type
- * @base, @size: out, the allocation, mapping or reservation holding @addr
- *	(ALLOC: @size is the accessible length)
+ * @base: out, start of the allocation, mapping or reservation holding @addr
+ * @size: out, its length in bytes (ALLOC: the size asked for)
  * @page_kind: out, enum npu_sim_page_kind (0 for RESERVED)
- * @location, @location_id: out, where the memory lives (0 for RESERVED)
+ * @location: out, enum npu_sim_location of the memory (0 for RESERVED)
+ * @location_id: out, device index or NUMA node (0 for RESERVED)
  * @handle: out, MAP: the handle id, revived with a reference if RETAIN
- * @access, @access_location, @access_location_id: out, MAP: as recorded
- *	by VMM_SET_ACCESS (READWRITE, DEVICE, this device after VMM_MAP)
+ * @access: out, MAP: as recorded by VMM_SET_ACCESS (READWRITE after VMM_MAP)
+ * @access_location: out, MAP: as recorded (DEVICE after VMM_MAP)
+ * @access_location_id: out, MAP: as recorded (this device after VMM_MAP)
  * @mem_attr: out, MAP: the aclrtMemAttr of the physical object
- * @pad: out, 0
  *
  * Errors: -EINVAL bad field; -ENXIO nothing at @addr (or RETAIN on a
  * non-mapping).
@@ -498,7 +519,10 @@ struct npu_sim_vmm_query {
  * @handle: in, a live handle of this context
  * @flags: in, must be 0; out, NPU_SIM_PHYS_INFO_*
  * @size: out, bytes
- * @page_kind, @location, @location_id, @mem_attr: out, as created
+ * @page_kind: out, enum npu_sim_page_kind, as created
+ * @location: out, enum npu_sim_location, as created
+ * @location_id: out, as created
+ * @mem_attr: out, as created
  * @mappings: out, live mappings of this handle in this context
  * @pad: out, 0
  *
@@ -661,16 +685,22 @@ enum npu_sim_op {
  * struct npu_sim_stream_submit - queue one operation on a stream
  * @stream: in, stream id
  * @op: in, enum npu_sim_op
- * @dst, @dpitch: in, COPY/SET: destination and its row pitch (>= @width)
- * @src, @spitch: in, COPY: source and its row pitch (>= @width);
- *	SET, RECORD, WAIT: must be 0
- * @width, @height: in, COPY/SET: row length and number of rows (> 0);
- *	RECORD, WAIT: must be 0 (as must @dst and @dpitch)
+ * @dst: in, COPY/SET: destination; PREFETCH: start of the range;
+ *	RECORD, WAIT: must be 0
+ * @dpitch: in, COPY/SET: destination row pitch (>= @width); others: 0
+ * @src: in, COPY: source; others: must be 0
+ * @spitch: in, COPY: source row pitch (>= @width); others: must be 0
+ * @width: in, COPY/SET: row length (> 0); PREFETCH: bytes (> 0);
+ *	RECORD, WAIT: must be 0
+ * @height: in, COPY/SET: number of rows (> 0); others: must be 0
  * @dir: in, COPY: enum npu_sim_copy_dir; others: must be 0
  * @value: in, SET: the byte (bits above 7 must be 0); others: must be 0
  * @event: in, RECORD/WAIT: event id; others: must be 0
  * @flags: in, must be 0
  * @seq: out, the operation's sequence number in its stream (1, 2, ...)
+ * @location: in, PREFETCH: enum npu_sim_managed_loc; others: must be 0 (1.4)
+ * @location_id: in, PREFETCH to NPU_SIM_MLOC_DEVICE: this device's index;
+ *	others: must be 0 (1.4)
  * @reserved: in, must be 0
  *
  * A WAIT orders the stream after the most recent RECORD of the event
@@ -693,7 +723,9 @@ struct npu_sim_stream_submit {
 	__u32 event;
 	__u32 flags;
 	__u64 seq;
-	__u64 reserved[2];
+	__u32 location;
+	__u32 location_id;
+	__u64 reserved;
 };
 
 /* STREAM_SYNC / EVENT_SYNC flags */
@@ -725,8 +757,9 @@ enum npu_sim_status {
  *	the last sync that reported it; reported only with @status COMPLETE
  *	and without QUERY, and then cleared unless NPU_SIM_SYNC_KEEP is set
  * @pad: must be 0
- * @submitted, @completed: out, operations submitted to / completed by the
- *	stream (sums over all streams with NPU_SIM_SYNC_ALL)
+ * @submitted: out, operations submitted to the stream (the sum over all
+ *	streams with NPU_SIM_SYNC_ALL)
+ * @completed: out, operations completed by the stream (likewise)
  *
  * The wait is interruptible (-EINTR / restart).  A timeout is not an error:
  * it returns 0 with @status NOT_READY.  Errors: -EINVAL bad field;
@@ -814,10 +847,11 @@ struct npu_sim_event_sync {
  * Device copies are charged against the capacity while they exist.  Free a
  * range with MEM_FREE.  State and counters: debugfs "managed".
  *
- * OP_PREFETCH (STREAM_SUBMIT): @dst = start, @width = bytes (> 0), @dir =
- * enum npu_sim_managed_loc, @value = device id for NPU_SIM_MLOC_DEVICE (must
- * be this device's index), all other fields 0.  The range must lie in one
- * managed range.  It runs in stream order; errors as MANAGED_ADVISE.
+ * OP_PREFETCH (STREAM_SUBMIT): @dst = start, @width = bytes (> 0, a multiple
+ * of 2 MiB), @location = enum npu_sim_managed_loc, @location_id = device id
+ * for NPU_SIM_MLOC_DEVICE (must be this device's index), all other fields 0.
+ * The range must lie in one managed range.  It runs in stream order; errors
+ * as MANAGED_ADVISE.
  */
 #define NPU_SIM_MANAGED_MAX	(3ULL << 40)	/* 3 TiB */
 #define NPU_SIM_MANAGED_ALIGN	(2ULL << 20)	/* 2 MiB blocks */
@@ -893,13 +927,15 @@ struct npu_sim_managed_advise {
 
 /**
  * struct npu_sim_managed_touch - TEST ONLY: access a range as the device
- * @va: in, start; @size: in, bytes (> 0); inside one managed range
+ * @va: in, start, inside one managed range
+ * @size: in, bytes (> 0); [@va, @va + @size) inside that managed range
  * @flags: in, NPU_SIM_TOUCH_WRITE for a write access, else a read
  * @pad: in, must be 0
  *
  * Runs the device-access rules on every 2 MiB block touched (counts
- * dev_faults, migrates or duplicates); the data is not changed.
- * Errors: -EINVAL bad field or range; -ENOMEM no capacity for a copy.
+ * dev_faults, migrates or duplicates); the data is not changed.  Only with
+ * NPU_SIM_CAP_TEST_HOOKS.  Errors: -ENOTTY test hooks off; -EINVAL bad
+ * field or range; -ENOMEM no capacity for a copy.
  */
 struct npu_sim_managed_touch {
 	__u64 va;
@@ -910,8 +946,9 @@ struct npu_sim_managed_touch {
 
 /**
  * struct npu_sim_managed_query - attributes of part of a managed range
- * @va: in, start; @size: in, bytes (> 0): the 2 MiB blocks covering
- *	[@va, @va + @size), inside one managed range
+ * @va: in, start, inside one managed range
+ * @size: in, bytes (> 0); the 2 MiB blocks covering [@va, @va + @size)
+ *	are queried; they must lie inside that managed range
  * @flags: in, must be 0
  * @read_mostly: out, 1 if every block has the read-mostly attribute, else 0
  * @preferred: out, enum npu_sim_managed_loc preferred by every block, or 0

@@ -1,0 +1,2 @@
+/* Build-time check that the library agrees with the pinned UAPI layout. */
+#include <misc/npu_sim_layout.h>
