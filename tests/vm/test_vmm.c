@@ -1013,7 +1013,7 @@ START_TEST(test_raw_ioctls)
 	struct npu_sim_share_import im;
 	long long calls0 = vm_dbg_stat(0, "calls_vmm");
 	int32_t pid = getpid();
-	uint64_t va;
+	uint64_t va, key;
 	void *win;
 	int fd;
 
@@ -1169,14 +1169,15 @@ START_TEST(test_raw_ioctls)
 	ck_assert_uint_eq(q.handle, 2);
 	ck_assert_uint_eq(q.access_location, NPU_SIM_LOC_HOST);
 	ck_assert_uint_eq(q.location, NPU_SIM_LOC_DEVICE);
-	q.addr = va + 2 * MiB;
+	q.addr = va + 2 * MiB;			/* out fields still set */
+	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_VMM_QUERY, &q), EINVAL);
+	q = (struct npu_sim_vmm_query){ .addr = va + 2 * MiB };
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_VMM_QUERY, &q), 0);
 	ck_assert_uint_eq(q.type, NPU_SIM_QUERY_RESERVED);
 	ck_assert_uint_eq(q.base, va);
-	q.flags = NPU_SIM_QUERY_RETAIN;
+	q = (struct npu_sim_vmm_query){ .addr = va + 2 * MiB, .flags = NPU_SIM_QUERY_RETAIN };
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_VMM_QUERY, &q), ENXIO);
-	q.addr = (uintptr_t)win;
-	q.flags = 0;
+	q = (struct npu_sim_vmm_query){ .addr = (uintptr_t)win };
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_VMM_QUERY, &q), ENXIO);
 	q.addr = 0;
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_VMM_QUERY, &q), ENXIO);
@@ -1190,7 +1191,11 @@ START_TEST(test_raw_ioctls)
 	ex.flags = 0;
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_SHARE_EXPORT, &ex), 0);
 	ck_assert_uint_ne(ex.key, 0);
+	key = ex.key;
+	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_SHARE_EXPORT, &ex), EINVAL);	/* key set */
+	ex.key = 0;
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_SHARE_EXPORT, &ex), EEXIST);
+	ex.key = key;
 	memset(&sp, 0, sizeof(sp));
 	sp.key = ex.key;
 	sp.pids = (uintptr_t)&pid;
