@@ -140,7 +140,7 @@ static u64 npu_piece_room(struct npu_map *map, unsigned long addr, bool back)
 /*
  * Map device byte @addr of @map; *@held is the backing used.  A managed
  * range is backed by the device copy of the block while that is valid, by
- * its host pages otherwise (npu_uvm_backing(), referenced until unmap).
+ * its host pages otherwise (npu_managed_backing(), referenced until unmap).
  * Pieces of a managed range never cross a 4 KiB page (normal host pages),
  * so one piece lies in one page of either backing.
  */
@@ -150,8 +150,8 @@ static void *npu_piece_map(struct npu_ctx *ctx, struct npu_map *map,
 	struct npu_phys *phys = map->phys;
 	u64 off = map->phys_off + (addr - map->va);
 
-	if (map->uvm)
-		phys = npu_uvm_backing(ctx, map, addr, &off);
+	if (map->role == NPU_MAP_MANAGED)
+		phys = npu_managed_backing(ctx, map, addr, &off);
 	*held = phys;
 	/* x86-64 has no highmem: hugetlb pages are always in the direct map. */
 	if (phys->kind != NPU_SIM_PAGE_NORMAL)
@@ -166,7 +166,7 @@ static void npu_piece_unmap(struct npu_map *map, struct npu_phys *held,
 {
 	if (held->kind == NPU_SIM_PAGE_NORMAL)
 		kunmap_local(kaddr);
-	if (map->uvm)
+	if (map->role == NPU_MAP_MANAGED)
 		npu_phys_put(held);
 }
 
@@ -453,14 +453,14 @@ static int npu_xfer_managed(struct npu_span *sp, u64 addr, u64 pitch,
 		struct npu_map *map = sp->maps[i];
 		u64 s, e;
 
-		if (!map->uvm)
+		if (map->role != NPU_MAP_MANAGED)
 			continue;
 		s = max_t(u64, addr, map->va);
 		e = min_t(u64, end, map->va + map->len);
 		if (s >= e)
 			continue;
 		mutex_lock(&sp->ctx->lock);
-		ret = npu_uvm_dev_range(sp->ctx, map, s, e - s, write);
+		ret = npu_managed_dev_range(sp->ctx, map, s, e - s, write);
 		mutex_unlock(&sp->ctx->lock);
 	}
 	return ret;

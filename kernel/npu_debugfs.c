@@ -36,19 +36,6 @@ static const char * const npu_stat_names[NPU_STAT_NR] = {
 	[NPU_STAT_FREE_WHILE_QUEUED] = "free_while_queued",
 };
 
-const char *npu_kind_name(enum npu_sim_page_kind kind)
-{
-	switch (kind) {
-	case NPU_SIM_PAGE_NORMAL:
-		return "normal";
-	case NPU_SIM_PAGE_HUGE_2M:
-		return "huge_2m";
-	case NPU_SIM_PAGE_HUGE_1G:
-		return "huge_1g";
-	}
-	return "?";
-}
-
 static const char *npu_api_name(u32 api)
 {
 	switch (api) {
@@ -111,50 +98,45 @@ static void npu_show_map(struct seq_file *m, struct npu_map *map)
 {
 	bool p2p = map->flags & NPU_SIM_ALLOC_P2P;
 	bool ro = map->flags & NPU_SIM_ALLOC_READONLY;
+	bool linear = map->role == NPU_MAP_LINEAR;
 
 	seq_printf(m, "%llu %d 0x%lx %llu %llu %llu %s 0x%x %s %s\n",
 		   map->id, map->pid, map->va, map->size, map->footprint,
 		   map->phys->size, npu_kind_name(map->phys->kind),
-		   map->policy, npu_api_name(map->api),
-		   map->uvm ? "managed" :
+		   linear ? map->u.linear.policy : 0,
+		   npu_api_name(linear ? map->u.linear.api : 0),
+		   !linear ? "managed" :
 		   p2p && ro ? "p2p,ro" : p2p ? "p2p" : ro ? "ro" : "-");
+}
+
+static void npu_allocations_ctx(struct npu_ctx *ctx, void *m)
+{
+	struct npu_map *map;
+
+	list_for_each_entry(map, &ctx->maps, node)
+		npu_show_map(m, map);
 }
 
 static int npu_allocations_show(struct seq_file *m, void *v)
 {
-	struct npu_dev *ndev = m->private;
-	struct npu_ctx *ctx;
-	struct npu_map *map;
-
 	seq_puts(m, "id pid va size footprint charged kind policy api flags\n");
-	mutex_lock(&ndev->ctx_lock);
-	list_for_each_entry(ctx, &ndev->ctx_list, node) {
-		mutex_lock(&ctx->lock);
-		list_for_each_entry(map, &ctx->maps, node)
-			npu_show_map(m, map);
-		mutex_unlock(&ctx->lock);
-	}
-	mutex_unlock(&ndev->ctx_lock);
+	npu_dev_walk_ctxs(m->private, true, npu_allocations_ctx, m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(npu_allocations);
 
+static void npu_contexts_ctx(struct npu_ctx *ctx, void *m)
+{
+	seq_printf(m, "%d %llu %llu 0x%lx %lu\n", ctx->pid, ctx->nr_maps,
+		   ctx->used,
+		   ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0,
+		   npu_window_size);
+}
+
 static int npu_contexts_show(struct seq_file *m, void *v)
 {
-	struct npu_dev *ndev = m->private;
-	struct npu_ctx *ctx;
-
 	seq_puts(m, "pid allocations used_bytes window_start window_size\n");
-	mutex_lock(&ndev->ctx_lock);
-	list_for_each_entry(ctx, &ndev->ctx_list, node) {
-		mutex_lock(&ctx->lock);
-		seq_printf(m, "%d %llu %llu 0x%lx %lu\n", ctx->pid,
-			   ctx->nr_maps, ctx->used,
-			   ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0,
-			   npu_window_size);
-		mutex_unlock(&ctx->lock);
-	}
-	mutex_unlock(&ndev->ctx_lock);
+	npu_dev_walk_ctxs(m->private, true, npu_contexts_ctx, m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(npu_contexts);
@@ -172,88 +154,78 @@ static const char *npu_loc_name(u32 loc)
 	return "?";
 }
 
-static int npu_reservations_show(struct seq_file *m, void *v)
+static void npu_reservations_ctx(struct npu_ctx *ctx, void *m)
 {
-	struct npu_dev *ndev = m->private;
-	struct npu_ctx *ctx;
 	struct npu_map *r;
 
+	list_for_each_entry(r, &ctx->resvs, node)
+		seq_printf(m, "%d 0x%lx %llu %llu\n", r->pid, r->va, r->len,
+			   r->u.resv.nr_mapped);
+}
+
+static int npu_reservations_show(struct seq_file *m, void *v)
+{
 	seq_puts(m, "pid va size mappings\n");
-	mutex_lock(&ndev->ctx_lock);
-	list_for_each_entry(ctx, &ndev->ctx_list, node) {
-		mutex_lock(&ctx->lock);
-		list_for_each_entry(r, &ctx->resvs, node)
-			seq_printf(m, "%d 0x%lx %llu %llu\n", r->pid, r->va,
-				   r->len, r->nr_mapped);
-		mutex_unlock(&ctx->lock);
-	}
-	mutex_unlock(&ndev->ctx_lock);
+	npu_dev_walk_ctxs(m->private, true, npu_reservations_ctx, m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(npu_reservations);
 
-static int npu_mappings_show(struct seq_file *m, void *v)
+static void npu_mappings_ctx(struct npu_ctx *ctx, void *m)
 {
-	struct npu_dev *ndev = m->private;
-	struct npu_ctx *ctx;
 	struct npu_map *map;
 
+	list_for_each_entry(map, &ctx->vmaps, node)
+		seq_printf(m, "%d 0x%lx %llu %u %s %s 0x%lx %s:%s:%u\n",
+			   map->pid, map->va, map->len,
+			   map->u.vmm.handle->id,
+			   npu_kind_name(map->phys->kind),
+			   npu_loc_name(map->phys->location),
+			   map->u.vmm.resv->va,
+			   map->u.vmm.access == NPU_SIM_ACCESS_READWRITE ?
+			   "rw" : "?", npu_loc_name(map->u.vmm.access_loc),
+			   map->u.vmm.access_loc_id);
+}
+
+static int npu_mappings_show(struct seq_file *m, void *v)
+{
 	seq_puts(m, "pid va size handle kind location reservation access\n");
-	mutex_lock(&ndev->ctx_lock);
-	list_for_each_entry(ctx, &ndev->ctx_list, node) {
-		mutex_lock(&ctx->lock);
-		list_for_each_entry(map, &ctx->vmaps, node)
-			seq_printf(m, "%d 0x%lx %llu %u %s %s 0x%lx %s:%s:%u\n",
-				   map->pid, map->va, map->len,
-				   map->handle->id,
-				   npu_kind_name(map->phys->kind),
-				   npu_loc_name(map->phys->location),
-				   map->resv->va,
-				   map->access == NPU_SIM_ACCESS_READWRITE ?
-				   "rw" : "?", npu_loc_name(map->access_loc),
-				   map->access_loc_id);
-		mutex_unlock(&ctx->lock);
-	}
-	mutex_unlock(&ndev->ctx_lock);
+	npu_dev_walk_ctxs(m->private, true, npu_mappings_ctx, m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(npu_mappings);
 
-static int npu_handles_show(struct seq_file *m, void *v)
+static void npu_handles_ctx(struct npu_ctx *ctx, void *m)
 {
-	struct npu_dev *ndev = m->private;
 	struct npu_handle *h;
-	struct npu_ctx *ctx;
 	unsigned long id;
 
-	seq_puts(m, "pid handle size kind location location_id mem_attr holds mappings flags\n");
-	mutex_lock(&ndev->ctx_lock);
-	list_for_each_entry(ctx, &ndev->ctx_list, node) {
-		mutex_lock(&ctx->lock);
-		xa_for_each(&ctx->handles, id, h) {
-			struct npu_phys *p = h->phys;
-			bool p2p = p->flags & NPU_SIM_ALLOC_P2P;
+	xa_for_each(&ctx->handles, id, h) {
+		struct npu_phys *p = h->phys;
+		bool p2p = p->flags & NPU_SIM_ALLOC_P2P;
 
-			seq_printf(m, "%d %u %llu %s %s %u %u %u %u %s%s%s%s\n",
-				   ctx->pid, h->id, p->size,
-				   npu_kind_name(p->kind),
-				   npu_loc_name(p->location), p->location_id,
-				   p->mem_attr, h->holds, h->nr_maps,
-				   h->imported ? "imported" : "",
-				   READ_ONCE(h->share) ? (h->imported ? ",exported" : "exported") : "",
-				   p2p ? (h->imported || READ_ONCE(h->share) ? ",p2p" : "p2p") : "",
-				   !h->imported && !READ_ONCE(h->share) && !p2p ? "-" : "");
-		}
-		mutex_unlock(&ctx->lock);
+		seq_printf(m, "%d %u %llu %s %s %u %u %u %u %s%s%s%s\n",
+			   ctx->pid, h->id, p->size, npu_kind_name(p->kind),
+			   npu_loc_name(p->location), p->location_id,
+			   p->mem_attr, h->holds, h->nr_maps,
+			   h->imported ? "imported" : "",
+			   READ_ONCE(h->share) ? (h->imported ? ",exported" : "exported") : "",
+			   p2p ? (h->imported || READ_ONCE(h->share) ? ",p2p" : "p2p") : "",
+			   !h->imported && !READ_ONCE(h->share) && !p2p ? "-" : "");
 	}
-	mutex_unlock(&ndev->ctx_lock);
+}
+
+static int npu_handles_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, "pid handle size kind location location_id mem_attr holds mappings flags\n");
+	npu_dev_walk_ctxs(m->private, true, npu_handles_ctx, m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(npu_handles);
 
 static int npu_shared_show(struct seq_file *m, void *v)
 {
-	npu_ipc_show(m, m->private);
+	npu_share_show(m, m->private);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(npu_shared);
@@ -290,12 +262,12 @@ static int npu_fail_alloc_set(void *data, u64 val)
 DEFINE_DEBUGFS_ATTRIBUTE(npu_fail_alloc_fops, npu_fail_alloc_get,
 			 npu_fail_alloc_set, "%llu\n");
 
-static int npu_managed_show(struct seq_file *m, void *v)
+static int npu_managed_dbg_show(struct seq_file *m, void *v)
 {
-	npu_uvm_show(m, m->private);
+	npu_managed_show(m, m->private);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(npu_managed);
+DEFINE_SHOW_ATTRIBUTE(npu_managed_dbg);
 
 static int npu_streams_show(struct seq_file *m, void *v)
 {
@@ -366,7 +338,7 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 	debugfs_create_file_unsafe("fail_alloc", 0644, dir, ndev,
 				   &npu_fail_alloc_fops);
 	debugfs_create_file("streams", 0444, dir, ndev, &npu_streams_fops);
-	debugfs_create_file("managed", 0444, dir, ndev, &npu_managed_fops);
+	debugfs_create_file("managed", 0444, dir, ndev, &npu_managed_dbg_fops);
 	debugfs_create_file("events", 0444, dir, ndev, &npu_events_fops);
 	debugfs_create_file("stream_hold", 0644, dir, ndev,
 			    &npu_stream_hold_fops);

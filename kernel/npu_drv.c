@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * npu_sim driver core: module parameters, the npu_simN devices and their
- * sysfs attributes, open/release of contexts, the ioctl table, GET_PARAM.
+ * npu_sim driver core: module parameters, open/release of contexts, the
+ * ioctl table and GET_PARAM.  The devices themselves are in npu_dev.c.
  */
-#include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/idr.h>
 #include <linux/init.h>
@@ -35,92 +34,6 @@ MODULE_PARM_DESC(va_window_gib, "Size of each context's device VA window in GiB 
 static bool test_hooks;
 module_param(test_hooks, bool, 0644);
 MODULE_PARM_DESC(test_hooks, "Accept test-only ioctls such as MANAGED_TOUCH (0 = no, default)");
-
-unsigned long npu_window_size;
-struct npu_dev *npu_devs[NPU_SIM_MAX_DEVICES];
-unsigned int npu_num_devs;
-
-static struct class *npu_class;
-static dev_t npu_devt;
-
-/* ---- sysfs ------------------------------------------------------------- */
-
-static ssize_t capacity_bytes_show(struct device *dev,
-				   struct device_attribute *attr, char *buf)
-{
-	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
-
-	return sysfs_emit(buf, "%llu\n", ndev->capacity);
-}
-static DEVICE_ATTR_RO(capacity_bytes);
-
-static ssize_t used_bytes_show(struct device *dev,
-			       struct device_attribute *attr, char *buf)
-{
-	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
-	u64 used;
-
-	spin_lock(&ndev->cap_lock);
-	used = ndev->used;
-	spin_unlock(&ndev->cap_lock);
-	return sysfs_emit(buf, "%llu\n", used);
-}
-static DEVICE_ATTR_RO(used_bytes);
-
-static ssize_t host_access_show(struct device *dev,
-				struct device_attribute *attr, char *buf)
-{
-	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
-
-	return sysfs_emit(buf, "%d\n", READ_ONCE(ndev->host_access) ? 1 : 0);
-}
-
-static ssize_t host_access_store(struct device *dev,
-				 struct device_attribute *attr,
-				 const char *buf, size_t count)
-{
-	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
-	bool on;
-	int ret;
-
-	ret = kstrtobool(buf, &on);
-	if (ret)
-		return ret;
-	npu_dev_set_host_access(ndev, on);
-	return count;
-}
-static DEVICE_ATTR_RW(host_access);
-
-static struct attribute *npu_dev_attrs[] = {
-	&dev_attr_capacity_bytes.attr,
-	&dev_attr_used_bytes.attr,
-	&dev_attr_host_access.attr,
-	NULL,
-};
-ATTRIBUTE_GROUPS(npu_dev);
-
-/*
- * Switching to strict mode must leave no host mapping behind: the flag is
- * set first, then every window is zapped under its context lock, which the
- * fault handler holds while it checks the flag and inserts a PTE.
- */
-void npu_dev_set_host_access(struct npu_dev *ndev, bool on)
-{
-	struct npu_ctx *ctx;
-
-	mutex_lock(&ndev->ctx_lock);
-	WRITE_ONCE(ndev->host_access, on);
-	if (!on) {
-		list_for_each_entry(ctx, &ndev->ctx_list, node) {
-			mutex_lock(&ctx->lock);
-			if (ctx->win_state == NPU_WIN_MAPPED)
-				npu_va_zap(ctx, ctx->win_start,
-					   ctx->win_end - ctx->win_start);
-			mutex_unlock(&ctx->lock);
-		}
-	}
-	mutex_unlock(&ndev->ctx_lock);
-}
 
 /* ---- open / release ---------------------------------------------------- */
 
@@ -160,11 +73,7 @@ static int npu_open(struct inode *inode, struct file *filp)
 	npu_vmm_ctx_init(ctx);
 	npu_stream_ctx_init(ctx);
 	filp->private_data = ctx;
-
-	mutex_lock(&ndev->ctx_lock);
-	list_add_tail(&ctx->node, &ndev->ctx_list);
-	ndev->nr_ctx++;
-	mutex_unlock(&ndev->ctx_lock);
+	npu_dev_add_ctx(ndev, ctx);
 
 	return nonseekable_open(inode, filp);
 }
@@ -174,16 +83,16 @@ static int npu_release(struct inode *inode, struct file *filp)
 	struct npu_ctx *ctx = filp->private_data;
 	struct npu_dev *ndev = ctx->ndev;
 
-	mutex_lock(&ndev->ctx_lock);
-	list_del(&ctx->node);
-	ndev->nr_ctx--;
-	mutex_unlock(&ndev->ctx_lock);
+	npu_dev_del_ctx(ndev, ctx);
 
 	/* Queued work references maps: cancel and drain it first. */
 	npu_stream_ctx_teardown(ctx);
 	npu_vmm_ctx_teardown(ctx);
 	npu_mem_ctx_teardown(ctx);
+	/* The tree goes last: the teardowns above leave its entries alone. */
+	mutex_lock(&ctx->lock);
 	npu_va_ctx_destroy(ctx);
+	mutex_unlock(&ctx->lock);
 	mutex_destroy(&ctx->lock);
 	ida_free(&ndev->ctx_ida, ctx->index);
 	mmdrop(ctx->mm);
@@ -375,87 +284,10 @@ static const struct file_operations npu_fops = {
 	.release = npu_release,
 	.unlocked_ioctl = npu_ioctl,
 	.compat_ioctl = compat_ptr_ioctl,
-	.mmap = npu_va_mmap,
-	.get_unmapped_area = npu_va_get_unmapped_area,
+	.mmap = npu_window_mmap,
+	.get_unmapped_area = npu_window_get_unmapped_area,
 	.llseek = no_llseek,
 };
-
-/* ---- devices ----------------------------------------------------------- */
-
-/* Any user may open the devices, as on a machine with a real NPU. */
-static char *npu_devnode(struct device *dev, umode_t *mode)
-{
-	if (mode)
-		*mode = 0666;
-	return NULL;
-}
-
-static void npu_dev_release(struct device *dev)
-{
-	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
-
-	ida_destroy(&ndev->ctx_ida);
-	mutex_destroy(&ndev->ctx_lock);
-	kfree(ndev);
-}
-
-static int npu_dev_create(unsigned int index)
-{
-	struct npu_dev *ndev;
-	int ret;
-
-	ndev = kzalloc(sizeof(*ndev), GFP_KERNEL);
-	if (!ndev)
-		return -ENOMEM;
-
-	ndev->index = index;
-	ndev->capacity = (u64)hbm_mib << 20;
-	ndev->host_access = host_access;
-	mutex_init(&ndev->ctx_lock);
-	INIT_LIST_HEAD(&ndev->ctx_list);
-	ida_init(&ndev->ctx_ida);
-	spin_lock_init(&ndev->cap_lock);
-	init_waitqueue_head(&ndev->hold_wq);
-	atomic64_set(&ndev->next_id, 0);
-
-	device_initialize(&ndev->dev);
-	ndev->dev.class = npu_class;
-	ndev->dev.devt = MKDEV(MAJOR(npu_devt), index);
-	ndev->dev.groups = npu_dev_groups;
-	ndev->dev.release = npu_dev_release;
-	ret = dev_set_name(&ndev->dev, NPU_SIM_NAME "%u", index);
-	if (ret)
-		goto err_put;
-
-	cdev_init(&ndev->cdev, &npu_fops);
-	ndev->cdev.owner = THIS_MODULE;
-	ret = cdev_device_add(&ndev->cdev, &ndev->dev);
-	if (ret)
-		goto err_put;
-
-	npu_debugfs_dev_init(ndev);
-	npu_devs[index] = ndev;
-	return 0;
-
-err_put:
-	put_device(&ndev->dev);
-	return ret;
-}
-
-static void npu_dev_destroy(struct npu_dev *ndev)
-{
-	cdev_device_del(&ndev->cdev, &ndev->dev);
-	put_device(&ndev->dev);
-}
-
-static void npu_devs_destroy(void)
-{
-	while (npu_num_devs) {
-		npu_num_devs--;
-		npu_dev_destroy(npu_devs[npu_num_devs]);
-		npu_devs[npu_num_devs] = NULL;
-	}
-}
 
 static int __init npu_init(void)
 {
@@ -483,25 +315,13 @@ static int __init npu_init(void)
 	if (ret)
 		goto err_hugetlbfs;
 
-	ret = alloc_chrdev_region(&npu_devt, 0, num_devices, NPU_SIM_NAME);
+	ret = npu_devs_create(num_devices, (u64)hbm_mib << 20, host_access,
+			      &npu_fops);
 	if (ret)
 		goto err_stream;
-
-	npu_class = class_create(THIS_MODULE, NPU_SIM_NAME);
-	if (IS_ERR(npu_class)) {
-		ret = PTR_ERR(npu_class);
-		goto err_chrdev;
-	}
-	npu_class->devnode = npu_devnode;
-
 	npu_debugfs_init();
-
-	for (i = 0; i < num_devices; i++) {
-		ret = npu_dev_create(i);
-		if (ret)
-			goto err_devs;
-		npu_num_devs++;
-	}
+	for (i = 0; i < npu_num_devs; i++)
+		npu_debugfs_dev_init(npu_devs[i]);
 
 	pr_info("npu_sim: %u devices, %u MiB each, window %u GiB, hugetlb 2M %s, 1G %s\n",
 		npu_num_devs, hbm_mib, va_window_gib,
@@ -509,12 +329,6 @@ static int __init npu_init(void)
 		npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_1G) ? "yes" : "no");
 	return 0;
 
-err_devs:
-	npu_debugfs_exit();
-	npu_devs_destroy();
-	class_destroy(npu_class);
-err_chrdev:
-	unregister_chrdev_region(npu_devt, num_devices);
 err_stream:
 	npu_stream_exit();
 err_hugetlbfs:
@@ -527,8 +341,6 @@ static void __exit npu_exit(void)
 	/* debugfs files point at the devices: remove them first. */
 	npu_debugfs_exit();
 	npu_devs_destroy();
-	class_destroy(npu_class);
-	unregister_chrdev_region(npu_devt, num_devices);
 	npu_stream_exit();
 	npu_hugetlbfs_exit();
 }

@@ -16,6 +16,7 @@
 #include <linux/hugetlb.h>
 #include <linux/mount.h>
 #include <linux/pagemap.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 
 #include "npu_sim.h"
@@ -207,6 +208,14 @@ void npu_hugetlbfs_release(struct npu_phys *phys)
 
 	for (i = 0; i < phys->nr_pages; i++)
 		folio_put(page_folio(phys->pages[i]));
-	fput(phys->file);
+	/*
+	 * In a kernel thread (a stream worker dropping the last reference)
+	 * fput() defers the release to a work item: the pages would reach
+	 * the pool only after the op counts as completed.  Release now.
+	 */
+	if (current->flags & PF_KTHREAD)
+		__fput_sync(phys->file);
+	else
+		fput(phys->file);
 	phys->file = NULL;
 }

@@ -2,24 +2,42 @@
 /*
  * npu_sim: emulated Ascend-style NPU memory device - core definitions.
  *
+ * Files, lowest layer first (a file calls only into files above it in this
+ * list, never back up):
+ *   npu_hugetlbfs.c, npu_pages.c  backing pages (2M/1G hugetlb, 4 KiB)
+ *   npu_managed_state.c  per-block rules of managed memory (pure logic)
+ *   npu_phys.c     npu_phys: physical memory objects, capacity charging
+ *   npu_va.c       the per-context VA allocator (maple tree)
+ *   npu_window.c   the window VMA: mmap, host faults, PTE zap
+ *   npu_map.c      npu_map: constructor, roles, unlink, release
+ *   npu_handle.c   handle tables: per-context handles, machine-wide keys
+ *   npu_dev.c      npu_dev: registry, sysfs, context list, host access
+ *   npu_managed.c  MANAGED_* ioctls and the managed role
+ *   npu_copy.c     MEMCPY/MEMCPY2D/MEMSET and the copy engine
+ *   npu_mem.c      MEM_ALLOC/MEM_FREE/MEM_INFO
+ *   npu_vmm.c      VMM_* and PHYS_* ioctls
+ *   npu_share.c    SHARE_* ioctls
+ *   npu_stream.c   STREAM_* and EVENT_* ioctls, stream workers
+ *   npu_debugfs.c  /sys/kernel/debug/npu_sim
+ *   npu_drv.c      module parameters, file operations, ioctl table
+ *   npu_uapi_check.c  build-time check of the UAPI layout (no code)
+ *
  * Objects
  *   npu_dev   one /dev/npu_simN: capacity, usage counters, open contexts.
  *   npu_ctx   one open file: owner mm, VA window, maple tree of mappings.
  *   npu_phys  a physical memory object: a run of backing pages of one kind
  *             (normal / 2M / 1G hugetlb), charged against the capacity of
  *             its device from creation until its last reference is gone.
- *   npu_map   a VA range of one context backed by (part of) a npu_phys.
- *             MEM_ALLOC creates a phys object and one map of all of it.
- *   npu_handle a VMM physical handle of one context (npu_vmm.c): an id in
- *             npu_ctx.handles naming a referenced npu_phys.
- *   npu_share  an exported npu_phys, found by its random key (npu_ipc.c).
+ *   npu_map   a VA range of one context, in one role (enum npu_map_role):
+ *             a linear allocation, a reservation, a VMM mapping of a handle
+ *             or a managed range.  The role decides which union member is
+ *             valid and which npu_map_ops serve host faults.
+ *   npu_handle a physical handle of one context: an id in npu_ctx.handles
+ *             naming a referenced npu_phys.
+ *   npu_share  an exported handle, found by its random key.
  *   npu_stream an in-order queue of npu_ops of one context, run by a kernel
- *             worker (npu_stream.c); npu_event a recordable marker.  Both
- *             kref'd, found by id in npu_ctx.streams / npu_ctx.events.
- *
- * The VA tree holds three kinds of npu_map (npu_map.type): allocations,
- * reservations (phys == NULL, covering the holes of a reserved range) and
- * VMM mappings (stored over the part of their reservation they cover).
+ *             worker; npu_event a recordable marker.  Both kref'd, found by
+ *             id in npu_ctx.streams / npu_ctx.events.
  *
  * Lifetime: npu_map and npu_phys are kref'd.  The context's maple tree and
  * map list own one reference to each map; a copy takes its own references
@@ -28,17 +46,22 @@
  * away when the copy puts its reference.  A map owns one reference to its
  * phys object.
  *
- * Lock order (outermost first):
- *   mm->mmap_lock          (held by the mm core around ->mmap, ->fault, ->close)
+ * Lock order (outermost first; the only order anywhere in the driver):
+ *   mm->mmap_lock          (held by the mm core around ->mmap, ->fault,
+ *                           ->close; MANAGED_ADVISE takes it to map blocks)
  *   npu_dev.ctx_lock       (mutex: the device's context list)
- *   npu_ctx.lock           (mutex: VA window, maple tree, map list, ctx usage,
- *                           VMM handles, reservations)
- *   npu_share_lock         (mutex, npu_ipc.c: the global share table)
+ *   npu_ctx.lock           (mutex: VA window, maple tree, map lists, ctx
+ *                           usage, handles, managed block state)
+ *   npu_share_lock         (mutex, npu_handle.c: the machine-wide key table)
+ *   hugetlbfs inode and    (vfs_fallocate() of a managed block's device copy
+ *   hugetlb fault locks     runs under npu_ctx.lock)
  *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range / vmf_insert_pfn_prot)
- *   npu_dev.cap_lock       (spinlock: capacity and usage counters)
+ *   xa_lock of npu_ctx.streams / .events
  *   npu_ctx.sq_lock        (spinlock, npu_stream.c: op lists, stream and
- *                           event counters; nests inside nothing above
- *                           and takes nothing but xarray locks inside it)
+ *                           event counters; taken inside the xa_locks above
+ *                           by STREAM_SYNC of all streams and debugfs)
+ *   npu_dev.cap_lock       (spinlock: capacity and usage counters; nothing
+ *                           is taken inside it)
  * Stream workers hold no lock while they execute an op; submit prepares an
  * op (taking npu_ctx.lock) before it takes npu_ctx.sq_lock to queue it.
  * npu_ctx.lock is never held across copy_{to,from}_user(): a user access may
@@ -177,7 +200,7 @@ struct npu_phys {
 	struct npu_dev *ndev;
 	enum npu_sim_page_kind kind;
 	unsigned int shift;		/* backing page size = 1 << shift */
-	u32 flags;			/* NPU_SIM_ALLOC_P2P */
+	u32 flags;			/* NPU_SIM_ALLOC_P2P, NPU_PHYS_HOST */
 	u64 size;			/* bytes, multiple of the page size */
 	unsigned long nr_pages;		/* backing pages of 1 << shift */
 	struct page **pages;		/* head page of each backing page */
@@ -193,14 +216,9 @@ struct npu_phys {
 /* Internal npu_phys.flags bit: host memory, not charged to the device. */
 #define NPU_PHYS_HOST		(1U << 31)
 
-enum npu_map_type {
-	NPU_MAP_ALLOC = 0,		/* MEM_ALLOC (zeroed by kzalloc) */
-	NPU_MAP_RESV,			/* reservation: phys == NULL */
-	NPU_MAP_VMM,			/* VMM_MAP inside a reservation */
-};
-
 struct npu_share;
 struct seq_file;
+struct vm_fault;
 
 struct npu_handle {
 	u32 id;
@@ -211,41 +229,78 @@ struct npu_handle {
 	struct npu_share *share;	/* exported as (under npu_share_lock) */
 };
 
+/* An exported handle: a machine-wide key naming its npu_phys. */
+struct npu_share {
+	struct hlist_node node;		/* in the key table (npu_handle.c) */
+	u64 key;
+	struct npu_phys *phys;		/* referenced */
+	struct npu_dev *ndev;		/* of the exporting context */
+	pid_t owner;			/* exporting tgid */
+	u32 handle_id;			/* in the exporting context */
+	u32 flags;			/* NPU_SIM_SHARE_* */
+	u32 nr_pids;
+	pid_t *pids;			/* whitelist */
+	u64 imports;			/* successful imports so far */
+};
+
+/* What a VA range of a context is; fixes the valid member of npu_map.u. */
+enum npu_map_role {
+	NPU_MAP_LINEAR = 1,		/* MEM_ALLOC: memory and its VA */
+	NPU_MAP_RESERVATION,		/* VMM_RESERVE: VA only, phys NULL */
+	NPU_MAP_VMM,			/* VMM_MAP of a handle in a reservation */
+	NPU_MAP_MANAGED,		/* MANAGED_ALLOC: host + device copies */
+};
+
+struct npu_map;
+struct npu_managed;
+
+/*
+ * Per-role operations.  A NULL host fault handler means the plain rule of
+ * device memory: refused in strict mode, the backing page in host-access
+ * mode (npu_window.c).
+ */
+struct npu_map_ops {
+	vm_fault_t (*fault)(struct npu_ctx *ctx, struct npu_map *map,
+			    struct vm_fault *vmf);
+	vm_fault_t (*mkwrite)(struct npu_ctx *ctx, struct npu_map *map,
+			      struct vm_fault *vmf);
+	void (*destroy)(struct npu_map *map);	/* free the role's state */
+};
+
 struct npu_map {
 	struct kref ref;
-	struct npu_phys *phys;
+	enum npu_map_role role;
+	const struct npu_map_ops *ops;	/* NULL: no role-specific handling */
+	struct npu_phys *phys;		/* NULL for a reservation */
 	u64 phys_off;			/* byte offset of va in phys */
 	unsigned long va;
 	u64 len;			/* bytes mapped: device accessible */
 	u32 flags;			/* NPU_SIM_ALLOC_* */
-
-	/* What the malloc family recorded (debugfs). */
-	u64 id;
-	pid_t pid;
-	u64 size;
-	u64 footprint;
-	u32 policy;
-	u32 api;
+	u64 id;				/* LINEAR, MANAGED: allocation id */
+	pid_t pid;			/* creator tgid */
+	u64 size;			/* bytes the caller asked for */
+	u64 footprint;			/* bytes backed before page rounding */
 	struct list_head node;		/* in npu_ctx.maps / resvs / vmaps */
-
-	/* VMM */
-	enum npu_map_type type;
-	struct npu_map *resv;		/* VMM: its reservation */
-	struct npu_handle *handle;	/* VMM: its handle (ctx->lock) */
-	u64 nr_mapped;			/* RESV: VMM mappings inside */
-	u32 access;			/* VMM: NPU_SIM_ACCESS_* */
-	u32 access_loc;
-	u32 access_loc_id;
-
 	atomic_t nr_queued;		/* stream ops still holding this map */
 
-	struct npu_uvm *uvm;		/* managed range (npu_uvm.c), or NULL */
+	union {
+		struct {		/* NPU_MAP_LINEAR */
+			u32 policy;	/* aclrtMemMallocPolicy as given */
+			u32 api;	/* enum npu_sim_alloc_api */
+		} linear;
+		struct {		/* NPU_MAP_RESERVATION */
+			u64 nr_mapped;	/* VMM mappings inside */
+		} resv;
+		struct {		/* NPU_MAP_VMM */
+			struct npu_map *resv;		/* its reservation */
+			struct npu_handle *handle;	/* ctx->lock */
+			u32 access;	/* NPU_SIM_ACCESS_* */
+			u32 access_loc;
+			u32 access_loc_id;
+		} vmm;
+		struct npu_managed *managed;	/* NPU_MAP_MANAGED */
+	} u;
 };
-
-/* npu_drv.c */
-extern unsigned long npu_window_size;
-extern struct npu_dev *npu_devs[NPU_SIM_MAX_DEVICES];
-extern unsigned int npu_num_devs;
 
 /*
  * UAPI rule: "out" fields must be zero on input.  True when any byte of
@@ -261,21 +316,22 @@ static inline void npu_stat_inc(struct npu_dev *ndev, enum npu_stat s)
 	atomic64_inc(&ndev->stats[s]);
 }
 
+/* npu_dev.c: devices and their contexts */
+extern struct npu_dev *npu_devs[NPU_SIM_MAX_DEVICES];
+extern unsigned int npu_num_devs;
+int npu_devs_create(unsigned int num, u64 capacity, bool host_access,
+		    const struct file_operations *fops);
+void npu_devs_destroy(void);
 void npu_dev_set_host_access(struct npu_dev *ndev, bool on);
+void npu_dev_add_ctx(struct npu_dev *ndev, struct npu_ctx *ctx);
+void npu_dev_del_ctx(struct npu_dev *ndev, struct npu_ctx *ctx);
 
-/* npu_mem.c: allocation objects and capacity accounting */
-int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg);
-int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg);
-int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg);
-void npu_mem_ctx_teardown(struct npu_ctx *ctx);
-void npu_map_put(struct npu_map *map);
-
-static inline void npu_map_get(struct npu_map *map)
-{
-	kref_get(&map->ref);
-}
-
-struct page *npu_phys_page(struct npu_phys *phys, u64 off);
+/*
+ * Call @fn on every open context of @ndev under npu_dev.ctx_lock, and also
+ * under the context's own lock when @ctx_locked.
+ */
+void npu_dev_walk_ctxs(struct npu_dev *ndev, bool ctx_locked,
+		       void (*fn)(struct npu_ctx *, void *), void *data);
 
 /* npu_hugetlbfs.c: 2 MiB / 1 GiB backing from the hugetlb pools */
 int npu_hugetlbfs_init(void);
@@ -289,35 +345,88 @@ void npu_hugetlbfs_pool(enum npu_sim_page_kind kind, u64 *total, u64 *free);
 int npu_pages_fill(struct npu_phys *phys);
 void npu_pages_release(struct npu_phys *phys);
 
-/* npu_va.c: VA window and the per-context VA allocator */
-extern const struct vm_operations_struct npu_va_vm_ops;
-int npu_va_mmap(struct file *filp, struct vm_area_struct *vma);
-unsigned long npu_va_get_unmapped_area(struct file *filp, unsigned long addr,
-				       unsigned long len, unsigned long pgoff,
-				       unsigned long flags);
-void npu_va_ctx_init(struct npu_ctx *ctx);
-void npu_va_ctx_destroy(struct npu_ctx *ctx);
-int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align);
-void npu_va_remove(struct npu_ctx *ctx, struct npu_map *map);
-struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr);
-void npu_va_zap(struct npu_ctx *ctx, unsigned long start, u64 len);
-
-int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
-		   unsigned long fixed);
-void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv);
-int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map);
-void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map);
-struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr);
-
-/* npu_mem.c, for npu_vmm.c */
+/* npu_phys.c: physical memory objects and capacity */
 int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 		    u64 footprint, u32 flags, struct npu_phys **out);
+int npu_phys_errno(struct npu_dev *ndev, int ret);
 void npu_phys_put(struct npu_phys *phys);
+struct page *npu_phys_page(struct npu_phys *phys, u64 off);
+void npu_dev_count_allocs(struct npu_dev *ndev, long delta);
+const char *npu_kind_name(enum npu_sim_page_kind kind);
 
 static inline void npu_phys_get(struct npu_phys *phys)
 {
 	kref_get(&phys->ref);
 }
+
+static inline bool npu_phys_is_host(const struct npu_phys *phys)
+{
+	return phys->flags & NPU_PHYS_HOST;
+}
+
+/* npu_va.c: the per-context VA allocator; everything under npu_ctx.lock */
+void npu_va_ctx_init(struct npu_ctx *ctx);
+void npu_va_ctx_destroy(struct npu_ctx *ctx);
+int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align);
+void npu_va_erase(struct npu_ctx *ctx, struct npu_map *map);
+struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr);
+struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr);
+int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
+		   unsigned long fixed);
+void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv);
+int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map);
+void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map);
+bool npu_va_any_readonly(struct npu_ctx *ctx, unsigned long start,
+			 unsigned long end);
+
+/* npu_window.c: the window VMA */
+extern unsigned long npu_window_size;
+int npu_window_mmap(struct file *filp, struct vm_area_struct *vma);
+unsigned long npu_window_get_unmapped_area(struct file *filp,
+					   unsigned long addr,
+					   unsigned long len,
+					   unsigned long pgoff,
+					   unsigned long flags);
+void npu_window_zap(struct npu_ctx *ctx, unsigned long start, u64 len);
+struct vm_area_struct *npu_window_vma(struct npu_ctx *ctx,
+				      unsigned long addr);
+
+/* npu_map.c: the npu_map object */
+struct npu_map *npu_map_create(enum npu_map_role role,
+			       const struct npu_map_ops *ops,
+			       struct npu_phys *phys, u64 len, u64 size);
+void npu_map_put(struct npu_map *map);
+void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map);
+int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align);
+int npu_map_reply(struct npu_ctx *ctx, struct npu_map *map,
+		  void __user *uarg, const void *args, size_t size);
+
+static inline void npu_map_get(struct npu_map *map)
+{
+	kref_get(&map->ref);
+}
+
+/* npu_handle.c: per-context handles and the machine-wide key table */
+void npu_handle_ctx_init(struct npu_ctx *ctx);
+void npu_handle_ctx_teardown(struct npu_ctx *ctx);
+struct npu_handle *npu_handle_lookup(struct npu_ctx *ctx, u32 id);
+int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
+		   u32 *id);
+struct npu_phys *npu_handle_maybe_destroy(struct npu_ctx *ctx,
+					  struct npu_handle *h);
+void npu_handle_unpublish(struct npu_ctx *ctx, u32 id, struct npu_phys *phys);
+extern struct mutex npu_share_lock;
+struct npu_share *npu_share_find(u64 key);
+void npu_share_publish(struct npu_handle *h, struct npu_share *sh);
+void npu_share_unexport(struct npu_handle *h);
+void npu_share_for_each(void (*fn)(struct npu_share *sh, void *data),
+			void *data);
+
+/* npu_mem.c: linear memory */
+int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg);
+void npu_mem_ctx_teardown(struct npu_ctx *ctx);
 
 /* npu_vmm.c: reservations, physical handles, VMM mappings */
 int npu_ioctl_vmm_reserve(struct npu_ctx *ctx, void __user *uarg);
@@ -331,16 +440,12 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_phys_info(struct npu_ctx *ctx, void __user *uarg);
 void npu_vmm_ctx_init(struct npu_ctx *ctx);
 void npu_vmm_ctx_teardown(struct npu_ctx *ctx);
-struct npu_handle *npu_handle_lookup(struct npu_ctx *ctx, u32 id);
-int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
-		   u32 *id);
 
-/* npu_ipc.c: shareable handles */
+/* npu_share.c: shareable handles */
 int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_share_set_pids(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg);
-void npu_share_unexport(struct npu_handle *h);
-void npu_ipc_show(struct seq_file *m, struct npu_dev *ndev);
+void npu_share_show(struct seq_file *m, struct npu_dev *ndev);
 
 /* npu_copy.c: the "DMA engine" */
 enum npu_xfer_op {
@@ -379,32 +484,24 @@ int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_destroy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg);
 
-/* npu_uvm.c: managed (UVM) memory; state under npu_ctx.lock */
-struct npu_uvm;
-struct vm_fault;
-void npu_uvm_destroy(struct npu_uvm *u);
-vm_fault_t npu_uvm_fault(struct npu_ctx *ctx, struct npu_map *map,
-			 struct vm_fault *vmf);
-vm_fault_t npu_uvm_mkwrite(struct npu_ctx *ctx, struct npu_map *map,
-			   struct vm_fault *vmf);
-int npu_uvm_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
-		      u64 size, bool write);
-struct npu_phys *npu_uvm_backing(struct npu_ctx *ctx, struct npu_map *map,
-				 unsigned long addr, u64 *off);
+/* npu_managed.c: managed (UVM) memory; state under npu_ctx.lock */
+int npu_managed_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
+			  u64 size, bool write);
+struct npu_phys *npu_managed_backing(struct npu_ctx *ctx, struct npu_map *map,
+				     unsigned long addr, u64 *off);
 int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_managed_advise(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_managed_touch(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_managed_query(struct npu_ctx *ctx, void __user *uarg);
-struct npu_map *npu_uvm_prefetch_prepare(struct npu_ctx *ctx, u64 va,
-					 u64 size, u32 loc, u32 loc_id);
-int npu_uvm_prefetch_exec(struct npu_ctx *ctx, struct npu_map *map, u64 va,
-			  u64 size, u32 loc);
-void npu_uvm_show(struct seq_file *m, struct npu_dev *ndev);
+struct npu_map *npu_managed_prefetch_prepare(struct npu_ctx *ctx, u64 va,
+					     u64 size, u32 loc, u32 loc_id);
+int npu_managed_prefetch_exec(struct npu_ctx *ctx, struct npu_map *map,
+			      u64 va, u64 size, u32 loc);
+void npu_managed_show(struct seq_file *m, struct npu_dev *ndev);
 
 /* npu_debugfs.c */
 void npu_debugfs_init(void);
 void npu_debugfs_exit(void);
 void npu_debugfs_dev_init(struct npu_dev *ndev);
-const char *npu_kind_name(enum npu_sim_page_kind kind);
 
 #endif /* NPU_SIM_H */

@@ -173,7 +173,7 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 	int ret;
 
 	wait_event_idle(ndev->hold_wq, !npu_stream_held(s) ||
-					READ_ONCE(ctx->cancel));
+			READ_ONCE(ctx->cancel));
 	if (READ_ONCE(ctx->cancel))
 		return -ECANCELED;
 
@@ -191,7 +191,7 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		mmput(ctx->mm);
 		return ret;
 	case NPU_SIM_OP_PREFETCH:
-		return npu_uvm_prefetch_exec(ctx, op->map, op->va, op->len,
+		return npu_managed_prefetch_exec(ctx, op->map, op->va, op->len,
 					     op->loc);
 	case NPU_SIM_OP_WAIT:
 		wait_event_idle(ctx->sq_wq,
@@ -432,6 +432,13 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	ret = npu_submit_check(&a);
 	if (ret)
 		return ret;
+	/*
+	 * A queued op cannot be taken back: make sure @seq can be written
+	 * before anything is queued (it is 0 on input, so this changes
+	 * nothing).
+	 */
+	if (put_user(0ULL, &((struct npu_sim_stream_submit __user *)uarg)->seq))
+		return -EFAULT;
 	s = npu_stream_get(ctx, a.stream);
 	if (!s)
 		return -ENOENT;
@@ -459,8 +466,8 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	} else if (a.op == NPU_SIM_OP_PREFETCH) {
 		struct npu_map *map;
 
-		map = npu_uvm_prefetch_prepare(ctx, a.dst, a.width,
-					       a.location, a.location_id);
+		map = npu_managed_prefetch_prepare(ctx, a.dst, a.width,
+						   a.location, a.location_id);
 		if (IS_ERR(map)) {
 			ret = PTR_ERR(map);
 			kfree(op);
@@ -729,49 +736,48 @@ int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg)
 
 /* ---- debugfs, module init --------------------------------------------- */
 
-void npu_stream_show(struct seq_file *m, struct npu_dev *ndev)
+static void npu_stream_show_ctx(struct npu_ctx *ctx, void *m)
 {
 	struct npu_stream *s;
-	struct npu_ctx *ctx;
 	unsigned long id;
 
+	xa_lock(&ctx->streams);
+	spin_lock(&ctx->sq_lock);
+	xa_for_each(&ctx->streams, id, s)
+		seq_printf(m, "%d %u %u %u %llu %llu %llu %llu %d\n",
+			   ctx->pid, s->ctx_id, s->id, s->priority,
+			   s->submitted, s->completed,
+			   s->submitted - s->completed, s->failed, s->error);
+	spin_unlock(&ctx->sq_lock);
+	xa_unlock(&ctx->streams);
+}
+
+void npu_stream_show(struct seq_file *m, struct npu_dev *ndev)
+{
 	seq_puts(m, "pid ctx stream priority submitted completed queued failed error\n");
-	mutex_lock(&ndev->ctx_lock);
-	list_for_each_entry(ctx, &ndev->ctx_list, node) {
-		xa_lock(&ctx->streams);
-		spin_lock(&ctx->sq_lock);
-		xa_for_each(&ctx->streams, id, s)
-			seq_printf(m, "%d %u %u %u %llu %llu %llu %llu %d\n",
-				   ctx->pid, s->ctx_id, s->id, s->priority,
-				   s->submitted, s->completed,
-				   s->submitted - s->completed, s->failed,
-				   s->error);
-		spin_unlock(&ctx->sq_lock);
-		xa_unlock(&ctx->streams);
-	}
-	mutex_unlock(&ndev->ctx_lock);
+	npu_dev_walk_ctxs(ndev, false, npu_stream_show_ctx, m);
+}
+
+static void npu_event_show_ctx(struct npu_ctx *ctx, void *m)
+{
+	struct npu_event *ev;
+	unsigned long id;
+
+	xa_lock(&ctx->events);
+	spin_lock(&ctx->sq_lock);
+	xa_for_each(&ctx->events, id, ev)
+		seq_printf(m, "%d %u %u %llu %llu %llu %llu\n",
+			   ctx->pid, ev->ctx_id, ev->id, ev->recorded,
+			   ev->completed, ev->recorded - ev->completed,
+			   ev->timestamp_ns);
+	spin_unlock(&ctx->sq_lock);
+	xa_unlock(&ctx->events);
 }
 
 void npu_event_show(struct seq_file *m, struct npu_dev *ndev)
 {
-	struct npu_event *ev;
-	struct npu_ctx *ctx;
-	unsigned long id;
-
 	seq_puts(m, "pid ctx event recorded completed pending timestamp_ns\n");
-	mutex_lock(&ndev->ctx_lock);
-	list_for_each_entry(ctx, &ndev->ctx_list, node) {
-		xa_lock(&ctx->events);
-		spin_lock(&ctx->sq_lock);
-		xa_for_each(&ctx->events, id, ev)
-			seq_printf(m, "%d %u %u %llu %llu %llu %llu\n",
-				   ctx->pid, ev->ctx_id, ev->id, ev->recorded,
-				   ev->completed, ev->recorded - ev->completed,
-				   ev->timestamp_ns);
-		spin_unlock(&ctx->sq_lock);
-		xa_unlock(&ctx->events);
-	}
-	mutex_unlock(&ndev->ctx_lock);
+	npu_dev_walk_ctxs(ndev, false, npu_event_show_ctx, m);
 }
 
 int npu_stream_init(void)

@@ -11,11 +11,9 @@
  * the tree (the copy engine walks them like any run of allocations) and a
  * hole of a reservation is "not device memory" to copies and faults.
  *
- * A handle (struct npu_handle) is an id in npu_ctx.handles naming a
- * referenced npu_phys.  It has user references (holds: MallocPhysical,
- * Import, Retain) and live mappings (nr_maps); the id dies when both are
- * zero.  Each mapping references the npu_phys itself, so the memory goes
- * when the last mapping, handle, share or running copy lets go of it.
+ * Handles (npu_handle.c) name the physical objects.  Each mapping
+ * references the npu_phys itself, so the memory goes when the last mapping,
+ * handle, share or running copy lets go of it.
  */
 #include <linux/mm.h>
 #include <linux/nodemask.h>
@@ -29,96 +27,9 @@
 
 void npu_vmm_ctx_init(struct npu_ctx *ctx)
 {
-	xa_init_flags(&ctx->handles, XA_FLAGS_ALLOC1);
+	npu_handle_ctx_init(ctx);
 	INIT_LIST_HEAD(&ctx->resvs);
 	INIT_LIST_HEAD(&ctx->vmaps);
-}
-
-static bool npu_phys_is_host(const struct npu_phys *phys)
-{
-	return phys->flags & NPU_PHYS_HOST;
-}
-
-/* ---- handles ------------------------------------------------------------ */
-
-/* A handle the user still holds, or NULL. */
-struct npu_handle *npu_handle_lookup(struct npu_ctx *ctx, u32 id)
-{
-	struct npu_handle *h;
-
-	lockdep_assert_held(&ctx->lock);
-	h = xa_load(&ctx->handles, id);
-	if (!h || !h->holds)
-		return NULL;
-	return h;
-}
-
-/* New handle with one hold on @phys (whose reference it takes over). */
-int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
-		   u32 *id)
-{
-	struct npu_handle *h;
-	int ret;
-
-	lockdep_assert_held(&ctx->lock);
-	h = kzalloc(sizeof(*h), GFP_KERNEL);
-	if (!h)
-		return -ENOMEM;
-	h->holds = 1;
-	h->imported = imported;
-	h->phys = phys;
-	ret = xa_alloc_cyclic(&ctx->handles, &h->id, h, XA_LIMIT(1, INT_MAX),
-			      &ctx->next_handle, GFP_KERNEL);
-	if (ret < 0) {
-		kfree(h);
-		return -ENOMEM;
-	}
-	ctx->nr_handles++;
-	if (!imported && !npu_phys_is_host(phys))
-		WRITE_ONCE(ctx->used, ctx->used + phys->size);
-	*id = h->id;
-	return 0;
-}
-
-/*
- * Drop the handle's id if nobody holds or maps it any more; returns the
- * npu_phys reference the caller must put after unlocking, or NULL.
- */
-static struct npu_phys *npu_handle_maybe_destroy(struct npu_ctx *ctx,
-						 struct npu_handle *h)
-{
-	struct npu_phys *phys = h->phys;
-
-	lockdep_assert_held(&ctx->lock);
-	if (h->holds || h->nr_maps)
-		return NULL;
-	xa_erase(&ctx->handles, h->id);
-	npu_share_unexport(h);
-	ctx->nr_handles--;
-	if (!h->imported && !npu_phys_is_host(phys))
-		WRITE_ONCE(ctx->used, ctx->used - phys->size);
-	kfree(h);
-	return phys;
-}
-
-/* Map the internal allocation failures to -ENOMEM, counting the reason. */
-static int npu_vmm_alloc_errno(struct npu_dev *ndev, int ret)
-{
-	switch (ret) {
-	case 0:
-	case -EINTR:
-	case -ERESTARTSYS:
-		return ret;
-	case -EDQUOT:
-		npu_stat_inc(ndev, NPU_STAT_FAIL_CAPACITY);
-		return -ENOMEM;
-	case -ENOSPC:
-		npu_stat_inc(ndev, NPU_STAT_FAIL_POOL);
-		return -ENOMEM;
-	default:
-		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
-		return -ENOMEM;
-	}
 }
 
 static int npu_phys_alloc_check(struct npu_dev *ndev,
@@ -160,8 +71,7 @@ int npu_ioctl_phys_alloc(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_dev *ndev = ctx->ndev;
 	struct npu_sim_phys_alloc args;
-	struct npu_phys *phys, *dead;
-	struct npu_handle *h;
+	struct npu_phys *phys;
 	u32 flags = 0, id;
 	int ret;
 
@@ -181,7 +91,7 @@ int npu_ioctl_phys_alloc(struct npu_ctx *ctx, void __user *uarg)
 	if (args.location != NPU_SIM_LOC_DEVICE)
 		flags |= NPU_PHYS_HOST;
 	ret = npu_phys_create(ndev, args.page_kind, args.size, flags, &phys);
-	ret = npu_vmm_alloc_errno(ndev, ret);
+	ret = npu_phys_errno(ndev, ret);
 	if (ret)
 		return ret;
 	phys->location = args.location;
@@ -201,17 +111,7 @@ int npu_ioctl_phys_alloc(struct npu_ctx *ctx, void __user *uarg)
 	args.handle = id;
 	args.charged = npu_phys_is_host(phys) ? 0 : phys->size;
 	if (copy_to_user(uarg, &args, sizeof(args))) {
-		/* Nobody learnt the id: drop it unless already used. */
-		dead = NULL;
-		mutex_lock(&ctx->lock);
-		h = npu_handle_lookup(ctx, id);
-		if (h && h->phys == phys && h->holds == 1) {
-			h->holds = 0;
-			dead = npu_handle_maybe_destroy(ctx, h);
-		}
-		mutex_unlock(&ctx->lock);
-		if (dead)
-			npu_phys_put(dead);
+		npu_handle_unpublish(ctx, id, phys);
 		return -EFAULT;
 	}
 	return 0;
@@ -287,10 +187,10 @@ static struct npu_map *npu_entry_resv(struct npu_map *e)
 {
 	if (!e)
 		return NULL;
-	if (e->type == NPU_MAP_RESV)
+	if (e->role == NPU_MAP_RESERVATION)
 		return e;
-	if (e->type == NPU_MAP_VMM)
-		return e->resv;
+	if (e->role == NPU_MAP_VMM)
+		return e->u.vmm.resv;
 	return NULL;
 }
 
@@ -310,22 +210,17 @@ int npu_ioctl_vmm_reserve(struct npu_ctx *ctx, void __user *uarg)
 	    args.addr & (NPU_SIM_VMM_GRANULE - 1))
 		return -EINVAL;
 
-	resv = kzalloc(sizeof(*resv), GFP_KERNEL);
+	resv = npu_map_create(NPU_MAP_RESERVATION, NULL, NULL, args.size,
+			      args.size);
 	if (!resv)
 		return -ENOMEM;
-	kref_init(&resv->ref);
-	resv->type = NPU_MAP_RESV;
-	resv->len = args.size;
-	resv->size = args.size;
-	resv->pid = task_tgid_nr(current);
-	INIT_LIST_HEAD(&resv->node);
 
 	mutex_lock(&ctx->lock);
 	ret = npu_va_reserve(ctx, resv, args.size >= SZ_1G ? SZ_1G :
 				 NPU_SIM_VMM_GRANULE, args.addr);
 	if (ret) {
 		mutex_unlock(&ctx->lock);
-		kfree(resv);
+		npu_map_put(resv);
 		return ret;
 	}
 	list_add_tail(&resv->node, &ctx->resvs);
@@ -335,7 +230,7 @@ int npu_ioctl_vmm_reserve(struct npu_ctx *ctx, void __user *uarg)
 	if (copy_to_user(uarg, &args, sizeof(args))) {
 		mutex_lock(&ctx->lock);
 		e = npu_va_entry(ctx, args.va);
-		if (e == resv && !resv->nr_mapped) {
+		if (e == resv && !resv->u.resv.nr_mapped) {
 			npu_va_release(ctx, resv);
 			list_del_init(&resv->node);
 			undo = true;
@@ -363,7 +258,7 @@ int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
 	resv = npu_entry_resv(npu_va_entry(ctx, args.va));
 	if (!resv || resv->va != args.va) {
 		ret = -ENOENT;
-	} else if (resv->nr_mapped) {
+	} else if (resv->u.resv.nr_mapped) {
 		ret = -EBUSY;
 	} else {
 		npu_va_release(ctx, resv);
@@ -393,7 +288,7 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 	    args.va & (NPU_SIM_VMM_GRANULE - 1))
 		return -EINVAL;
 
-	map = kzalloc(sizeof(*map), GFP_KERNEL);
+	map = npu_map_create(NPU_MAP_VMM, NULL, NULL, 0, 0);
 	if (!map)
 		return -ENOMEM;
 
@@ -415,35 +310,31 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 		goto err_unlock;
 	}
 
-	kref_init(&map->ref);
-	map->type = NPU_MAP_VMM;
-	map->resv = resv;
-	map->handle = h;
-	map->phys = phys;
+	map->u.vmm.resv = resv;
+	map->u.vmm.handle = h;
 	map->va = args.va;
 	map->len = phys->size;
 	map->size = phys->size;
 	map->footprint = phys->size;
 	map->flags = phys->flags & NPU_SIM_ALLOC_P2P;
-	map->pid = task_tgid_nr(current);
-	map->access = NPU_SIM_ACCESS_READWRITE;
-	map->access_loc = NPU_SIM_LOC_DEVICE;
-	map->access_loc_id = ndev->index;
-	INIT_LIST_HEAD(&map->node);
+	map->u.vmm.access = NPU_SIM_ACCESS_READWRITE;
+	map->u.vmm.access_loc = NPU_SIM_LOC_DEVICE;
+	map->u.vmm.access_loc_id = ndev->index;
 
 	ret = npu_va_map_in(ctx, map);
 	if (ret)
 		goto err_unlock;
 	npu_phys_get(phys);
+	map->phys = phys;
 	h->nr_maps++;
-	resv->nr_mapped++;
+	resv->u.resv.nr_mapped++;
 	list_add_tail(&map->node, &ctx->vmaps);
 	mutex_unlock(&ctx->lock);
 	return 0;
 
 err_unlock:
 	mutex_unlock(&ctx->lock);
-	kfree(map);
+	npu_map_put(map);
 	return ret;
 }
 
@@ -461,15 +352,16 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 
 	mutex_lock(&ctx->lock);
 	map = npu_va_entry(ctx, args.va);
-	if (!map || map->type != NPU_MAP_VMM || map->va != args.va) {
+	if (!map || map->role != NPU_MAP_VMM || map->va != args.va) {
 		mutex_unlock(&ctx->lock);
 		return -ENOENT;
 	}
 	npu_va_unmap_in(ctx, map);
+	npu_window_zap(ctx, map->va, map->len);
 	list_del_init(&map->node);
-	map->resv->nr_mapped--;
-	h = map->handle;
-	map->handle = NULL;
+	map->u.vmm.resv->u.resv.nr_mapped--;
+	h = map->u.vmm.handle;
+	map->u.vmm.handle = NULL;
 	h->nr_maps--;
 	dead = npu_handle_maybe_destroy(ctx, h);
 	mutex_unlock(&ctx->lock);
@@ -500,13 +392,13 @@ int npu_ioctl_vmm_set_access(struct npu_ctx *ctx, void __user *uarg)
 
 	mutex_lock(&ctx->lock);
 	map = npu_va_entry(ctx, args.va);
-	if (!map || map->type != NPU_MAP_VMM || map->va != args.va ||
+	if (!map || map->role != NPU_MAP_VMM || map->va != args.va ||
 	    map->len != args.size) {
 		ret = -ENOENT;
 	} else {
-		map->access = args.access;
-		map->access_loc = args.location;
-		map->access_loc_id = args.location_id;
+		map->u.vmm.access = args.access;
+		map->u.vmm.access_loc = args.location;
+		map->u.vmm.access_loc_id = args.location_id;
 	}
 	mutex_unlock(&ctx->lock);
 	return ret;
@@ -528,7 +420,7 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 
 	mutex_lock(&ctx->lock);
 	e = npu_va_entry(ctx, args.addr);
-	if (!e || (args.flags & NPU_SIM_QUERY_RETAIN && e->type != NPU_MAP_VMM)) {
+	if (!e || (args.flags & NPU_SIM_QUERY_RETAIN && e->role != NPU_MAP_VMM)) {
 		mutex_unlock(&ctx->lock);
 		return -ENXIO;
 	}
@@ -546,23 +438,24 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 		args.location_id = phys->location ? phys->location_id :
 				   ctx->ndev->index;
 	}
-	switch (e->type) {
-	case NPU_MAP_ALLOC:
+	switch (e->role) {
+	case NPU_MAP_LINEAR:
+	case NPU_MAP_MANAGED:
 		args.type = NPU_SIM_QUERY_ALLOC;
 		args.size = e->size;
 		break;
-	case NPU_MAP_RESV:
+	case NPU_MAP_RESERVATION:
 		args.type = NPU_SIM_QUERY_RESERVED;
 		break;
 	case NPU_MAP_VMM:
 		args.type = NPU_SIM_QUERY_MAP;
-		args.handle = e->handle->id;
-		args.access = e->access;
-		args.access_location = e->access_loc;
-		args.access_location_id = e->access_loc_id;
+		args.handle = e->u.vmm.handle->id;
+		args.access = e->u.vmm.access;
+		args.access_location = e->u.vmm.access_loc;
+		args.access_location_id = e->u.vmm.access_loc_id;
 		args.mem_attr = phys->mem_attr;
 		if (args.flags & NPU_SIM_QUERY_RETAIN)
-			e->handle->holds++;
+			e->u.vmm.handle->holds++;
 		break;
 	}
 	mutex_unlock(&ctx->lock);
@@ -577,15 +470,12 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
 {
 	struct npu_map *map, *tmp;
-	struct npu_handle *h;
-	unsigned long id;
 	LIST_HEAD(dead);
-	LIST_HEAD(resvs);
 
 	mutex_lock(&ctx->lock);
 	/* The window is gone: no PTE, and the VA tree dies with the context. */
 	list_splice_init(&ctx->vmaps, &dead);
-	list_splice_init(&ctx->resvs, &resvs);
+	list_splice_tail_init(&ctx->resvs, &dead);
 	mutex_unlock(&ctx->lock);
 
 	list_for_each_entry_safe(map, tmp, &dead, node) {
@@ -593,22 +483,5 @@ void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
 		npu_map_put(map);
 		cond_resched();
 	}
-	list_for_each_entry_safe(map, tmp, &resvs, node) {
-		list_del_init(&map->node);
-		npu_map_put(map);
-	}
-
-	mutex_lock(&ctx->lock);
-	xa_for_each(&ctx->handles, id, h) {
-		xa_erase(&ctx->handles, id);
-		npu_share_unexport(h);
-		mutex_unlock(&ctx->lock);
-		npu_phys_put(h->phys);
-		kfree(h);
-		cond_resched();
-		mutex_lock(&ctx->lock);
-	}
-	ctx->nr_handles = 0;
-	mutex_unlock(&ctx->lock);
-	xa_destroy(&ctx->handles);
+	npu_handle_ctx_teardown(ctx);
 }

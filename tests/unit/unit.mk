@@ -6,7 +6,7 @@
 # repository root, one a line) for tests/run-suite.
 
 UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap test_vmm_rules
-UNIT_KERNEL_TESTS := test_uvm_state
+UNIT_KERNEL_TESTS := test_managed_state
 UNIT_TESTS := $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%) $(UNIT_KERNEL_TESTS:%=$(BUILD)/tests/unit/%) \
 	$(BUILD)/tests/unit/test_api_host
 UNIT_CFLAGS := $(PKG_CHECK_CFLAGS) -pthread
@@ -25,12 +25,12 @@ $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%):
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -o $@ $(filter %.c %.o,$^) $(PKG_CHECK_LIBS)
 
 # Kernel files with no mm calls, built as plain C: the shim stands in for
-# <linux/types.h>; kernel/ comes after it so "npu_uvm_state.h" resolves.
-$(BUILD)/tests/unit/test_uvm_state: tests/unit/test_uvm_state.c kernel/npu_uvm_state.c \
-	kernel/npu_uvm_state.h tests/unit/shim/linux/types.h
+# <linux/types.h>; kernel/ comes after it so "npu_managed_state.h" resolves.
+$(BUILD)/tests/unit/test_managed_state: tests/unit/test_managed_state.c kernel/npu_managed_state.c \
+	kernel/npu_managed_state.h tests/unit/shim/linux/types.h
 	@mkdir -p $(@D)
 	$(CC) -Itests/unit/shim -Ikernel $(CFLAGS) $(UNIT_CFLAGS) -o $@ \
-		tests/unit/test_uvm_state.c kernel/npu_uvm_state.c $(PKG_CHECK_LIBS)
+		tests/unit/test_managed_state.c kernel/npu_managed_state.c $(PKG_CHECK_LIBS)
 
 $(BUILD)/tests/unit/test_api_host: tests/unit/test_api_host.c lib/libacl_rt.a lib/libacl_rt.so $(LIB_HEADERS)
 	@mkdir -p $(@D)

@@ -1,4 +1,4 @@
-/* User-space stand-in for <linux/types.h>: lets kernel/npu_uvm_state.c build as plain C. */
+/* User-space stand-in for <linux/types.h>: lets kernel/npu_managed_state.c build as plain C. */
 #ifndef NPU_SIM_UNIT_SHIM_LINUX_TYPES_H
 #define NPU_SIM_UNIT_SHIM_LINUX_TYPES_H
 #include <stdbool.h>

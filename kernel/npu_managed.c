@@ -2,7 +2,8 @@
 /*
  * Managed (UVM) memory: ranges in the context's window that both the host
  * and the "device" access, migrated or duplicated per 2 MiB block by the
- * rules of npu_uvm_state.c.
+ * rules of npu_managed_state.c.  Such a range is an npu_map of role
+ * NPU_MAP_MANAGED whose npu_map_ops give the host fault rules.
  *
  * Backing: the range's npu_phys (host memory, normal pages, not charged)
  * is the host copy; a block whose state has a device copy also owns a 2 MiB
@@ -11,13 +12,13 @@
  * a copy that becomes valid is filled from the one that was (2 MiB, under
  * ctx->lock, host PTEs already zapped and not yet mapped again), and the
  * copy engine reads and writes the device copy while it is valid, the host
- * pages otherwise (npu_uvm_backing()).  A copy that is not valid holds
+ * pages otherwise (npu_managed_backing()).  A copy that is not valid holds
  * stale bytes nobody reads.
  *
- * Host access: the window fault handler calls npu_uvm_fault() for managed
+ * Host access: the window fault handler calls npu_managed_fault() for managed
  * ranges in strict and host-access mode alike; it maps the whole block
  * (read-only while READ_MOSTLY).  A write to a read-only PTE comes through
- * npu_uvm_mkwrite().  All state is under npu_ctx.lock.
+ * npu_managed_mkwrite().  All state is under npu_ctx.lock.
  */
 #include <linux/fs.h>
 #include <linux/highmem.h>
@@ -29,15 +30,15 @@
 #include <linux/uaccess.h>
 
 #include "npu_sim.h"
-#include "npu_uvm_state.h"
+#include "npu_managed_state.h"
 
-struct npu_uvm {
+struct npu_managed {
 	u64 nr_blocks;
-	struct npu_uvm_block *blocks;
+	struct npu_managed_block *blocks;
 	struct npu_phys **dev;		/* device copy of each block, or NULL */
 };
 
-void npu_uvm_destroy(struct npu_uvm *u)
+static void npu_managed_free(struct npu_managed *u)
 {
 	u64 i;
 
@@ -49,40 +50,39 @@ void npu_uvm_destroy(struct npu_uvm *u)
 	kfree(u);
 }
 
-static int npu_uvm_dev_alloc(struct npu_dev *ndev, struct npu_phys **out)
+static void npu_managed_destroy(struct npu_map *map)
+{
+	if (map->u.managed)
+		npu_managed_free(map->u.managed);
+}
+
+static int npu_managed_dev_alloc(struct npu_dev *ndev, struct npu_phys **out)
 {
 	enum npu_sim_page_kind kind = NPU_SIM_PAGE_NORMAL;
 	int ret;
 
 	if (npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M))
 		kind = NPU_SIM_PAGE_HUGE_2M;
-	ret = npu_phys_create(ndev, kind, NPU_UVM_BLOCK_SIZE, 0, out);
+	ret = npu_phys_create(ndev, kind, NPU_MANAGED_BLOCK_SIZE, 0, out);
+	/* -EDQUOT: over capacity, no point in trying normal pages. */
 	if (ret && kind == NPU_SIM_PAGE_HUGE_2M && ret != -EDQUOT)
 		ret = npu_phys_create(ndev, NPU_SIM_PAGE_NORMAL,
-				      NPU_UVM_BLOCK_SIZE, 0, out);
-	if (ret) {
-		npu_stat_inc(ndev, ret == -EDQUOT ? NPU_STAT_FAIL_CAPACITY :
-			     NPU_STAT_FAIL_NOMEM);
-		return -ENOMEM;
-	}
-	return 0;
+				      NPU_MANAGED_BLOCK_SIZE, 0, out);
+	/* The pool cannot be short for normal pages: never fail_pool here. */
+	return npu_phys_errno(ndev, ret == -ENOSPC ? -ENOMEM : ret);
 }
 
 /* Map block @blk of @map into the host now (ctx->lock, mmap_lock held). */
-static void npu_uvm_map_host(struct npu_ctx *ctx, struct npu_map *map,
-			     u64 blk)
+static void npu_managed_map_host(struct npu_ctx *ctx, struct npu_map *map,
+				 u64 blk)
 {
-	struct vm_area_struct *vma;
-	unsigned long a, start = map->va + (blk << NPU_UVM_BLOCK_SHIFT);
+	unsigned long a, start = map->va + (blk << NPU_MANAGED_BLOCK_SHIFT);
+	struct vm_area_struct *vma = npu_window_vma(ctx, start);
 	u64 off;
 
-	if (current->mm != ctx->mm || ctx->win_state != NPU_WIN_MAPPED)
+	if (!vma)
 		return;
-	vma = find_vma(ctx->mm, start);
-	if (!vma || vma->vm_ops != &npu_va_vm_ops ||
-	    vma->vm_private_data != ctx || vma->vm_start > start)
-		return;
-	for (a = start; a < start + NPU_UVM_BLOCK_SIZE; a += PAGE_SIZE) {
+	for (a = start; a < start + NPU_MANAGED_BLOCK_SIZE; a += PAGE_SIZE) {
 		off = map->phys_off + (a - map->va);
 		vmf_insert_pfn_prot(vma, a,
 				    page_to_pfn(npu_phys_page(map->phys, off)),
@@ -91,15 +91,15 @@ static void npu_uvm_map_host(struct npu_ctx *ctx, struct npu_map *map,
 }
 
 /* Copy the 2 MiB of block @blk between host pages and device copy. */
-static void npu_uvm_copy_block(struct npu_map *map, u64 blk, bool to_dev)
+static void npu_managed_copy_block(struct npu_map *map, u64 blk, bool to_dev)
 {
-	struct npu_phys *dev = map->uvm->dev[blk];
-	u64 hoff = map->phys_off + (blk << NPU_UVM_BLOCK_SHIFT);
+	struct npu_phys *dev = map->u.managed->dev[blk];
+	u64 hoff = map->phys_off + (blk << NPU_MANAGED_BLOCK_SHIFT);
 	u64 off;
 
 	if (WARN_ON_ONCE(!dev))
 		return;
-	for (off = 0; off < NPU_UVM_BLOCK_SIZE; off += PAGE_SIZE) {
+	for (off = 0; off < NPU_MANAGED_BLOCK_SIZE; off += PAGE_SIZE) {
 		struct page *hp = npu_phys_page(map->phys, hoff + off);
 		struct page *dp = npu_phys_page(dev, off);
 
@@ -118,47 +118,47 @@ static void npu_uvm_copy_block(struct npu_map *map, u64 blk, bool to_dev)
  * device copy is dropped or the host pages are mapped.  A block never
  * touched has zeroed host pages, so they are the source then too.
  */
-static int npu_uvm_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
-			  struct npu_uvm_block *nb, unsigned int act)
+static int npu_managed_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
+			      struct npu_managed_block *nb, unsigned int act)
 {
-	struct npu_uvm *u = map->uvm;
+	struct npu_managed *u = map->u.managed;
 	u8 old = u->blocks[blk].valid;
 	int ret;
 
 	lockdep_assert_held(&ctx->lock);
-	if ((act & NPU_UVM_ACT_ALLOC_DEV) && !u->dev[blk]) {
-		ret = npu_uvm_dev_alloc(ctx->ndev, &u->dev[blk]);
+	if ((act & NPU_MANAGED_ACT_ALLOC_DEV) && !u->dev[blk]) {
+		ret = npu_managed_dev_alloc(ctx->ndev, &u->dev[blk]);
 		if (ret)
 			return ret;
 	}
 	u->blocks[blk] = *nb;
-	if (act & NPU_UVM_ACT_ZAP_HOST)
-		npu_va_zap(ctx, map->va + (blk << NPU_UVM_BLOCK_SHIFT),
-			   NPU_UVM_BLOCK_SIZE);
-	if ((nb->valid & NPU_UVM_DEV) && !(old & NPU_UVM_DEV))
-		npu_uvm_copy_block(map, blk, true);
-	else if ((nb->valid & NPU_UVM_HOST) && !(old & NPU_UVM_HOST) &&
-		 (old & NPU_UVM_DEV))
-		npu_uvm_copy_block(map, blk, false);
-	if ((act & NPU_UVM_ACT_FREE_DEV) && u->dev[blk]) {
+	if (act & NPU_MANAGED_ACT_ZAP_HOST)
+		npu_window_zap(ctx, map->va + (blk << NPU_MANAGED_BLOCK_SHIFT),
+			       NPU_MANAGED_BLOCK_SIZE);
+	if ((nb->valid & NPU_MANAGED_DEV) && !(old & NPU_MANAGED_DEV))
+		npu_managed_copy_block(map, blk, true);
+	else if ((nb->valid & NPU_MANAGED_HOST) && !(old & NPU_MANAGED_HOST) &&
+		 (old & NPU_MANAGED_DEV))
+		npu_managed_copy_block(map, blk, false);
+	if ((act & NPU_MANAGED_ACT_FREE_DEV) && u->dev[blk]) {
 		npu_phys_put(u->dev[blk]);
 		u->dev[blk] = NULL;
 	}
-	if (act & NPU_UVM_ACT_MAP_HOST)
-		npu_uvm_map_host(ctx, map, blk);
+	if (act & NPU_MANAGED_ACT_MAP_HOST)
+		npu_managed_map_host(ctx, map, blk);
 	return 0;
 }
 
 /* ---- host side ---------------------------------------------------------- */
 
-vm_fault_t npu_uvm_fault(struct npu_ctx *ctx, struct npu_map *map,
-			 struct vm_fault *vmf)
+static vm_fault_t npu_managed_fault(struct npu_ctx *ctx, struct npu_map *map,
+				    struct vm_fault *vmf)
 {
 	struct vm_area_struct *vma = vmf->vma;
 	bool write = vmf->flags & FAULT_FLAG_WRITE;
-	u64 blk = (vmf->address - map->va) >> NPU_UVM_BLOCK_SHIFT;
-	struct npu_uvm_block nb = map->uvm->blocks[blk];
-	unsigned long a, start = map->va + (blk << NPU_UVM_BLOCK_SHIFT);
+	u64 blk = (vmf->address - map->va) >> NPU_MANAGED_BLOCK_SHIFT;
+	struct npu_managed_block nb = map->u.managed->blocks[blk];
+	unsigned long a, start = map->va + (blk << NPU_MANAGED_BLOCK_SHIFT);
 	vm_flags_t flags = vma->vm_flags;
 	vm_fault_t ret = VM_FAULT_NOPAGE;
 	unsigned int act;
@@ -166,17 +166,17 @@ vm_fault_t npu_uvm_fault(struct npu_ctx *ctx, struct npu_map *map,
 	lockdep_assert_held(&ctx->lock);
 	if (write && !(flags & VM_WRITE))
 		return VM_FAULT_SIGSEGV;
-	if (nb.host_map == NPU_UVM_MAP_NONE ||
-	    (write && nb.host_map == NPU_UVM_MAP_RO)) {
-		act = npu_uvm_host_access(&nb, write);
-		if (npu_uvm_commit(ctx, map, blk, &nb, act))
+	if (nb.host_map == NPU_MANAGED_MAP_NONE ||
+	    (write && nb.host_map == NPU_MANAGED_MAP_RO)) {
+		act = npu_managed_host_access(&nb, write);
+		if (npu_managed_commit(ctx, map, blk, &nb, act))
 			return VM_FAULT_OOM;
 	}
-	if (map->uvm->blocks[blk].host_map != NPU_UVM_MAP_RW)
+	if (map->u.managed->blocks[blk].host_map != NPU_MANAGED_MAP_RW)
 		flags &= ~VM_WRITE;
 	/* The whole block, so one fault per block and transition. */
 	for (a = max(start, vma->vm_start);
-	     a < start + NPU_UVM_BLOCK_SIZE && a < vma->vm_end; a += PAGE_SIZE) {
+	     a < start + NPU_MANAGED_BLOCK_SIZE && a < vma->vm_end; a += PAGE_SIZE) {
 		u64 off = map->phys_off + (a - map->va);
 		vm_fault_t r;
 
@@ -189,18 +189,18 @@ vm_fault_t npu_uvm_fault(struct npu_ctx *ctx, struct npu_map *map,
 	return ret;
 }
 
-vm_fault_t npu_uvm_mkwrite(struct npu_ctx *ctx, struct npu_map *map,
-			   struct vm_fault *vmf)
+static vm_fault_t npu_managed_mkwrite(struct npu_ctx *ctx, struct npu_map *map,
+				      struct vm_fault *vmf)
 {
-	u64 blk = (vmf->address - map->va) >> NPU_UVM_BLOCK_SHIFT;
-	struct npu_uvm_block nb = map->uvm->blocks[blk];
+	u64 blk = (vmf->address - map->va) >> NPU_MANAGED_BLOCK_SHIFT;
+	struct npu_managed_block nb = map->u.managed->blocks[blk];
 	unsigned int act;
 
 	lockdep_assert_held(&ctx->lock);
-	if (nb.host_map == NPU_UVM_MAP_RW)
+	if (nb.host_map == NPU_MANAGED_MAP_RW)
 		return 0;
-	act = npu_uvm_host_access(&nb, true);
-	if (npu_uvm_commit(ctx, map, blk, &nb, act))
+	act = npu_managed_host_access(&nb, true);
+	if (npu_managed_commit(ctx, map, blk, &nb, act))
 		return VM_FAULT_OOM;
 	return 0;
 }
@@ -208,29 +208,30 @@ vm_fault_t npu_uvm_mkwrite(struct npu_ctx *ctx, struct npu_map *map,
 /* ---- device side and advice ---------------------------------------------- */
 
 /* The managed map holding all of [va, va + size), or NULL (ctx->lock). */
-static struct npu_map *npu_uvm_lookup(struct npu_ctx *ctx, u64 va, u64 size)
+static struct npu_map *npu_managed_lookup(struct npu_ctx *ctx, u64 va, u64 size)
 {
 	struct npu_map *map;
 
 	if (!size || va + size < va)
 		return NULL;
 	map = npu_va_lookup(ctx, va);
-	if (!map || !map->uvm || va + size - map->va > map->len)
+	if (!map || map->role != NPU_MAP_MANAGED ||
+	    va + size - map->va > map->len)
 		return NULL;
 	return map;
 }
 
-static void npu_uvm_blocks(struct npu_map *map, u64 va, u64 size,
-			   u64 *first, u64 *end)
+static void npu_managed_blocks(struct npu_map *map, u64 va, u64 size,
+			       u64 *first, u64 *end)
 {
-	*first = (va - map->va) >> NPU_UVM_BLOCK_SHIFT;
-	*end = (va + size - map->va + NPU_UVM_BLOCK_SIZE - 1) >>
-	       NPU_UVM_BLOCK_SHIFT;
+	*first = (va - map->va) >> NPU_MANAGED_BLOCK_SHIFT;
+	*end = (va + size - map->va + NPU_MANAGED_BLOCK_SIZE - 1) >>
+	       NPU_MANAGED_BLOCK_SHIFT;
 }
 
 /* Device access of [va, va + size) within @map (copies, TOUCH). */
-int npu_uvm_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
-		      u64 size, bool write)
+int npu_managed_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
+			  u64 size, bool write)
 {
 	u64 blk, first, end;
 	int ret = 0;
@@ -238,12 +239,12 @@ int npu_uvm_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
 	lockdep_assert_held(&ctx->lock);
 	if (list_empty(&map->node))	/* freed meanwhile */
 		return 0;
-	npu_uvm_blocks(map, va, size, &first, &end);
+	npu_managed_blocks(map, va, size, &first, &end);
 	for (blk = first; blk < end && !ret; blk++) {
-		struct npu_uvm_block nb = map->uvm->blocks[blk];
-		unsigned int act = npu_uvm_dev_access(&nb, write);
+		struct npu_managed_block nb = map->u.managed->blocks[blk];
+		unsigned int act = npu_managed_dev_access(&nb, write);
 
-		ret = npu_uvm_commit(ctx, map, blk, &nb, act);
+		ret = npu_managed_commit(ctx, map, blk, &nb, act);
 	}
 	return ret;
 }
@@ -254,28 +255,50 @@ int npu_uvm_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
  * pages.  Returns it referenced (the block may migrate once ctx->lock is
  * dropped) and sets *@off to the byte offset of @addr in it.
  */
-struct npu_phys *npu_uvm_backing(struct npu_ctx *ctx, struct npu_map *map,
-				 unsigned long addr, u64 *off)
+struct npu_phys *npu_managed_backing(struct npu_ctx *ctx, struct npu_map *map,
+				     unsigned long addr, u64 *off)
 {
-	u64 rel = addr - map->va, blk = rel >> NPU_UVM_BLOCK_SHIFT;
+	u64 rel = addr - map->va, blk = rel >> NPU_MANAGED_BLOCK_SHIFT;
 	struct npu_phys *phys = map->phys;
 
 	*off = map->phys_off + rel;
 	mutex_lock(&ctx->lock);
-	if ((map->uvm->blocks[blk].valid & NPU_UVM_DEV) && map->uvm->dev[blk]) {
-		phys = map->uvm->dev[blk];
-		*off = rel & (NPU_UVM_BLOCK_SIZE - 1);
+	if ((map->u.managed->blocks[blk].valid & NPU_MANAGED_DEV) && map->u.managed->dev[blk]) {
+		phys = map->u.managed->dev[blk];
+		*off = rel & (NPU_MANAGED_BLOCK_SIZE - 1);
 	}
 	npu_phys_get(phys);
 	mutex_unlock(&ctx->lock);
 	return phys;
 }
 
-static int npu_uvm_loc_check(struct npu_ctx *ctx, u32 loc, u32 loc_id)
+static int npu_managed_loc_check(struct npu_ctx *ctx, u32 loc, u32 loc_id)
 {
 	if (loc == NPU_SIM_MLOC_DEVICE && loc_id != ctx->ndev->index)
 		return -EINVAL;
 	return 0;
+}
+
+static const struct npu_map_ops npu_managed_ops = {
+	.fault = npu_managed_fault,
+	.mkwrite = npu_managed_mkwrite,
+	.destroy = npu_managed_destroy,
+};
+
+static struct npu_managed *npu_managed_alloc_state(u64 len)
+{
+	struct npu_managed *u = kzalloc(sizeof(*u), GFP_KERNEL);
+
+	if (!u)
+		return NULL;
+	u->nr_blocks = len >> NPU_MANAGED_BLOCK_SHIFT;
+	u->blocks = kvcalloc(u->nr_blocks, sizeof(*u->blocks), GFP_KERNEL);
+	u->dev = kvcalloc(u->nr_blocks, sizeof(*u->dev), GFP_KERNEL);
+	if (!u->blocks || !u->dev) {
+		npu_managed_free(u);
+		return NULL;
+	}
+	return u;
 }
 
 int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg)
@@ -284,7 +307,6 @@ int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_sim_managed_alloc args;
 	struct npu_phys *phys;
 	struct npu_map *map;
-	struct npu_uvm *u;
 	u64 len;
 	int ret;
 
@@ -294,69 +316,36 @@ int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg)
 	    args.size > NPU_SIM_MANAGED_MAX ||
 	    npu_uapi_out_set(&args, va, id))
 		return -EINVAL;
-	len = ALIGN(args.size, NPU_UVM_BLOCK_SIZE);
+	len = ALIGN(args.size, NPU_MANAGED_BLOCK_SIZE);
 
 	ret = npu_phys_create(ndev, NPU_SIM_PAGE_NORMAL, len, NPU_PHYS_HOST,
 			      &phys);
-	if (ret) {
+	ret = npu_phys_errno(ndev, ret);
+	if (ret)
+		return ret;
+	map = npu_map_create(NPU_MAP_MANAGED, &npu_managed_ops, phys, len,
+			     args.size);
+	if (!map) {
 		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
+		npu_phys_put(phys);
 		return -ENOMEM;
 	}
-	ret = -ENOMEM;
-	map = kzalloc(sizeof(*map), GFP_KERNEL);
-	u = kzalloc(sizeof(*u), GFP_KERNEL);
-	if (!map || !u)
-		goto err;
-	u->nr_blocks = len >> NPU_UVM_BLOCK_SHIFT;
-	u->blocks = kvcalloc(u->nr_blocks, sizeof(*u->blocks), GFP_KERNEL);
-	u->dev = kvcalloc(u->nr_blocks, sizeof(*u->dev), GFP_KERNEL);
-	if (!u->blocks || !u->dev)
-		goto err;
-	kref_init(&map->ref);
-	map->phys = phys;
-	map->uvm = u;
-	map->len = len;
-	map->pid = task_tgid_nr(current);
-	map->size = args.size;
-	map->footprint = len;
-	INIT_LIST_HEAD(&map->node);
-
-	mutex_lock(&ctx->lock);
-	if (ctx->win_state != NPU_WIN_MAPPED) {
-		mutex_unlock(&ctx->lock);
-		ret = -ENXIO;
-		goto err;
-	}
-	if (npu_va_insert(ctx, map, NPU_UVM_BLOCK_SIZE)) {
-		mutex_unlock(&ctx->lock);
+	map->u.managed = npu_managed_alloc_state(len);
+	if (!map->u.managed) {
 		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
-		goto err;
+		npu_map_put(map);
+		return -ENOMEM;
 	}
-	map->id = atomic64_inc_return(&ndev->next_id);
-	list_add_tail(&map->node, &ctx->maps);
-	ctx->nr_maps++;
+	ret = npu_map_publish(ctx, map, NPU_MANAGED_BLOCK_SIZE);
+	if (ret) {
+		npu_map_put(map);
+		return ret;
+	}
+
 	args.va = map->va;
 	args.len = len;
 	args.id = map->id;
-	mutex_unlock(&ctx->lock);
-	spin_lock(&ndev->cap_lock);
-	ndev->nr_allocs++;
-	spin_unlock(&ndev->cap_lock);
-
-	/* A failed copy-out leaves the range for MEM_FREE or release. */
-	if (copy_to_user(uarg, &args, sizeof(args)))
-		return -EFAULT;
-	return 0;
-
-err:
-	if (u) {
-		kvfree(u->blocks);
-		kvfree(u->dev);
-		kfree(u);
-	}
-	kfree(map);
-	npu_phys_put(phys);
-	return ret;
+	return npu_map_reply(ctx, map, uarg, &args, sizeof(args));
 }
 
 int npu_ioctl_managed_advise(struct npu_ctx *ctx, void __user *uarg)
@@ -369,7 +358,7 @@ int npu_ioctl_managed_advise(struct npu_ctx *ctx, void __user *uarg)
 	if (copy_from_user(&a, uarg, sizeof(a)))
 		return -EFAULT;
 	if (a.flags || a.reserved || !a.size || a.size > NPU_SIM_MANAGED_MAX ||
-	    (a.size & (NPU_UVM_BLOCK_SIZE - 1)) ||
+	    (a.size & (NPU_MANAGED_BLOCK_SIZE - 1)) ||
 	    a.advise < NPU_SIM_ADVISE_SET_READ_MOSTLY ||
 	    a.advise > NPU_SIM_ADVISE_UNSET_ACCESSED_BY)
 		return -EINVAL;
@@ -378,26 +367,26 @@ int npu_ioctl_managed_advise(struct npu_ctx *ctx, void __user *uarg)
 	else if (a.advise == NPU_SIM_ADVISE_UNSET_READ_MOSTLY &&
 		 a.loc != NPU_SIM_MLOC_DEVICE)
 		a.loc = NPU_SIM_MLOC_HOST;
-	if (a.loc > NPU_SIM_MLOC_HOST || npu_uvm_loc_check(ctx, a.loc, a.loc_id))
+	if (a.loc > NPU_SIM_MLOC_HOST || npu_managed_loc_check(ctx, a.loc, a.loc_id))
 		return -EINVAL;
 
 	/* Lock order: mmap_lock (to map up front), then ctx->lock. */
 	mmap_read_lock(ctx->mm);
 	mutex_lock(&ctx->lock);
-	map = npu_uvm_lookup(ctx, a.va, a.size);
+	map = npu_managed_lookup(ctx, a.va, a.size);
 	if (!map) {
 		ret = -EINVAL;
 		goto out;
 	}
-	npu_uvm_blocks(map, a.va, a.size, &first, &end);
+	npu_managed_blocks(map, a.va, a.size, &first, &end);
 	for (blk = first; blk < end && !ret; blk++)
-		ret = npu_uvm_advise_check(&map->uvm->blocks[blk], a.advise,
-					   a.loc);
+		ret = npu_managed_advise_check(&map->u.managed->blocks[blk], a.advise,
+					       a.loc);
 	for (blk = first; blk < end && !ret; blk++) {
-		struct npu_uvm_block nb = map->uvm->blocks[blk];
-		unsigned int act = npu_uvm_advise(&nb, a.advise, a.loc);
+		struct npu_managed_block nb = map->u.managed->blocks[blk];
+		unsigned int act = npu_managed_advise(&nb, a.advise, a.loc);
 
-		ret = npu_uvm_commit(ctx, map, blk, &nb, act);
+		ret = npu_managed_commit(ctx, map, blk, &nb, act);
 	}
 out:
 	mutex_unlock(&ctx->lock);
@@ -416,8 +405,8 @@ int npu_ioctl_managed_touch(struct npu_ctx *ctx, void __user *uarg)
 	if (t.pad || (t.flags & ~NPU_SIM_TOUCH_FLAGS_MASK))
 		return -EINVAL;
 	mutex_lock(&ctx->lock);
-	map = npu_uvm_lookup(ctx, t.va, t.size);
-	ret = map ? npu_uvm_dev_range(ctx, map, t.va, t.size,
+	map = npu_managed_lookup(ctx, t.va, t.size);
+	ret = map ? npu_managed_dev_range(ctx, map, t.va, t.size,
 				      t.flags & NPU_SIM_TOUCH_WRITE) : -EINVAL;
 	mutex_unlock(&ctx->lock);
 	return ret;
@@ -435,20 +424,20 @@ int npu_ioctl_managed_query(struct npu_ctx *ctx, void __user *uarg)
 	if (q.flags || q.reserved || npu_uapi_out_set(&q, read_mostly, pad))
 		return -EINVAL;
 	mutex_lock(&ctx->lock);
-	map = npu_uvm_lookup(ctx, q.va, q.size);
+	map = npu_managed_lookup(ctx, q.va, q.size);
 	if (!map) {
 		mutex_unlock(&ctx->lock);
 		return -EINVAL;
 	}
-	npu_uvm_blocks(map, q.va, q.size, &first, &end);
+	npu_managed_blocks(map, q.va, q.size, &first, &end);
 	for (blk = first; blk < end; blk++) {
-		const struct npu_uvm_block *b = &map->uvm->blocks[blk];
-		u32 p = b->attr & NPU_UVM_PREF_DEV ? NPU_SIM_MLOC_DEVICE :
-			b->attr & NPU_UVM_PREF_HOST ? NPU_SIM_MLOC_HOST : 0;
-		u32 a = (b->attr & NPU_UVM_ACC_DEV ? 1U << NPU_SIM_MLOC_DEVICE : 0) |
-			(b->attr & NPU_UVM_ACC_HOST ? 1U << NPU_SIM_MLOC_HOST : 0);
+		const struct npu_managed_block *b = &map->u.managed->blocks[blk];
+		u32 p = b->attr & NPU_MANAGED_PREF_DEV ? NPU_SIM_MLOC_DEVICE :
+			b->attr & NPU_MANAGED_PREF_HOST ? NPU_SIM_MLOC_HOST : 0;
+		u32 a = (b->attr & NPU_MANAGED_ACC_DEV ? 1U << NPU_SIM_MLOC_DEVICE : 0) |
+			(b->attr & NPU_MANAGED_ACC_HOST ? 1U << NPU_SIM_MLOC_HOST : 0);
 
-		if (!(b->attr & NPU_UVM_READ_MOSTLY))
+		if (!(b->attr & NPU_MANAGED_READ_MOSTLY))
 			rm = 0;
 		pref = pref == ~0U || pref == p ? p : 0;
 		last = last == ~0U || last == b->last_prefetch ? b->last_prefetch : 0;
@@ -466,26 +455,26 @@ int npu_ioctl_managed_query(struct npu_ctx *ctx, void __user *uarg)
 /* ---- prefetch (stream op) ------------------------------------------------ */
 
 /* Check a PREFETCH submit; returns the referenced managed map. */
-struct npu_map *npu_uvm_prefetch_prepare(struct npu_ctx *ctx, u64 va,
-					 u64 size, u32 loc, u32 loc_id)
+struct npu_map *npu_managed_prefetch_prepare(struct npu_ctx *ctx, u64 va,
+					     u64 size, u32 loc, u32 loc_id)
 {
 	struct npu_map *map;
 
 	if (!size || size > NPU_SIM_MANAGED_MAX ||
-	    (size & (NPU_UVM_BLOCK_SIZE - 1)) ||
+	    (size & (NPU_MANAGED_BLOCK_SIZE - 1)) ||
 	    (loc != NPU_SIM_MLOC_DEVICE && loc != NPU_SIM_MLOC_HOST) ||
-	    npu_uvm_loc_check(ctx, loc, loc_id))
+	    npu_managed_loc_check(ctx, loc, loc_id))
 		return ERR_PTR(-EINVAL);
 	mutex_lock(&ctx->lock);
-	map = npu_uvm_lookup(ctx, va, size);
+	map = npu_managed_lookup(ctx, va, size);
 	if (map)
 		npu_map_get(map);
 	mutex_unlock(&ctx->lock);
 	return map ? map : ERR_PTR(-EINVAL);
 }
 
-int npu_uvm_prefetch_exec(struct npu_ctx *ctx, struct npu_map *map, u64 va,
-			  u64 size, u32 loc)
+int npu_managed_prefetch_exec(struct npu_ctx *ctx, struct npu_map *map, u64 va,
+			      u64 size, u32 loc)
 {
 	u64 blk, first, end;
 	int ret = 0;
@@ -493,12 +482,12 @@ int npu_uvm_prefetch_exec(struct npu_ctx *ctx, struct npu_map *map, u64 va,
 	mutex_lock(&ctx->lock);
 	if (list_empty(&map->node))	/* freed while queued */
 		goto out;
-	npu_uvm_blocks(map, va, size, &first, &end);
+	npu_managed_blocks(map, va, size, &first, &end);
 	for (blk = first; blk < end && !ret; blk++) {
-		struct npu_uvm_block nb = map->uvm->blocks[blk];
-		unsigned int act = npu_uvm_prefetch(&nb, loc);
+		struct npu_managed_block nb = map->u.managed->blocks[blk];
+		unsigned int act = npu_managed_prefetch(&nb, loc);
 
-		ret = npu_uvm_commit(ctx, map, blk, &nb, act);
+		ret = npu_managed_commit(ctx, map, blk, &nb, act);
 	}
 out:
 	mutex_unlock(&ctx->lock);
@@ -507,7 +496,7 @@ out:
 
 /* ---- debugfs -------------------------------------------------------------- */
 
-static const char *npu_uvm_attr_name(u8 attr, u8 host, u8 dev)
+static const char *npu_managed_attr_name(u8 attr, u8 host, u8 dev)
 {
 	if ((attr & host) && (attr & dev))
 		return "both";
@@ -518,23 +507,23 @@ static const char *npu_uvm_attr_name(u8 attr, u8 host, u8 dev)
 	return "-";
 }
 
-static void npu_uvm_show_map(struct seq_file *m, struct npu_map *map)
+static void npu_managed_show_map(struct seq_file *m, struct npu_map *map)
 {
-	struct npu_uvm *u = map->uvm;
+	struct npu_managed *u = map->u.managed;
 	u64 nh = 0, nd = 0, nb = 0, nrm = 0, dev_bytes = 0, c[6] = { 0 };
 	u8 pref = 0, acc = 0;
 	u64 i;
 
 	for (i = 0; i < u->nr_blocks; i++) {
-		struct npu_uvm_block *b = &u->blocks[i];
+		struct npu_managed_block *b = &u->blocks[i];
 
-		if (b->valid == (NPU_UVM_HOST | NPU_UVM_DEV))
+		if (b->valid == (NPU_MANAGED_HOST | NPU_MANAGED_DEV))
 			nb++;
-		else if (b->valid == NPU_UVM_HOST)
+		else if (b->valid == NPU_MANAGED_HOST)
 			nh++;
-		else if (b->valid == NPU_UVM_DEV)
+		else if (b->valid == NPU_MANAGED_DEV)
 			nd++;
-		if (b->attr & NPU_UVM_READ_MOSTLY)
+		if (b->attr & NPU_MANAGED_READ_MOSTLY)
 			nrm++;
 		pref |= b->attr;
 		acc |= b->attr;
@@ -550,24 +539,22 @@ static void npu_uvm_show_map(struct seq_file *m, struct npu_map *map)
 	seq_printf(m, "%llu %d 0x%lx %llu %llu %llu %llu %llu %llu %llu %s %s %llu %llu %llu %llu %llu %llu\n",
 		   map->id, map->pid, map->va, map->len, u->nr_blocks,
 		   nh, nd, nb, dev_bytes, nrm,
-		   npu_uvm_attr_name(pref, NPU_UVM_PREF_HOST, NPU_UVM_PREF_DEV),
-		   npu_uvm_attr_name(acc, NPU_UVM_ACC_HOST, NPU_UVM_ACC_DEV),
+		   npu_managed_attr_name(pref, NPU_MANAGED_PREF_HOST, NPU_MANAGED_PREF_DEV),
+		   npu_managed_attr_name(acc, NPU_MANAGED_ACC_HOST, NPU_MANAGED_ACC_DEV),
 		   c[0], c[1], c[2], c[3], c[4], c[5]);
 }
 
-void npu_uvm_show(struct seq_file *m, struct npu_dev *ndev)
+static void npu_managed_show_ctx(struct npu_ctx *ctx, void *m)
 {
-	struct npu_ctx *ctx;
 	struct npu_map *map;
 
+	list_for_each_entry(map, &ctx->maps, node)
+		if (map->role == NPU_MAP_MANAGED)
+			npu_managed_show_map(m, map);
+}
+
+void npu_managed_show(struct seq_file *m, struct npu_dev *ndev)
+{
 	seq_puts(m, "id pid va size blocks res_host res_dev res_both dev_bytes read_mostly preferred accessed_by cpu_faults dev_faults h2d d2h dup_creates dup_invalidations\n");
-	mutex_lock(&ndev->ctx_lock);
-	list_for_each_entry(ctx, &ndev->ctx_list, node) {
-		mutex_lock(&ctx->lock);
-		list_for_each_entry(map, &ctx->maps, node)
-			if (map->uvm)
-				npu_uvm_show_map(m, map);
-		mutex_unlock(&ctx->lock);
-	}
-	mutex_unlock(&ndev->ctx_lock);
+	npu_dev_walk_ctxs(ndev, true, npu_managed_show_ctx, m);
 }

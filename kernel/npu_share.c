@@ -7,67 +7,15 @@
  * export disabled pid validation; export and import may not happen in the
  * same process.  An import is a new handle of the importer's context that
  * references the same npu_phys, which stays charged once, to the device of
- * its creator, until its last holder lets go.  The key dies with the
- * exporting handle (npu_share_unexport()).
+ * its creator, until its last holder lets go.  The key table itself is in
+ * npu_handle.c; the key dies with the exporting handle.
  */
-#include <linux/hashtable.h>
-#include <linux/mutex.h>
-#include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include "npu_sim.h"
-
-struct npu_share {
-	struct hlist_node node;		/* in npu_shares */
-	u64 key;
-	struct npu_phys *phys;		/* referenced */
-	struct npu_dev *ndev;		/* of the exporting context */
-	pid_t owner;			/* exporting tgid */
-	u32 handle_id;			/* in the exporting context */
-	u32 flags;			/* NPU_SIM_SHARE_* */
-	u32 nr_pids;
-	pid_t *pids;			/* whitelist */
-	u64 imports;			/* successful imports so far */
-};
-
-#define NPU_SHARE_HASH_BITS	8
-
-static DEFINE_HASHTABLE(npu_shares, NPU_SHARE_HASH_BITS);
-static DEFINE_MUTEX(npu_share_lock);
-
-static struct npu_share *npu_share_find(u64 key)
-{
-	struct npu_share *sh;
-
-	lockdep_assert_held(&npu_share_lock);
-	hash_for_each_possible(npu_shares, sh, node, key)
-		if (sh->key == key)
-			return sh;
-	return NULL;
-}
-
-/* Remove the share of handle @h (dying, under its ctx->lock), if any. */
-void npu_share_unexport(struct npu_handle *h)
-{
-	struct npu_share *sh;
-
-	mutex_lock(&npu_share_lock);
-	sh = h->share;
-	if (sh) {
-		hash_del(&sh->node);
-		WRITE_ONCE(h->share, NULL);
-	}
-	mutex_unlock(&npu_share_lock);
-	if (!sh)
-		return;
-	/* The handle still holds its own reference: this is never the last. */
-	npu_phys_put(sh->phys);
-	kfree(sh->pids);
-	kfree(sh);
-}
 
 int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg)
 {
@@ -105,13 +53,7 @@ int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg)
 	sh->handle_id = h->id;
 	sh->flags = args.flags;
 
-	mutex_lock(&npu_share_lock);
-	do {
-		sh->key = get_random_u64();
-	} while (!sh->key || npu_share_find(sh->key));
-	hash_add(npu_shares, &sh->node, sh->key);
-	h->share = sh;
-	mutex_unlock(&npu_share_lock);
+	npu_share_publish(h, sh);
 	mutex_unlock(&ctx->lock);
 
 	args.key = sh->key;
@@ -232,47 +174,41 @@ int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg)
 	args.handle = id;
 	args.size = phys->size;
 	if (copy_to_user(uarg, &args, sizeof(args))) {
-		struct npu_phys *dead = NULL;
-		struct npu_handle *h;
-
-		/* Nobody learnt the id: drop the new handle again. */
-		mutex_lock(&ctx->lock);
-		h = npu_handle_lookup(ctx, id);
-		if (h && h->phys == phys && h->holds == 1 && !h->nr_maps) {
-			xa_erase(&ctx->handles, id);
-			ctx->nr_handles--;
-			kfree(h);
-			dead = phys;
-		}
-		mutex_unlock(&ctx->lock);
-		if (dead)
-			npu_phys_put(dead);
+		npu_handle_unpublish(ctx, id, phys);
 		return -EFAULT;
 	}
 	return 0;
 }
 
-/* debugfs "shared": the shares exported from contexts of @ndev. */
-void npu_ipc_show(struct seq_file *m, struct npu_dev *ndev)
+struct npu_share_show_arg {
+	struct seq_file *m;
+	struct npu_dev *ndev;
+};
+
+static void npu_share_show_one(struct npu_share *sh, void *data)
 {
-	struct npu_share *sh;
-	unsigned int bkt;
+	struct npu_share_show_arg *a = data;
+	struct seq_file *m = a->m;
 	u32 i;
 
+	if (sh->ndev != a->ndev)
+		return;
+	seq_printf(m, "0x%016llx %d %u %llu %s %llu %s ", sh->key,
+		   sh->owner, sh->handle_id, sh->phys->size,
+		   npu_kind_name(sh->phys->kind), sh->imports,
+		   sh->flags & NPU_SIM_SHARE_NO_PID_CHECK ? "nopid" : "-");
+	if (!sh->nr_pids)
+		seq_putc(m, '-');
+	for (i = 0; i < sh->nr_pids; i++)
+		seq_printf(m, "%s%d", i ? "," : "", sh->pids[i]);
+	seq_putc(m, '\n');
+}
+
+/* debugfs "shared": the shares exported from contexts of @ndev. */
+void npu_share_show(struct seq_file *m, struct npu_dev *ndev)
+{
+	struct npu_share_show_arg a = { .m = m, .ndev = ndev };
+
 	seq_puts(m, "key owner_pid handle size kind imports flags whitelist\n");
-	mutex_lock(&npu_share_lock);
-	hash_for_each(npu_shares, bkt, sh, node) {
-		if (sh->ndev != ndev)
-			continue;
-		seq_printf(m, "0x%016llx %d %u %llu %s %llu %s ", sh->key,
-			   sh->owner, sh->handle_id, sh->phys->size,
-			   npu_kind_name(sh->phys->kind), sh->imports,
-			   sh->flags & NPU_SIM_SHARE_NO_PID_CHECK ? "nopid" : "-");
-		if (!sh->nr_pids)
-			seq_putc(m, '-');
-		for (i = 0; i < sh->nr_pids; i++)
-			seq_printf(m, "%s%d", i ? "," : "", sh->pids[i]);
-		seq_putc(m, '\n');
-	}
-	mutex_unlock(&npu_share_lock);
+	npu_share_for_each(npu_share_show_one, &a);
 }

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Handle tables, used by VMM and by sharing alike:
+ *  - per context, physical handles (struct npu_handle): an id in
+ *    npu_ctx.handles naming a referenced npu_phys.  A handle has user
+ *    references (holds: MallocPhysical, Import, Retain) and live mappings
+ *    (nr_maps); the id dies when both are zero;
+ *  - machine wide, share keys (struct npu_share): an unguessable non-zero
+ *    64-bit key naming an exported handle's npu_phys.  The key dies with
+ *    the exporting handle.
+ */
+#include <linux/hashtable.h>
+#include <linux/mutex.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <linux/xarray.h>
+
+#include "npu_sim.h"
+
+#define NPU_SHARE_HASH_BITS	8
+
+static DEFINE_HASHTABLE(npu_shares, NPU_SHARE_HASH_BITS);
+/* Guards npu_shares and every npu_share in it. */
+DEFINE_MUTEX(npu_share_lock);
+
+/* ---- per-context handles ------------------------------------------------ */
+
+void npu_handle_ctx_init(struct npu_ctx *ctx)
+{
+	xa_init_flags(&ctx->handles, XA_FLAGS_ALLOC1);
+}
+
+/* A handle the user still holds, or NULL. */
+struct npu_handle *npu_handle_lookup(struct npu_ctx *ctx, u32 id)
+{
+	struct npu_handle *h;
+
+	lockdep_assert_held(&ctx->lock);
+	h = xa_load(&ctx->handles, id);
+	if (!h || !h->holds)
+		return NULL;
+	return h;
+}
+
+/* Device memory a handle charges to its context (not imported, not host). */
+static u64 npu_handle_ctx_bytes(const struct npu_handle *h)
+{
+	return h->imported || npu_phys_is_host(h->phys) ? 0 : h->phys->size;
+}
+
+/* New handle with one hold on @phys (whose reference it takes over). */
+int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
+		   u32 *id)
+{
+	struct npu_handle *h;
+	int ret;
+
+	lockdep_assert_held(&ctx->lock);
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h)
+		return -ENOMEM;
+	h->holds = 1;
+	h->imported = imported;
+	h->phys = phys;
+	ret = xa_alloc_cyclic(&ctx->handles, &h->id, h, XA_LIMIT(1, INT_MAX),
+			      &ctx->next_handle, GFP_KERNEL);
+	if (ret < 0) {
+		kfree(h);
+		return -ENOMEM;
+	}
+	ctx->nr_handles++;
+	WRITE_ONCE(ctx->used, ctx->used + npu_handle_ctx_bytes(h));
+	*id = h->id;
+	return 0;
+}
+
+/* Forget @h: its id, its key, its charge to the context. */
+static struct npu_phys *npu_handle_destroy(struct npu_ctx *ctx,
+					   struct npu_handle *h)
+{
+	struct npu_phys *phys = h->phys;
+
+	xa_erase(&ctx->handles, h->id);
+	npu_share_unexport(h);
+	ctx->nr_handles--;
+	WRITE_ONCE(ctx->used, ctx->used - npu_handle_ctx_bytes(h));
+	kfree(h);
+	return phys;
+}
+
+/*
+ * Drop the handle's id if nobody holds or maps it any more; returns the
+ * npu_phys reference the caller must put after unlocking, or NULL.
+ */
+struct npu_phys *npu_handle_maybe_destroy(struct npu_ctx *ctx,
+					  struct npu_handle *h)
+{
+	lockdep_assert_held(&ctx->lock);
+	if (h->holds || h->nr_maps)
+		return NULL;
+	return npu_handle_destroy(ctx, h);
+}
+
+/*
+ * The rule for a failed copy-out of a new handle @id of @phys: nobody
+ * learnt the id, so drop it again unless another thread already used it.
+ */
+void npu_handle_unpublish(struct npu_ctx *ctx, u32 id, struct npu_phys *phys)
+{
+	struct npu_phys *dead = NULL;
+	struct npu_handle *h;
+
+	mutex_lock(&ctx->lock);
+	h = npu_handle_lookup(ctx, id);
+	if (h && h->phys == phys && h->holds == 1) {
+		h->holds = 0;
+		dead = npu_handle_maybe_destroy(ctx, h);
+	}
+	mutex_unlock(&ctx->lock);
+	if (dead)
+		npu_phys_put(dead);
+}
+
+/* Release of the file: every handle goes (its mappings are gone already). */
+void npu_handle_ctx_teardown(struct npu_ctx *ctx)
+{
+	struct npu_handle *h;
+	unsigned long id;
+
+	mutex_lock(&ctx->lock);
+	xa_for_each(&ctx->handles, id, h) {
+		struct npu_phys *phys = npu_handle_destroy(ctx, h);
+
+		mutex_unlock(&ctx->lock);
+		npu_phys_put(phys);
+		cond_resched();
+		mutex_lock(&ctx->lock);
+	}
+	mutex_unlock(&ctx->lock);
+	xa_destroy(&ctx->handles);
+}
+
+/* ---- machine-wide share keys ------------------------------------------- */
+
+/* The share of @key, or NULL; npu_share_lock held. */
+struct npu_share *npu_share_find(u64 key)
+{
+	struct npu_share *sh;
+
+	lockdep_assert_held(&npu_share_lock);
+	hash_for_each_possible(npu_shares, sh, node, key)
+		if (sh->key == key)
+			return sh;
+	return NULL;
+}
+
+/* Give @sh a fresh key and make it the share of @h (its ctx->lock held). */
+void npu_share_publish(struct npu_handle *h, struct npu_share *sh)
+{
+	mutex_lock(&npu_share_lock);
+	do {
+		sh->key = get_random_u64();
+	} while (!sh->key || npu_share_find(sh->key));
+	hash_add(npu_shares, &sh->node, sh->key);
+	h->share = sh;
+	mutex_unlock(&npu_share_lock);
+}
+
+/* Remove the share of handle @h (under its ctx->lock), if any. */
+void npu_share_unexport(struct npu_handle *h)
+{
+	struct npu_share *sh;
+
+	mutex_lock(&npu_share_lock);
+	sh = h->share;
+	if (sh) {
+		hash_del(&sh->node);
+		WRITE_ONCE(h->share, NULL);
+	}
+	mutex_unlock(&npu_share_lock);
+	if (!sh)
+		return;
+	/* The handle still holds its own reference: this is never the last. */
+	npu_phys_put(sh->phys);
+	kfree(sh->pids);
+	kfree(sh);
+}
+
+/* Call @fn on every live share under npu_share_lock. */
+void npu_share_for_each(void (*fn)(struct npu_share *sh, void *data),
+			void *data)
+{
+	struct npu_share *sh;
+	unsigned int bkt;
+
+	mutex_lock(&npu_share_lock);
+	hash_for_each(npu_shares, bkt, sh, node)
+		fn(sh, data);
+	mutex_unlock(&npu_share_lock);
+}

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The npu_map object: one constructor for every role, publication in the
+ * context (VA, list, counters), unlinking and release.  Role-specific state
+ * lives in npu_map.u and is freed through npu_map_ops.destroy.
+ */
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include "npu_sim.h"
+
+/*
+ * A new map of @role over @phys (whose reference it takes over on success;
+ * NULL for a reservation), @len device-accessible bytes, @size as asked.
+ * NULL when out of memory: the caller still owns @phys then.
+ */
+struct npu_map *npu_map_create(enum npu_map_role role,
+			       const struct npu_map_ops *ops,
+			       struct npu_phys *phys, u64 len, u64 size)
+{
+	struct npu_map *map = kzalloc(sizeof(*map), GFP_KERNEL);
+
+	if (!map)
+		return NULL;
+	kref_init(&map->ref);
+	map->role = role;
+	map->ops = ops;
+	map->phys = phys;
+	map->len = len;
+	map->size = size;
+	map->footprint = len;
+	map->pid = task_tgid_nr(current);
+	INIT_LIST_HEAD(&map->node);
+	return map;
+}
+
+static void npu_map_release(struct kref *ref)
+{
+	struct npu_map *map = container_of(ref, struct npu_map, ref);
+
+	if (map->ops && map->ops->destroy)
+		map->ops->destroy(map);
+	if (map->phys)
+		npu_phys_put(map->phys);
+	kfree(map);
+}
+
+void npu_map_put(struct npu_map *map)
+{
+	kref_put(&map->ref, npu_map_release);
+}
+
+/* Only linear memory counts as the context's device memory. */
+static u64 npu_map_ctx_bytes(const struct npu_map *map)
+{
+	return map->role == NPU_MAP_LINEAR ? map->len : 0;
+}
+
+/*
+ * Give allocation @map (LINEAR or MANAGED) a VA aligned to @align and an
+ * id, and add it to the context.  On success the context holds one
+ * reference and the caller keeps its own (another thread may free the map
+ * as soon as ctx->lock is dropped).  -ENXIO window not mapped, -ENOMEM
+ * window full (counted as fail_nomem).
+ */
+int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align)
+{
+	struct npu_dev *ndev = ctx->ndev;
+	int ret;
+
+	mutex_lock(&ctx->lock);
+	if (ctx->win_state != NPU_WIN_MAPPED) {
+		mutex_unlock(&ctx->lock);
+		return -ENXIO;
+	}
+	ret = npu_va_insert(ctx, map, align);
+	if (ret) {
+		mutex_unlock(&ctx->lock);
+		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
+		return -ENOMEM;
+	}
+	map->id = atomic64_inc_return(&ndev->next_id);
+	list_add_tail(&map->node, &ctx->maps);
+	ctx->nr_maps++;
+	WRITE_ONCE(ctx->used, ctx->used + npu_map_ctx_bytes(map));
+	npu_map_get(map);
+	mutex_unlock(&ctx->lock);
+	npu_dev_count_allocs(ndev, 1);
+	return 0;
+}
+
+/*
+ * Take allocation @map out of its context (VA tree, host PTEs, list,
+ * counters); the caller then puts the context's reference.
+ */
+void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
+{
+	lockdep_assert_held(&ctx->lock);
+
+	npu_va_erase(ctx, map);
+	npu_window_zap(ctx, map->va, map->len);
+	list_del_init(&map->node);
+	ctx->nr_maps--;
+	WRITE_ONCE(ctx->used, ctx->used - npu_map_ctx_bytes(map));
+	npu_dev_count_allocs(ctx->ndev, -1);
+}
+
+/*
+ * Copy the result of the ioctl that published @map out to @uarg and drop
+ * the caller's reference.  The rule for a failed copy-out: nobody learnt
+ * of @map, so its publication is undone unless another thread already
+ * freed it, and the ioctl fails with -EFAULT.
+ */
+int npu_map_reply(struct npu_ctx *ctx, struct npu_map *map,
+		  void __user *uarg, const void *args, size_t size)
+{
+	bool linked = false;
+
+	if (copy_to_user(uarg, args, size)) {
+		mutex_lock(&ctx->lock);
+		linked = !list_empty(&map->node);
+		if (linked)
+			npu_map_unlink(ctx, map);
+		mutex_unlock(&ctx->lock);
+		if (linked)
+			npu_map_put(map);
+		npu_map_put(map);
+		return -EFAULT;
+	}
+	npu_map_put(map);
+	return 0;
+}

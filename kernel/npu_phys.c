@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Physical memory objects (npu_phys): a run of backing pages of one kind,
+ * charged against the capacity of its device from creation until the last
+ * reference is gone, and the device's usage counters.
+ */
+#include <linux/mm.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
+
+#include "npu_sim.h"
+
+/* Internal reasons an allocation fails; all are -ENOMEM to user space. */
+#define NPU_ERR_CAPACITY	(-EDQUOT)
+#define NPU_ERR_POOL		(-ENOSPC)
+
+const char *npu_kind_name(enum npu_sim_page_kind kind)
+{
+	switch (kind) {
+	case NPU_SIM_PAGE_NORMAL:
+		return "normal";
+	case NPU_SIM_PAGE_HUGE_2M:
+		return "huge_2m";
+	case NPU_SIM_PAGE_HUGE_1G:
+		return "huge_1g";
+	}
+	return "?";
+}
+
+static unsigned int npu_kind_shift(enum npu_sim_page_kind kind)
+{
+	switch (kind) {
+	case NPU_SIM_PAGE_HUGE_2M:
+		return PMD_SHIFT;
+	case NPU_SIM_PAGE_HUGE_1G:
+		return PUD_SHIFT;
+	default:
+		return PAGE_SHIFT;
+	}
+}
+
+/* ---- capacity ---------------------------------------------------------- */
+
+static int npu_charge(struct npu_dev *ndev, struct npu_phys *phys)
+{
+	int ret = 0;
+
+	if (npu_phys_is_host(phys))
+		return 0;
+	spin_lock(&ndev->cap_lock);
+	if (phys->size > ndev->capacity - ndev->used) {
+		ret = NPU_ERR_CAPACITY;
+	} else {
+		ndev->used += phys->size;
+		ndev->used_kind[phys->kind] += phys->size;
+		if (phys->flags & NPU_SIM_ALLOC_P2P)
+			ndev->used_p2p += phys->size;
+	}
+	spin_unlock(&ndev->cap_lock);
+	return ret;
+}
+
+static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys)
+{
+	if (npu_phys_is_host(phys))
+		return;
+	spin_lock(&ndev->cap_lock);
+	ndev->used -= phys->size;
+	ndev->used_kind[phys->kind] -= phys->size;
+	if (phys->flags & NPU_SIM_ALLOC_P2P)
+		ndev->used_p2p -= phys->size;
+	spin_unlock(&ndev->cap_lock);
+}
+
+/* Live allocations (MEM_ALLOC and MANAGED_ALLOC ranges) of the device. */
+void npu_dev_count_allocs(struct npu_dev *ndev, long delta)
+{
+	spin_lock(&ndev->cap_lock);
+	ndev->nr_allocs += delta;
+	spin_unlock(&ndev->cap_lock);
+}
+
+/*
+ * The one mapping of npu_phys_create() failures to what user space sees:
+ * -ENOMEM, with the reason counted; signals pass through.
+ */
+int npu_phys_errno(struct npu_dev *ndev, int ret)
+{
+	switch (ret) {
+	case 0:
+	case -EINTR:
+	case -ERESTARTSYS:
+		return ret;
+	case NPU_ERR_CAPACITY:
+		npu_stat_inc(ndev, NPU_STAT_FAIL_CAPACITY);
+		return -ENOMEM;
+	case NPU_ERR_POOL:
+		npu_stat_inc(ndev, NPU_STAT_FAIL_POOL);
+		return -ENOMEM;
+	default:
+		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
+		return -ENOMEM;
+	}
+}
+
+/* ---- objects ----------------------------------------------------------- */
+
+struct page *npu_phys_page(struct npu_phys *phys, u64 off)
+{
+	struct page *head = phys->pages[off >> phys->shift];
+
+	return nth_page(head, (off & ((1ULL << phys->shift) - 1)) >> PAGE_SHIFT);
+}
+
+static void npu_phys_free_array(struct npu_phys *phys)
+{
+	if (phys->pages != &phys->page0)
+		kvfree(phys->pages);
+}
+
+static void npu_phys_release(struct kref *ref)
+{
+	struct npu_phys *phys = container_of(ref, struct npu_phys, ref);
+
+	if (phys->kind == NPU_SIM_PAGE_NORMAL)
+		npu_pages_release(phys);
+	else
+		npu_hugetlbfs_release(phys);
+	npu_uncharge(phys->ndev, phys);
+	npu_phys_free_array(phys);
+	kfree(phys);
+}
+
+void npu_phys_put(struct npu_phys *phys)
+{
+	kref_put(&phys->ref, npu_phys_release);
+}
+
+/*
+ * Create a physical memory object of @footprint bytes rounded up to the page
+ * size of @kind.  The capacity is charged before any page is taken; on
+ * failure nothing stays charged or held.  NPU_PHYS_HOST in @flags makes
+ * host memory, which is not charged.  Failures are -EDQUOT (capacity),
+ * -ENOSPC (hugetlb pool short) or -ENOMEM: npu_phys_errno() turns them into
+ * what user space sees.
+ */
+int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
+		    u64 footprint, u32 flags, struct npu_phys **out)
+{
+	unsigned int shift = npu_kind_shift(kind);
+	struct npu_phys *phys;
+	int ret;
+
+	/* footprint <= capacity <= 1 TiB: the rounding cannot overflow. */
+	if (!(flags & NPU_PHYS_HOST) && footprint > ndev->capacity)
+		return NPU_ERR_CAPACITY;
+	if (footprint > (1ULL << 50))
+		return -ENOMEM;
+
+	phys = kzalloc(sizeof(*phys), GFP_KERNEL);
+	if (!phys)
+		return -ENOMEM;
+	kref_init(&phys->ref);
+	phys->ndev = ndev;
+	phys->kind = kind;
+	phys->shift = shift;
+	phys->flags = flags & (NPU_SIM_ALLOC_P2P | NPU_PHYS_HOST);
+	phys->size = round_up(footprint, 1ULL << shift);
+	phys->nr_pages = phys->size >> shift;
+
+	ret = npu_charge(ndev, phys);
+	if (ret)
+		goto err_free;
+
+	if (phys->nr_pages == 1) {
+		phys->pages = &phys->page0;
+	} else {
+		phys->pages = kvcalloc(phys->nr_pages, sizeof(*phys->pages),
+				       GFP_KERNEL | __GFP_NOWARN);
+		if (!phys->pages) {
+			ret = -ENOMEM;
+			goto err_uncharge;
+		}
+	}
+
+	if (kind == NPU_SIM_PAGE_NORMAL)
+		ret = npu_pages_fill(phys);
+	else
+		ret = npu_hugetlbfs_fill(phys);
+	if (ret)
+		goto err_array;
+
+	*out = phys;
+	return 0;
+
+err_array:
+	npu_phys_free_array(phys);
+err_uncharge:
+	npu_uncharge(ndev, phys);
+err_free:
+	kfree(phys);
+	return ret;
+}
