@@ -8,6 +8,7 @@
  * byte is written; the mappings are referenced for the whole copy, so a
  * concurrent MEM_FREE cannot pull the pages away underneath it.
  */
+#include <linux/file.h>
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/overflow.h>
@@ -20,9 +21,14 @@
 
 #include "npu_sim.h"
 
-/* The live mappings one device operand touches, referenced, in VA order. */
+/*
+ * The live mappings one device operand touches, referenced, in VA order,
+ * in the window of @ctx: the issuing context, or another device's context
+ * of the same process for a cross-device copy (then @file keeps it alive).
+ */
 struct npu_span {
 	struct npu_ctx *ctx;
+	struct file *file;
 	unsigned int nr;
 	unsigned int cap;
 	struct npu_map **maps;
@@ -32,6 +38,7 @@ struct npu_span {
 static void npu_span_init(struct npu_span *sp, struct npu_ctx *ctx)
 {
 	sp->ctx = ctx;
+	sp->file = NULL;
 	sp->nr = 0;
 	sp->cap = ARRAY_SIZE(sp->inline_maps);
 	sp->maps = sp->inline_maps;
@@ -43,6 +50,8 @@ static void npu_span_fini(struct npu_span *sp)
 		npu_map_put(sp->maps[--sp->nr]);
 	if (sp->maps != sp->inline_maps)
 		kvfree(sp->maps);
+	if (sp->file)
+		fput(sp->file);
 }
 
 static int npu_span_push(struct npu_span *sp, struct npu_map *map)
@@ -296,6 +305,15 @@ static unsigned long npu_extent_end(u64 addr, u64 pitch, u64 width, u64 height)
 	return end;
 }
 
+static void npu_window_snapshot(struct npu_ctx *ctx, unsigned long *ws,
+				unsigned long *we)
+{
+	mutex_lock(&ctx->lock);
+	*ws = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0;
+	*we = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_end : 0;
+	mutex_unlock(&ctx->lock);
+}
+
 /* Where one operand must be, checked against the window snapshot. */
 static int npu_check_dev(unsigned long ws, unsigned long we,
 			 unsigned long addr, unsigned long end)
@@ -316,6 +334,19 @@ static int npu_check_host(unsigned long ws, unsigned long we,
 		return -EINVAL;		/* a device address given as host */
 	if (!access_ok((const void __user *)addr, end - addr))
 		return -EFAULT;
+	return 0;
+}
+
+/* Let @sp work in the window holding @addr (npu_peer_resolve()). */
+static int npu_span_owner(struct npu_span *sp, unsigned long addr)
+{
+	int err;
+	struct npu_ctx *owner = npu_peer_resolve(sp->ctx, addr, &sp->file,
+						 &err);
+
+	if (!owner)
+		return err;
+	sp->ctx = owner;
 	return 0;
 }
 
@@ -371,7 +402,7 @@ struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 	bool ddev = npu_op_dst_dev(op), sdev = npu_op_src_dev(op);
 	unsigned long dend, send = 0, ws, we;
 	struct npu_xfer *x;
-	int ret;
+	int ret = 0;
 
 	if (!width || !height || dpitch < width ||
 	    (op != NPU_XFER_SET && spitch < width))
@@ -384,19 +415,6 @@ struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 		if (!send)
 			return ERR_PTR(-EINVAL);
 	}
-
-	mutex_lock(&ctx->lock);
-	ws = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0;
-	we = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_end : 0;
-	mutex_unlock(&ctx->lock);
-
-	ret = ddev ? npu_check_dev(ws, we, dst, dend) :
-		     npu_check_host(ws, we, dst, dend);
-	if (!ret && op != NPU_XFER_SET)
-		ret = sdev ? npu_check_dev(ws, we, src, send) :
-			     npu_check_host(ws, we, src, send);
-	if (ret)
-		return ERR_PTR(ret);
 
 	x = kzalloc(sizeof(*x), GFP_KERNEL);
 	if (!x)
@@ -411,6 +429,28 @@ struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 	x->height = height;
 	npu_span_init(&x->dst, ctx);
 	npu_span_init(&x->src, ctx);
+
+	/* D2D operands may lie in other devices' windows (peer access). */
+	if (op == NPU_XFER_D2D)
+		ret = npu_span_owner(&x->dst, dst);
+	if (!ret && ddev) {
+		npu_window_snapshot(x->dst.ctx, &ws, &we);
+		ret = npu_check_dev(ws, we, dst, dend);
+	} else if (!ret) {
+		npu_window_snapshot(ctx, &ws, &we);
+		ret = npu_check_host(ws, we, dst, dend);
+	}
+	if (!ret && op == NPU_XFER_D2D)
+		ret = npu_span_owner(&x->src, src);
+	if (!ret && sdev) {
+		npu_window_snapshot(x->src.ctx, &ws, &we);
+		ret = npu_check_dev(ws, we, src, send);
+	} else if (!ret && op != NPU_XFER_SET) {
+		npu_window_snapshot(ctx, &ws, &we);
+		ret = npu_check_host(ws, we, src, send);
+	}
+	if (ret)
+		goto fail;
 
 	if (ddev) {
 		ret = npu_cover_rows(&x->dst, dst, dpitch, width, height);
@@ -486,9 +526,39 @@ int npu_xfer_exec(struct npu_xfer *x, const bool *abort)
 				   x->src_addr + r * x->spitch, x->width,
 				   x->back);
 		if (ret)
-			break;
+			return ret;
 	}
-	return ret;
+	if (x->op == NPU_XFER_D2D && x->dst.ctx->ndev != x->src.ctx->ndev)
+		npu_peer_count(x->src.ctx->ndev, x->dst.ctx->ndev,
+			       x->width * x->height);
+	return 0;
+}
+
+/*
+ * Read or write the native u64 at the destination of a prepared 8-byte
+ * SET (VALUE_WRITE / VALUE_WAIT).  Being 8-byte aligned, it lies in one
+ * page of one backing.
+ */
+int npu_xfer_value(struct npu_xfer *x, u64 *val, bool write)
+{
+	struct npu_map *map = npu_span_find(&x->dst, x->dst_addr);
+	struct npu_phys *held;
+	u64 *p;
+	int ret;
+
+	if (WARN_ON_ONCE(!map))
+		return -ENXIO;
+	ret = npu_xfer_managed(&x->dst, x->dst_addr, sizeof(u64), sizeof(u64),
+			       1, write);
+	if (ret)
+		return ret;
+	p = npu_piece_map(x->dst.ctx, map, x->dst_addr, &held);
+	if (write)
+		WRITE_ONCE(*p, *val);
+	else
+		*val = READ_ONCE(*p);
+	npu_piece_unmap(map, held, p);
+	return 0;
 }
 
 /* Whether the transfer touches host memory (needs the owner's mm). */

@@ -319,6 +319,20 @@ static const struct file_operations npu_stream_hold_fops = {
 	.release = single_release,
 };
 
+static int npu_peers_show(struct seq_file *m, void *v)
+{
+	npu_peer_ctx_show(m, m->private);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_peers);
+
+static int npu_peer_copies_show(struct seq_file *m, void *v)
+{
+	npu_peer_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_peer_copies);
+
 void npu_debugfs_dev_init(struct npu_dev *ndev)
 {
 	struct dentry *dir;
@@ -342,6 +356,7 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 	debugfs_create_file("events", 0444, dir, ndev, &npu_events_fops);
 	debugfs_create_file("stream_hold", 0644, dir, ndev,
 			    &npu_stream_hold_fops);
+	debugfs_create_file("peers", 0444, dir, ndev, &npu_peers_fops);
 }
 
 void npu_debugfs_init(void)
@@ -349,6 +364,8 @@ void npu_debugfs_init(void)
 	npu_dbg_root = debugfs_create_dir(NPU_SIM_NAME, NULL);
 	debugfs_create_file("version", 0444, npu_dbg_root, NULL,
 			    &npu_version_fops);
+	debugfs_create_file("peer_copies", 0444, npu_dbg_root, NULL,
+			    &npu_peer_copies_fops);
 }
 
 void npu_debugfs_exit(void)

@@ -71,6 +71,7 @@ static int npu_open(struct inode *inode, struct file *filp)
 	INIT_LIST_HEAD(&ctx->maps);
 	npu_va_ctx_init(ctx);
 	npu_vmm_ctx_init(ctx);
+	npu_ipc_ctx_init(ctx);
 	npu_stream_ctx_init(ctx);
 	filp->private_data = ctx;
 	npu_dev_add_ctx(ndev, ctx);
@@ -87,6 +88,7 @@ static int npu_release(struct inode *inode, struct file *filp)
 
 	/* Queued work references maps: cancel and drain it first. */
 	npu_stream_ctx_teardown(ctx);
+	npu_ipc_ctx_teardown(ctx);
 	npu_vmm_ctx_teardown(ctx);
 	npu_mem_ctx_teardown(ctx);
 	/* The tree goes last: the teardowns above leave its entries alone. */
@@ -107,7 +109,7 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_dev *ndev = ctx->ndev;
 	struct npu_sim_get_param args;
 	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
-		   NPU_SIM_CAP_MANAGED;
+		   NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER;
 	u64 sizes = 1ULL << PAGE_SHIFT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -156,6 +158,9 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 		break;
 	case NPU_SIM_PARAM_PAGE_SIZES:
 		args.value = sizes;
+		break;
+	case NPU_SIM_PARAM_BARE_TGID:
+		args.value = task_tgid_nr(current);
 		break;
 	default:
 		return -EINVAL;
@@ -219,6 +224,12 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  false, NPU_STAT_CALLS_SHARE),
 	NPU_IOCTL(NPU_SIM_IOCTL_SHARE_IMPORT, npu_ioctl_share_import, false,
 		  false, NPU_STAT_CALLS_SHARE),
+	NPU_IOCTL(NPU_SIM_IOCTL_IPC_EXPORT, npu_ioctl_ipc_export, false,
+		  false, NPU_STAT_CALLS_SHARE),
+	NPU_IOCTL(NPU_SIM_IOCTL_IPC_IMPORT, npu_ioctl_ipc_import, false,
+		  false, NPU_STAT_CALLS_SHARE),
+	NPU_IOCTL(NPU_SIM_IOCTL_IPC_CLOSE, npu_ioctl_ipc_close, false,
+		  false, NPU_STAT_CALLS_SHARE),
 	NPU_IOCTL(NPU_SIM_IOCTL_STREAM_CREATE, npu_ioctl_stream_create, false,
 		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_STREAM_DESTROY, npu_ioctl_stream_destroy,
@@ -238,6 +249,8 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ADVISE, npu_ioctl_managed_advise,
 		  false, false, -1),
 	NPU_TEST_IOCTL(NPU_SIM_IOCTL_MANAGED_TOUCH, npu_ioctl_managed_touch),
+	NPU_IOCTL(NPU_SIM_IOCTL_PEER_ACCESS, npu_ioctl_peer_access, false,
+		  false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_QUERY, npu_ioctl_managed_query, false,
 		  false, -1),
 };

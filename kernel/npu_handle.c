@@ -154,7 +154,10 @@ struct npu_share *npu_share_find(u64 key)
 	return NULL;
 }
 
-/* Give @sh a fresh key and make it the share of @h (its ctx->lock held). */
+/*
+ * Give @sh a fresh key in the table and make it the share of handle @h
+ * (NULL for an IPC key); the exporting ctx->lock is held.
+ */
 void npu_share_publish(struct npu_handle *h, struct npu_share *sh)
 {
 	mutex_lock(&npu_share_lock);
@@ -162,7 +165,16 @@ void npu_share_publish(struct npu_handle *h, struct npu_share *sh)
 		sh->key = get_random_u64();
 	} while (!sh->key || npu_share_find(sh->key));
 	hash_add(npu_shares, &sh->node, sh->key);
-	h->share = sh;
+	if (h)
+		h->share = sh;
+	mutex_unlock(&npu_share_lock);
+}
+
+/* Take @sh out of the table (the caller frees it). */
+void npu_share_remove(struct npu_share *sh)
+{
+	mutex_lock(&npu_share_lock);
+	hash_del(&sh->node);
 	mutex_unlock(&npu_share_lock);
 }
 

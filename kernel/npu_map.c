@@ -51,6 +51,12 @@ void npu_map_put(struct npu_map *map)
 	kref_put(&map->ref, npu_map_release);
 }
 
+/* Allocations of this context (the others are mappings of its memory). */
+static bool npu_map_is_alloc(const struct npu_map *map)
+{
+	return map->role == NPU_MAP_LINEAR || map->role == NPU_MAP_MANAGED;
+}
+
 /* Only linear memory counts as the context's device memory. */
 static u64 npu_map_ctx_bytes(const struct npu_map *map)
 {
@@ -58,7 +64,7 @@ static u64 npu_map_ctx_bytes(const struct npu_map *map)
 }
 
 /*
- * Give allocation @map (LINEAR or MANAGED) a VA aligned to @align and an
+ * Give @map (LINEAR, MANAGED or IMPORTED) a VA aligned to @align and an
  * id, and add it to the context.  On success the context holds one
  * reference and the caller keeps its own (another thread may free the map
  * as soon as ctx->lock is dropped).  -ENXIO window not mapped, -ENOMEM
@@ -81,17 +87,21 @@ int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 		return -ENOMEM;
 	}
 	map->id = atomic64_inc_return(&ndev->next_id);
-	list_add_tail(&map->node, &ctx->maps);
-	ctx->nr_maps++;
+	if (npu_map_is_alloc(map)) {
+		list_add_tail(&map->node, &ctx->maps);
+		ctx->nr_maps++;
+		npu_dev_count_allocs(ndev, 1);
+	} else {
+		list_add_tail(&map->node, &ctx->imports);
+	}
 	WRITE_ONCE(ctx->used, ctx->used + npu_map_ctx_bytes(map));
 	npu_map_get(map);
 	mutex_unlock(&ctx->lock);
-	npu_dev_count_allocs(ndev, 1);
 	return 0;
 }
 
 /*
- * Take allocation @map out of its context (VA tree, host PTEs, list,
+ * Take published @map out of its context (VA tree, host PTEs, list,
  * counters); the caller then puts the context's reference.
  */
 void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
@@ -101,9 +111,11 @@ void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
 	npu_va_erase(ctx, map);
 	npu_window_zap(ctx, map->va, map->len);
 	list_del_init(&map->node);
-	ctx->nr_maps--;
+	if (npu_map_is_alloc(map)) {
+		ctx->nr_maps--;
+		npu_dev_count_allocs(ctx->ndev, -1);
+	}
 	WRITE_ONCE(ctx->used, ctx->used - npu_map_ctx_bytes(map));
-	npu_dev_count_allocs(ctx->ndev, -1);
 }
 
 /*

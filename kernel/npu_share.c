@@ -118,7 +118,7 @@ int npu_ioctl_share_set_pids(struct npu_ctx *ctx, void __user *uarg)
 	return ret;
 }
 
-static bool npu_share_allows(const struct npu_share *sh, pid_t tgid)
+bool npu_share_allows(const struct npu_share *sh, pid_t tgid)
 {
 	u32 i;
 
@@ -146,13 +146,13 @@ int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg)
 
 	mutex_lock(&npu_share_lock);
 	sh = args.key ? npu_share_find(args.key) : NULL;
-	if (!sh) {
+	if (!sh || sh->ctx) {		/* an IPC key is not a handle */
 		ret = -ENOENT;
 	} else if (sh->owner == tgid) {
 		ret = -EPERM;
 	} else if (!npu_share_allows(sh, tgid)) {
 		ret = -EACCES;
-	} else if (sh->ndev != ctx->ndev) {
+	} else if (!npu_peer_allowed(ctx, sh->ndev)) {
 		ret = -EXDEV;
 	} else {
 		phys = sh->phys;
@@ -194,8 +194,10 @@ static void npu_share_show_one(struct npu_share *sh, void *data)
 	if (sh->ndev != a->ndev)
 		return;
 	seq_printf(m, "0x%016llx %d %u %llu %s %llu %s ", sh->key,
-		   sh->owner, sh->handle_id, sh->phys->size,
+		   sh->owner, sh->handle_id, sh->ctx ? sh->size : sh->phys->size,
 		   npu_kind_name(sh->phys->kind), sh->imports,
+		   sh->ctx ? (sh->flags & NPU_SIM_SHARE_NO_PID_CHECK ?
+			      "ipc,nopid" : "ipc") :
 		   sh->flags & NPU_SIM_SHARE_NO_PID_CHECK ? "nopid" : "-");
 	if (!sh->nr_pids)
 		seq_putc(m, '-');

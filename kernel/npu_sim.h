@@ -12,11 +12,13 @@
  *   npu_map.c      npu_map: constructor, roles, unlink, release
  *   npu_handle.c   handle tables: per-context handles, machine-wide keys
  *   npu_dev.c      npu_dev: registry, sysfs, context list, host access
+ *   npu_peer.c     PEER_ACCESS, cross-device rules and per-pair counters
  *   npu_managed.c  MANAGED_* ioctls and the managed role
  *   npu_copy.c     MEMCPY/MEMCPY2D/MEMSET and the copy engine
  *   npu_mem.c      MEM_ALLOC/MEM_FREE/MEM_INFO
  *   npu_vmm.c      VMM_* and PHYS_* ioctls
  *   npu_share.c    SHARE_* ioctls
+ *   npu_ipc.c      IPC_* ioctls (aclrtIpcMem*)
  *   npu_stream.c   STREAM_* and EVENT_* ioctls, stream workers
  *   npu_debugfs.c  /sys/kernel/debug/npu_sim
  *   npu_drv.c      module parameters, file operations, ioctl table
@@ -183,6 +185,9 @@ struct npu_ctx {
 	struct list_head vmaps;		/* npu_map.node of VMM mappings */
 	u64 nr_handles;
 	u32 next_handle;		/* xa_alloc_cyclic cursor */
+	u32 peers;			/* bit i: access to device i's memory */
+	struct list_head imports;	/* npu_map.node of IPC imports */
+	struct list_head ipc_keys;	/* npu_share.ctx_node of IPC exports */
 
 	/* Streams and events (npu_stream.c) */
 	spinlock_t sq_lock;		/* op lists and counters below */
@@ -192,7 +197,6 @@ struct npu_ctx {
 	u32 next_stream, next_event;	/* xa_alloc_cyclic cursors */
 	atomic_t nr_streams, nr_events;
 	u64 sq_queued;			/* ops queued and not completed */
-	bool cancel;			/* release: drop queued work */
 };
 
 struct npu_phys {
@@ -229,15 +233,25 @@ struct npu_handle {
 	struct npu_share *share;	/* exported as (under npu_share_lock) */
 };
 
-/* An exported handle: a machine-wide key naming its npu_phys. */
+/*
+ * A machine-wide key naming (part of) an npu_phys: an exported handle
+ * (SHARE_EXPORT) or an exported range of an allocation (IPC_EXPORT).
+ */
 struct npu_share {
 	struct hlist_node node;		/* in the key table (npu_handle.c) */
 	u64 key;
 	struct npu_phys *phys;		/* referenced */
 	struct npu_dev *ndev;		/* of the exporting context */
 	pid_t owner;			/* exporting tgid */
-	u32 handle_id;			/* in the exporting context */
-	u32 flags;			/* NPU_SIM_SHARE_* */
+	u32 handle_id;			/* in the exporting context; 0 for IPC */
+	u32 flags;			/* NPU_SIM_SHARE_NO_PID_CHECK */
+	/* IPC keys only: */
+	struct npu_ctx *ctx;		/* exporting context */
+	struct list_head ctx_node;	/* in npu_ctx.ipc_keys */
+	u64 phys_off;			/* exported range in @phys, page aligned */
+	u64 len;
+	u64 va_off;			/* exported address - start of the range */
+	u64 size;			/* bytes exported */
 	u32 nr_pids;
 	pid_t *pids;			/* whitelist */
 	u64 imports;			/* successful imports so far */
@@ -249,6 +263,7 @@ enum npu_map_role {
 	NPU_MAP_RESERVATION,		/* VMM_RESERVE: VA only, phys NULL */
 	NPU_MAP_VMM,			/* VMM_MAP of a handle in a reservation */
 	NPU_MAP_MANAGED,		/* MANAGED_ALLOC: host + device copies */
+	NPU_MAP_IMPORTED,		/* IPC_IMPORT: another process's memory */
 };
 
 struct npu_map;
@@ -299,6 +314,9 @@ struct npu_map {
 			u32 access_loc_id;
 		} vmm;
 		struct npu_managed *managed;	/* NPU_MAP_MANAGED */
+		struct {		/* NPU_MAP_IMPORTED */
+			u64 key;	/* the IPC key it came from */
+		} imported;
 	} u;
 };
 
@@ -390,6 +408,7 @@ unsigned long npu_window_get_unmapped_area(struct file *filp,
 void npu_window_zap(struct npu_ctx *ctx, unsigned long start, u64 len);
 struct vm_area_struct *npu_window_vma(struct npu_ctx *ctx,
 				      unsigned long addr);
+struct npu_ctx *npu_window_owner(unsigned long addr, struct file **filep);
 
 /* npu_map.c: the npu_map object */
 struct npu_map *npu_map_create(enum npu_map_role role,
@@ -419,8 +438,18 @@ extern struct mutex npu_share_lock;
 struct npu_share *npu_share_find(u64 key);
 void npu_share_publish(struct npu_handle *h, struct npu_share *sh);
 void npu_share_unexport(struct npu_handle *h);
+void npu_share_remove(struct npu_share *sh);
 void npu_share_for_each(void (*fn)(struct npu_share *sh, void *data),
 			void *data);
+
+/* npu_peer.c: several devices */
+int npu_ioctl_peer_access(struct npu_ctx *ctx, void __user *uarg);
+bool npu_peer_allowed(struct npu_ctx *ctx, struct npu_dev *other);
+struct npu_ctx *npu_peer_resolve(struct npu_ctx *ctx, unsigned long addr,
+				 struct file **filep, int *err);
+void npu_peer_count(struct npu_dev *src, struct npu_dev *dst, u64 bytes);
+void npu_peer_show(struct seq_file *m);
+void npu_peer_ctx_show(struct seq_file *m, struct npu_dev *ndev);
 
 /* npu_mem.c: linear memory */
 int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg);
@@ -446,6 +475,14 @@ int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_share_set_pids(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg);
 void npu_share_show(struct seq_file *m, struct npu_dev *ndev);
+bool npu_share_allows(const struct npu_share *sh, pid_t tgid);
+
+/* npu_ipc.c: IPC memory */
+int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_ipc_close(struct npu_ctx *ctx, void __user *uarg);
+void npu_ipc_ctx_init(struct npu_ctx *ctx);
+void npu_ipc_ctx_teardown(struct npu_ctx *ctx);
 
 /* npu_copy.c: the "DMA engine" */
 enum npu_xfer_op {
@@ -460,6 +497,7 @@ struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 				  u64 dst, u64 dpitch, u64 src, u64 spitch,
 				  u64 width, u64 height, u8 value);
 int npu_xfer_exec(struct npu_xfer *x, const bool *abort);
+int npu_xfer_value(struct npu_xfer *x, u64 *val, bool write);
 bool npu_xfer_uses_host(const struct npu_xfer *x);
 void npu_xfer_mark_queued(struct npu_xfer *x, int delta);
 void npu_xfer_free(struct npu_xfer *x);

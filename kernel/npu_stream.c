@@ -13,9 +13,13 @@
  * event reached (with a CLOCK_MONOTONIC timestamp); WAIT blocks the stream
  * until an event's record submitted before it has been reached.
  *
- * Release of the file sets npu_ctx.cancel: queued ops that have not started
- * complete at once with -ECANCELED, a running copy stops at its next chunk,
- * and every stream is flushed before the context goes away.
+ * VALUE_WRITE stores 8 bytes of device memory; VALUE_WAIT blocks its
+ * stream until those 8 bytes meet a condition (aclrtValueWrite/Wait).
+ *
+ * A forced destroy sets the stream's cancel flag, release of the file sets
+ * every stream's: queued ops that have not started complete at once with
+ * -ECANCELED, a running copy stops at its next chunk, a VALUE_WAIT or
+ * event WAIT gives up, and the stream is flushed before it goes away.
  */
 #include <linux/kthread.h>
 #include <linux/ktime.h>
@@ -62,6 +66,8 @@ struct npu_op {
 	struct npu_map *map;		/* PREFETCH: managed range, referenced */
 	u64 va, len;			/* PREFETCH */
 	u32 loc;			/* PREFETCH: enum npu_sim_managed_loc */
+	u64 operand;			/* VALUE_WRITE / VALUE_WAIT */
+	u32 cond;			/* VALUE_WAIT: enum npu_sim_wait_cond */
 };
 
 struct npu_stream {
@@ -78,6 +84,7 @@ struct npu_stream {
 	u64 failed;
 	int error;			/* first error not yet reported */
 	bool dead;			/* destroyed: no more submits */
+	bool cancel;			/* drop queued work (READ/WRITE_ONCE) */
 };
 
 static void npu_event_release(struct kref *ref)
@@ -166,6 +173,41 @@ static bool npu_stream_held(struct npu_stream *s)
 	       (hold && hold == npu_stream_hold_key(s->ctx->pid, s->id));
 }
 
+static bool npu_value_met(u32 cond, u64 v, u64 operand)
+{
+	switch (cond) {
+	case NPU_SIM_WAIT_GEQ:
+		return (s64)(v - operand) >= 0;
+	case NPU_SIM_WAIT_EQ:
+		return v == operand;
+	case NPU_SIM_WAIT_AND:
+		return v & operand;
+	default:		/* NPU_SIM_WAIT_NOR */
+		return ~(v | operand);
+	}
+}
+
+/*
+ * Block the stream until the value meets the condition.  Writers of other
+ * streams wake sq_wq when their op completes; anything else (a copy ioctl,
+ * another process through an import) is seen within a millisecond.
+ */
+static int npu_value_wait(struct npu_stream *s, struct npu_op *op)
+{
+	u64 v;
+	int ret;
+
+	for (;;) {
+		ret = npu_xfer_value(op->xfer, &v, false);
+		if (ret || npu_value_met(op->cond, v, op->operand))
+			return ret;
+		wait_event_idle_timeout(s->ctx->sq_wq, READ_ONCE(s->cancel),
+					msecs_to_jiffies(1));
+		if (READ_ONCE(s->cancel))
+			return -ECANCELED;
+	}
+}
+
 static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 {
 	struct npu_ctx *ctx = s->ctx;
@@ -173,20 +215,20 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 	int ret;
 
 	wait_event_idle(ndev->hold_wq, !npu_stream_held(s) ||
-			READ_ONCE(ctx->cancel));
-	if (READ_ONCE(ctx->cancel))
+			READ_ONCE(s->cancel));
+	if (READ_ONCE(s->cancel))
 		return -ECANCELED;
 
 	switch (op->type) {
 	case NPU_SIM_OP_COPY:
 	case NPU_SIM_OP_SET:
 		if (!npu_xfer_uses_host(op->xfer))
-			return npu_xfer_exec(op->xfer, &ctx->cancel);
+			return npu_xfer_exec(op->xfer, &s->cancel);
 		/* The owner is exiting: its host memory is gone. */
 		if (!mmget_not_zero(ctx->mm))
 			return -ESRCH;
 		kthread_use_mm(ctx->mm);
-		ret = npu_xfer_exec(op->xfer, &ctx->cancel);
+		ret = npu_xfer_exec(op->xfer, &s->cancel);
 		kthread_unuse_mm(ctx->mm);
 		mmput(ctx->mm);
 		return ret;
@@ -196,8 +238,12 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 	case NPU_SIM_OP_WAIT:
 		wait_event_idle(ctx->sq_wq,
 				npu_event_reached(ctx, op->event, op->target) ||
-				READ_ONCE(ctx->cancel));
+				READ_ONCE(s->cancel));
 		return 0;
+	case NPU_SIM_OP_VALUE_WRITE:
+		return npu_xfer_value(op->xfer, &op->operand, true);
+	case NPU_SIM_OP_VALUE_WAIT:
+		return npu_value_wait(s, op);
 	}
 	return 0;	/* RECORD: completing it is the work */
 }
@@ -244,12 +290,37 @@ static void npu_stream_work(struct work_struct *work)
 	}
 }
 
-/* Stop new submits, let the queued ops finish, drop the table's reference. */
-static void npu_stream_kill(struct npu_ctx *ctx, struct npu_stream *s)
+static bool npu_stream_idle(struct npu_ctx *ctx, struct npu_stream *s)
+{
+	bool idle;
+
+	spin_lock(&ctx->sq_lock);
+	idle = list_empty(&s->ops);
+	spin_unlock(&ctx->sq_lock);
+	return idle;
+}
+
+static void npu_stream_cancel(struct npu_ctx *ctx, struct npu_stream *s)
+{
+	WRITE_ONCE(s->cancel, true);
+	wake_up_all(&ctx->ndev->hold_wq);
+	wake_up_all(&ctx->sq_wq);
+}
+
+/*
+ * Stop new submits, let the queued ops finish (or cancel them: @force, or
+ * a fatal signal while waiting), drop the table's reference.  The flush at
+ * the end is short: what is left runs cancelled.
+ */
+static void npu_stream_kill(struct npu_ctx *ctx, struct npu_stream *s,
+			    bool force)
 {
 	spin_lock(&ctx->sq_lock);
 	s->dead = true;
 	spin_unlock(&ctx->sq_lock);
+	if (force ||
+	    wait_event_killable(ctx->sq_wq, npu_stream_idle(ctx, s)))
+		npu_stream_cancel(ctx, s);
 	flush_work(&s->work);
 	atomic_dec(&ctx->nr_streams);
 	npu_stream_put(s);
@@ -269,13 +340,9 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 	struct npu_event *ev;
 	unsigned long id;
 
-	WRITE_ONCE(ctx->cancel, true);
-	wake_up_all(&ctx->ndev->hold_wq);
-	wake_up_all(&ctx->sq_wq);
-
 	xa_for_each(&ctx->streams, id, s) {
 		xa_erase(&ctx->streams, id);
-		npu_stream_kill(ctx, s);
+		npu_stream_kill(ctx, s, true);
 	}
 	xa_destroy(&ctx->streams);
 	xa_for_each(&ctx->events, id, ev) {
@@ -366,7 +433,7 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 	if (put_user(id, &((struct npu_sim_stream_create __user *)uarg)->id)) {
 		s = xa_erase(&ctx->streams, id);
 		if (s)
-			npu_stream_kill(ctx, s);
+			npu_stream_kill(ctx, s, true);
 		return -EFAULT;
 	}
 	return 0;
@@ -379,18 +446,23 @@ int npu_ioctl_stream_destroy(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags)
+	if (args.flags & ~NPU_SIM_DESTROY_FORCE)
 		return -EINVAL;
 	s = xa_erase(&ctx->streams, args.id);
 	if (!s)
 		return -ENOENT;
-	npu_stream_kill(ctx, s);
+	npu_stream_kill(ctx, s, args.flags & NPU_SIM_DESTROY_FORCE);
 	return 0;
 }
 
 static int npu_submit_check(const struct npu_sim_stream_submit *a)
 {
-	if (a->flags || a->seq || a->reserved)
+	if (a->seq)
+		return -EINVAL;
+	if (a->flags && a->op != NPU_SIM_OP_VALUE_WAIT)
+		return -EINVAL;
+	if (a->operand && a->op != NPU_SIM_OP_VALUE_WRITE &&
+	    a->op != NPU_SIM_OP_VALUE_WAIT)
 		return -EINVAL;
 	if (a->op != NPU_SIM_OP_PREFETCH && (a->location || a->location_id))
 		return -EINVAL;
@@ -413,6 +485,14 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 	case NPU_SIM_OP_PREFETCH:
 		if (a->event || a->dpitch || a->src || a->spitch || a->height ||
 		    a->dir || a->value)
+			return -EINVAL;
+		return 0;
+	case NPU_SIM_OP_VALUE_WRITE:
+	case NPU_SIM_OP_VALUE_WAIT:
+		if (a->event || a->dpitch || a->src || a->spitch || a->height ||
+		    a->dir || a->value || a->width != sizeof(u64) ||
+		    !IS_ALIGNED(a->dst, sizeof(u64)) ||
+		    a->flags > NPU_SIM_WAIT_NOR)
 			return -EINVAL;
 		return 0;
 	}
@@ -463,6 +543,22 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 		}
 		npu_xfer_mark_queued(x, 1);
 		op->xfer = x;
+	} else if (a.op == NPU_SIM_OP_VALUE_WRITE ||
+		   a.op == NPU_SIM_OP_VALUE_WAIT) {
+		struct npu_xfer *x;
+
+		/* The 8 bytes are checked and referenced like a SET's. */
+		x = npu_xfer_prepare(ctx, NPU_XFER_SET, a.dst, sizeof(u64), 0, 0,
+				     sizeof(u64), 1, 0);
+		if (IS_ERR(x)) {
+			ret = PTR_ERR(x);
+			kfree(op);
+			goto out;
+		}
+		npu_xfer_mark_queued(x, 1);
+		op->xfer = x;
+		op->operand = a.operand;
+		op->cond = a.flags;
 	} else if (a.op == NPU_SIM_OP_PREFETCH) {
 		struct npu_map *map;
 

@@ -441,6 +441,7 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 	switch (e->role) {
 	case NPU_MAP_LINEAR:
 	case NPU_MAP_MANAGED:
+	case NPU_MAP_IMPORTED:
 		args.type = NPU_SIM_QUERY_ALLOC;
 		args.size = e->size;
 		break;

@@ -167,6 +167,29 @@ struct vm_area_struct *npu_window_vma(struct npu_ctx *ctx, unsigned long addr)
 }
 
 /*
+ * The context whose window holds @addr in the current process, with a
+ * reference to its file in *@filep that keeps the context alive; NULL when
+ * @addr is in no window.
+ */
+struct npu_ctx *npu_window_owner(unsigned long addr, struct file **filep)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+	struct npu_ctx *owner = NULL;
+
+	if (!mm)
+		return NULL;
+	mmap_read_lock(mm);
+	vma = vma_lookup(mm, addr);
+	if (vma && vma->vm_ops == &npu_window_vm_ops) {
+		owner = vma->vm_private_data;
+		*filep = get_file(vma->vm_file);
+	}
+	mmap_read_unlock(mm);
+	return owner;
+}
+
+/*
  * Place the window on a 1 GiB boundary so allocations of every page size
  * can be aligned without waste, in the style of dax_get_unmapped_area().
  */

@@ -13,9 +13,9 @@
  *   -EINVAL (so a field can later become an input without ambiguity);
  * - enums start at 1: 0 is never valid, so an unset field is caught;
  * - command numbers are grouped by feature (0x00 core, 0x10 VMM and sharing,
- *   0x30 streams and events, 0x50 managed memory) and never renumbered; new
- *   features come as new commands, new GET_PARAM params or new capability
- *   bits.
+ *   0x30 streams and events, 0x50 managed memory, 0x60 several devices) and
+ *   never renumbered; new features come as new commands, new GET_PARAM
+ *   params or new capability bits.
  *
  * All sizes are in bytes, all addresses are user virtual addresses of the
  * calling process.  Every ioctl but GET_PARAM is only accepted from the
@@ -29,7 +29,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	4
+#define NPU_SIM_API_VERSION_MINOR	5
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -61,6 +61,8 @@ enum npu_sim_param {
 	NPU_SIM_PARAM_HOST_ACCESS = 8,
 	/* Bit mask of backing page sizes the device can use (bit n = 2^n). */
 	NPU_SIM_PARAM_PAGE_SIZES = 9,
+	/* 1.5: the caller's process id in the initial pid namespace. */
+	NPU_SIM_PARAM_BARE_TGID = 10,
 };
 
 #define NPU_SIM_CAP_HUGE_2M	(1ULL << 0)	/* 2 MiB hugetlb pool usable */
@@ -74,6 +76,8 @@ enum npu_sim_param {
  * test_hooks=1.  Without this bit they fail with -ENOTTY.  (1.4)
  */
 #define NPU_SIM_CAP_TEST_HOOKS	(1ULL << 6)
+/* PEER_ACCESS, cross-device D2D copies and imports (1.5) */
+#define NPU_SIM_CAP_PEER	(1ULL << 7)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -190,17 +194,23 @@ enum npu_sim_copy_dir {
  * @src: in, source address
  * @count: in, bytes (> 0)
  * @dir: in, enum npu_sim_copy_dir: which of @dst/@src are device addresses
- *	of this context
- * @src_fd: in, -1 (source on this device); other values reserved for
- *	cross-device copies and rejected with -EOPNOTSUPP for now
+ * @src_fd: in, must be -1 (other values are reserved: -EOPNOTSUPP)
  * @flags: in, must be 0
  * @pad: must be 0
  *
+ * A device address of H2D/D2H lies in this file's window.  Each device
+ * address of D2D lies in this file's window or (1.5) in the window of
+ * another device opened by the same process: a cross-device copy, allowed
+ * when this file's device has peer access to that device (PEER_ACCESS),
+ * done by the driver in one copy and counted per device pair in debugfs
+ * "peer_copies".
+ *
  * Every device byte of the copy must lie in live device memory (a run of
  * allocations with no hole between them); this is checked before any byte is
- * written.  Errors: -EINVAL bad field or overflow; -ENXIO a device range
- * touches memory that is not allocated; -EFAULT a host range is not
- * accessible; -EOPNOTSUPP cross-device.
+ * written.  Errors: -EINVAL bad field or overflow, or an address that is not
+ * where @dir says; -ENXIO a device range touches memory that is not
+ * allocated; -EFAULT a host range is not accessible; -EPERM cross-device
+ * without peer access; -EOPNOTSUPP @src_fd != -1.
  */
 struct npu_sim_memcpy {
 	__u64 dst;
@@ -593,7 +603,9 @@ struct npu_sim_share_set_pids {
  * Errors: -EINVAL bad field; -ENOENT no such key (never exported, guessed,
  * or its exporter freed it); -EPERM the caller is the exporting process;
  * -EACCES the caller is not on the whitelist; -EXDEV the memory belongs to
- * another device; -ENOMEM out of memory.
+ * another device to which this file's device has no peer access (1.5:
+ * with peer access the import succeeds, the memory stays charged to its
+ * own device); -ENOMEM out of memory.
  */
 struct npu_sim_share_import {
 	__u64 key;
@@ -614,6 +626,82 @@ struct npu_sim_share_import {
 #define NPU_SIM_IOCTL_SHARE_EXPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x19, struct npu_sim_share_export)
 #define NPU_SIM_IOCTL_SHARE_SET_PIDS	_IOW(NPU_SIM_IOC_MAGIC, 0x1A, struct npu_sim_share_set_pids)
 #define NPU_SIM_IOCTL_SHARE_IMPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x1B, struct npu_sim_share_import)
+
+/* ---- IPC memory (API 1.5, NPU_SIM_CAP_IPC) -------------------------------
+ *
+ * A key naming part of a MEM_ALLOC allocation, for other processes to map
+ * (aclrtIpcMem*).  Keys live in the same machine-wide table as shareable
+ * handles; SHARE_SET_PIDS fills an IPC key's whitelist too.  The memory
+ * lives until the exporter's allocation, the key and every import let go.
+ */
+
+/* IPC_EXPORT flags */
+#define NPU_SIM_IPC_NO_PID_CHECK	(1U << 0)	/* import from any process */
+#define NPU_SIM_IPC_EXPORT_MASK		NPU_SIM_IPC_NO_PID_CHECK
+/* IPC_IMPORT flags */
+#define NPU_SIM_IPC_ENABLE_PEER		(1U << 0)	/* enable peer access first */
+#define NPU_SIM_IPC_IMPORT_MASK		NPU_SIM_IPC_ENABLE_PEER
+
+/**
+ * struct npu_sim_ipc_export - export part of an allocation as a key
+ * @va: in, device address inside one MEM_ALLOC allocation of this file
+ * @size: in, bytes (> 0); [@va, @va + @size) inside that allocation
+ * @flags: in, NPU_SIM_IPC_EXPORT_MASK bits
+ * @pad: must be 0
+ * @key: out, unguessable non-zero key, alive until IPC_CLOSE by the
+ *	exporting process or the release of this file
+ *
+ * Errors: -EINVAL bad field or range; -ENOMEM.
+ */
+struct npu_sim_ipc_export {
+	__u64 va;
+	__u64 size;
+	__u32 flags;
+	__u32 pad;
+	__u64 key;
+};
+
+/**
+ * struct npu_sim_ipc_import - map an IPC key into this file's window
+ * @key: in, a live IPC key
+ * @flags: in, NPU_SIM_IPC_IMPORT_MASK bits
+ * @pad: must be 0
+ * @va: out, device address of the exported @va in this window
+ * @size: out, the exported size in bytes
+ *
+ * The pages holding the exported range are mapped (device accessible, not
+ * charged to this device).  Errors: -EINVAL bad field; -ENOENT no such IPC
+ * key; -EPERM the caller exported it; -EACCES the caller is not on the
+ * whitelist; -EXDEV the memory belongs to another device to which this
+ * file's device has no peer access; -ENXIO window not mapped; -ENOMEM.
+ */
+struct npu_sim_ipc_import {
+	__u64 key;
+	__u32 flags;
+	__u32 pad;
+	__u64 va;
+	__u64 size;
+};
+
+/**
+ * struct npu_sim_ipc_close - close an IPC key in this process
+ * @key: in, the key
+ * @flags: in, must be 0
+ * @pad: must be 0
+ *
+ * In a process that imported @key through this file: unmaps the oldest
+ * such import.  Otherwise, in the exporting process: the key dies (imports
+ * keep their memory).  Errors: -EINVAL bad field; -ENOENT neither.
+ */
+struct npu_sim_ipc_close {
+	__u64 key;
+	__u32 flags;
+	__u32 pad;
+};
+
+#define NPU_SIM_IOCTL_IPC_EXPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x1C, struct npu_sim_ipc_export)
+#define NPU_SIM_IOCTL_IPC_IMPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x1D, struct npu_sim_ipc_import)
+#define NPU_SIM_IOCTL_IPC_CLOSE		_IOW(NPU_SIM_IOC_MAGIC, 0x1E, struct npu_sim_ipc_close)
 
 /* ---- Streams and events (API 1.2, NPU_SIM_CAP_STREAMS) ------------------
  *
@@ -636,6 +724,14 @@ struct npu_sim_share_import {
  * events, NPU_SIM_MAX_QUEUED operations queued over all streams.
  */
 #define NPU_SIM_MAX_STREAMS	1024
+/*
+ * VALUE_WRITE / VALUE_WAIT (1.5): @dst is an 8-byte aligned device address
+ * of this file's window, @width 8, all other fields but @operand (and
+ * @flags for VALUE_WAIT) 0.  The 8 bytes are a native-endian __u64.  A
+ * VALUE_WAIT blocks its stream until the condition holds (re-checked when
+ * any operation of the file completes and at least every millisecond); a
+ * forced destroy or the release of the file cancels it.
+ */
 #define NPU_SIM_MAX_EVENTS	65536
 #define NPU_SIM_MAX_QUEUED	65536
 
@@ -658,14 +754,20 @@ struct npu_sim_stream_create {
 	__u32 id;
 };
 
+/* STREAM_DESTROY flags */
+#define NPU_SIM_DESTROY_FORCE	(1U << 0)	/* drop queued work (1.5) */
+
 /**
  * struct npu_sim_stream_destroy - destroy a stream
  * @id: in, stream id
- * @flags: in, must be 0
+ * @flags: in, NPU_SIM_DESTROY_FORCE or 0
  *
- * Waits until the work already queued on the stream has finished, then
- * frees the stream (its error, if any, is dropped).
- * Errors: -EINVAL @flags != 0; -ENOENT no such stream.
+ * The stream takes no more work.  Without FORCE the call waits until the
+ * work already queued on it has finished; a fatal signal ends that wait
+ * and cancels the rest.  With FORCE (1.5) queued work that has not started
+ * is dropped and a running operation stops at its next piece.  Then the
+ * stream is freed (its error, if any, is dropped).
+ * Errors: -EINVAL bad @flags; -ENOENT no such stream.
  */
 struct npu_sim_stream_destroy {
 	__u32 id;
@@ -679,6 +781,16 @@ enum npu_sim_op {
 	NPU_SIM_OP_RECORD = 3,	/* record @event: completes when reached */
 	NPU_SIM_OP_WAIT = 4,	/* wait for the last record of @event */
 	NPU_SIM_OP_PREFETCH = 5, /* 1.3: migrate managed memory, see below */
+	NPU_SIM_OP_VALUE_WRITE = 6, /* 1.5: write @operand to 8 bytes at @dst */
+	NPU_SIM_OP_VALUE_WAIT = 7,  /* 1.5: wait until 8 bytes at @dst match */
+};
+
+/* VALUE_WAIT conditions in @flags (aclrtValueWait flag values). */
+enum npu_sim_wait_cond {
+	NPU_SIM_WAIT_GEQ = 0,	/* (s64)(*dst - operand) >= 0 */
+	NPU_SIM_WAIT_EQ = 1,	/* *dst == operand */
+	NPU_SIM_WAIT_AND = 2,	/* (*dst & operand) != 0 */
+	NPU_SIM_WAIT_NOR = 3,	/* ~(*dst | operand) != 0 */
 };
 
 /**
@@ -696,12 +808,13 @@ enum npu_sim_op {
  * @dir: in, COPY: enum npu_sim_copy_dir; others: must be 0
  * @value: in, SET: the byte (bits above 7 must be 0); others: must be 0
  * @event: in, RECORD/WAIT: event id; others: must be 0
- * @flags: in, must be 0
+ * @flags: in, VALUE_WAIT: enum npu_sim_wait_cond; others: must be 0
  * @seq: out, the operation's sequence number in its stream (1, 2, ...)
  * @location: in, PREFETCH: enum npu_sim_managed_loc; others: must be 0 (1.4)
  * @location_id: in, PREFETCH to NPU_SIM_MLOC_DEVICE: this device's index;
  *	others: must be 0 (1.4)
- * @reserved: in, must be 0
+ * @operand: in, VALUE_WRITE: the value written; VALUE_WAIT: the value
+ *	compared; others: must be 0 (1.5; was a reserved field)
  *
  * A WAIT orders the stream after the most recent RECORD of the event
  * submitted before it (of any stream of the file); an event never recorded
@@ -725,7 +838,7 @@ struct npu_sim_stream_submit {
 	__u64 seq;
 	__u32 location;
 	__u32 location_id;
-	__u64 reserved;
+	__u64 operand;
 };
 
 /* STREAM_SYNC / EVENT_SYNC flags */
@@ -978,5 +1091,37 @@ struct npu_sim_managed_query {
 #define NPU_SIM_IOCTL_MANAGED_ADVISE	_IOW(NPU_SIM_IOC_MAGIC, 0x51, struct npu_sim_managed_advise)
 #define NPU_SIM_IOCTL_MANAGED_TOUCH	_IOW(NPU_SIM_IOC_MAGIC, 0x52, struct npu_sim_managed_touch)
 #define NPU_SIM_IOCTL_MANAGED_QUERY	_IOWR(NPU_SIM_IOC_MAGIC, 0x53, struct npu_sim_managed_query)
+
+/* ---- Several devices (API 1.5, NPU_SIM_CAP_PEER) ------------------------ */
+
+/* Operations of PEER_ACCESS. */
+enum npu_sim_peer_op {
+	NPU_SIM_PEER_ENABLE = 1,	/* this device may access @peer's memory */
+	NPU_SIM_PEER_DISABLE = 2,	/* take that back */
+	NPU_SIM_PEER_QUERY = 3,		/* @enabled: whether it is on */
+};
+
+/**
+ * struct npu_sim_peer_access - peer access of this file's device to another
+ * @peer: in, index of the other device (not this one)
+ * @op: in, enum npu_sim_peer_op
+ * @flags: in, must be 0
+ * @enabled: out, 1 if this file's device has access to @peer after the
+ *	call, else 0
+ *
+ * Access is one-directional and belongs to the open file (so to the
+ * process): it goes away when the file is released.  It lets D2D copies
+ * and share imports reach @peer's memory.  Errors: -EINVAL bad field or
+ * @peer is this device; -ENODEV no device @peer; -EEXIST ENABLE while
+ * enabled; -ENOENT DISABLE while not enabled.
+ */
+struct npu_sim_peer_access {
+	__u32 peer;
+	__u32 op;
+	__u32 flags;
+	__u32 enabled;
+};
+
+#define NPU_SIM_IOCTL_PEER_ACCESS	_IOWR(NPU_SIM_IOC_MAGIC, 0x60, struct npu_sim_peer_access)
 
 #endif /* _UAPI_MISC_NPU_SIM_H */

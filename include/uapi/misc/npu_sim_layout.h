@@ -79,7 +79,7 @@ static_assert(offsetof(struct npu_sim_stream_submit, dir) == 56);
 static_assert(offsetof(struct npu_sim_stream_submit, seq) == 72);
 static_assert(offsetof(struct npu_sim_stream_submit, location) == 80);
 static_assert(offsetof(struct npu_sim_stream_submit, location_id) == 84);
-static_assert(offsetof(struct npu_sim_stream_submit, reserved) == 88);
+static_assert(offsetof(struct npu_sim_stream_submit, operand) == 88);
 static_assert(sizeof(struct npu_sim_stream_sync) == 40);
 static_assert(offsetof(struct npu_sim_stream_sync, error) == 16);
 static_assert(offsetof(struct npu_sim_stream_sync, submitted) == 24);
@@ -95,5 +95,12 @@ static_assert(offsetof(struct npu_sim_managed_advise, reserved) == 32);
 static_assert(sizeof(struct npu_sim_managed_touch) == 24);
 static_assert(sizeof(struct npu_sim_managed_query) == 48);
 static_assert(offsetof(struct npu_sim_managed_query, reserved) == 40);
+static_assert(sizeof(struct npu_sim_ipc_export) == 32);
+static_assert(offsetof(struct npu_sim_ipc_export, key) == 24);
+static_assert(sizeof(struct npu_sim_ipc_import) == 32);
+static_assert(offsetof(struct npu_sim_ipc_import, va) == 16);
+static_assert(sizeof(struct npu_sim_ipc_close) == 16);
+static_assert(sizeof(struct npu_sim_peer_access) == 16);
+static_assert(offsetof(struct npu_sim_peer_access, enabled) == 12);
 
 #endif /* _UAPI_MISC_NPU_SIM_LAYOUT_H */
