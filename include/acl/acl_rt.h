@@ -469,6 +469,13 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, ui
 /* aclrtDestroyStream - wait for the stream's queued work, then destroy it.
  * Errors: 100000 NULL; 107000 not a live stream. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
+/* aclrtDestroyStreamForce - destroy a stream created by aclrtCreateStream
+ * (WithConfig) without waiting for its queued work: the handle is dead
+ * when the call returns.  Work already queued is not cancelled: it still
+ * runs to the end after the call, and its error is dropped.  Errors:
+ * 100000 NULL stream; 107000 not a live stream (destroyed, made up, or its
+ * device was reset).  Source: CANN aclrtDestroyStreamForce. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
 /* aclrtSynchronizeStream - wait until every task queued on stream is done;
  * returns the first error of its asynchronous work since the last
  * synchronize. */
