@@ -8,7 +8,9 @@
 # API) are exported from the shared library.
 
 LIB_API_SRCS := lib/err_msg.c lib/api_wrap.c lib/data_buffer.c lib/alloc_diag.c \
-	lib/stream_force.c
+	lib/stream_force.c lib/version.c lib/memory_variants.c lib/memory_cache.c lib/memory_type.c \
+	lib/range_check.c lib/memset_d32.c lib/memcpy_batch.c lib/vmm_noucmem.c lib/vmm_share_v2.c \
+	lib/managed_batch.c
 LIB_PURE_SRCS := lib/policy.c lib/copy_rules.c lib/meminfo_rules.c lib/errmap.c lib/vmm_rules.c
 LIB_SRCS := $(LIB_PURE_SRCS) lib/transport.c lib/device.c lib/init.c lib/fork.c \
 	lib/memory_linear.c lib/memory_host.c lib/copy.c lib/meminfo.c lib/vmm.c \

@@ -60,8 +60,7 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream)
 	o = npu_rt_obj_take(stream, NPU_RT_OBJ_STREAM);
 	if (o == NULL) {
 		npu_rt_devices_unlock();
-		npu_rt_msg_detail("stream %p is not a live stream of this process (destroyed, or its device was reset)",
-				  stream);
+		npu_rt_msg_detail("stream is not a live stream of this process (destroyed, or its device was reset)");
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	if (!stream_idle(o) && pthread_attr_init(&attr) == 0) {

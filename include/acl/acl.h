@@ -40,8 +40,12 @@ ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
 ACL_FUNC_VISIBILITY aclError aclFinalize(void);
 
 /*
- * aclFinalizeReference - reference-counted finalize.  Source: CANN
- * aclFinalizeReference (02).  DECLARED ONLY.
+ * aclFinalizeReference - reference-counted finalize: every aclInit call
+ * that did not fail (ACL_ERROR_REPEAT_INITIALIZE included) counts one;
+ * this call counts one down and, at 0, finalizes as aclFinalize does
+ * (which drops the count at once).  refCount (may be NULL) gets the count
+ * left.  Source: CANN aclFinalizeReference (02).  Returns ACL_SUCCESS;
+ * ACL_ERROR_REPEAT_FINALIZE (100037) not initialized.
  */
 ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount);
 
