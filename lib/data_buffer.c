@@ -9,6 +9,7 @@
  */
 #include <pthread.h>
 #include <search.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "acl/acl.h"
@@ -87,49 +88,42 @@ static aclDataBuffer *find_locked(const aclDataBuffer *b)
 	return node != NULL ? *node : NULL;
 }
 
-ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer *dataBuffer)
+/* Destroy, or point elsewhere, the live descriptor dataBuffer, as call. */
+static aclError edit_buffer(const char *call, const aclDataBuffer *dataBuffer, bool destroy, void *data,
+			    size_t size)
 {
-	aclDataBuffer *b;
+	aclDataBuffer *b = NULL;
 
 	npu_rt_msg_begin();
-	if (dataBuffer == NULL) {
-		fail("aclDestroyDataBuffer", "dataBuffer is NULL");
-		return ACL_ERROR_INVALID_PARAM;
+	if (dataBuffer != NULL) {
+		pthread_mutex_lock(&buffers_lock);
+		b = find_locked(dataBuffer);
+		if (b != NULL && destroy) {
+			tdelete(b, &buffers, ptr_cmp);
+		} else if (b != NULL) {
+			b->data = data;
+			b->size = size;
+		}
+		pthread_mutex_unlock(&buffers_lock);
 	}
-	pthread_mutex_lock(&buffers_lock);
-	b = find_locked(dataBuffer);
-	if (b != NULL)
-		tdelete(b, &buffers, ptr_cmp);
-	pthread_mutex_unlock(&buffers_lock);
 	if (b == NULL) {
-		fail("aclDestroyDataBuffer", "dataBuffer is not a live data buffer (destroyed already, or never created)");
+		fail(call, dataBuffer == NULL ? "dataBuffer is NULL" :
+			   "dataBuffer is not a live data buffer (destroyed already, or never created)");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	free(b);
+	if (destroy)
+		free(b);
 	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer *dataBuffer)
+{
+	return edit_buffer("aclDestroyDataBuffer", dataBuffer, true, NULL, 0);
 }
 
 ACL_FUNC_VISIBILITY aclError aclUpdateDataBuffer(aclDataBuffer *dataBuffer, void *data, size_t size)
 {
-	aclDataBuffer *b;
-
-	npu_rt_msg_begin();
-	if (dataBuffer == NULL) {
-		fail("aclUpdateDataBuffer", "dataBuffer is NULL");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	pthread_mutex_lock(&buffers_lock);
-	b = find_locked(dataBuffer);
-	if (b != NULL) {
-		b->data = data;
-		b->size = size;
-	}
-	pthread_mutex_unlock(&buffers_lock);
-	if (b == NULL) {
-		fail("aclUpdateDataBuffer", "dataBuffer is not a live data buffer (destroyed already, or never created)");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	return ACL_SUCCESS;
+	return edit_buffer("aclUpdateDataBuffer", dataBuffer, false, data, size);
 }
 
 /* Address and size of a live buffer; 0 when dataBuffer is not one. */

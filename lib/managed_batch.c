@@ -6,20 +6,11 @@
  * prefetch is queued, so a refused call queues nothing.
  */
 #include "acl_internal.h"
+#include "batch_index.h"
 #include "err_msg.h"
 
 #define MANAGED_MAX (3ULL << 40)
 #define MANAGED_ALIGN (2ULL << 20)
-
-static int indexes_ok(const size_t *idx, size_t n, size_t count)
-{
-	if (n == 0 || n > count || idx[0] != 0 || idx[n - 1] >= count)
-		return 0;
-	for (size_t k = 1; k < n; k++)
-		if (idx[k] <= idx[k - 1])
-			return 0;
-	return 1;
-}
 
 /* Range i is managed memory and location l can receive it. */
 static aclError check_one(size_t i, const void *ptr, size_t size, aclrtMemManagedLocation l)
@@ -59,7 +50,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchBatchAsync(const void **ptrs
 	size_t i, k = 0;
 
 	if (ptrs == NULL || sizes == NULL || prefetchLocs == NULL || prefetchLocIdxs == NULL || count == 0 ||
-	    flags != 0 || !indexes_ok(prefetchLocIdxs, numPrefetchLocs, count)) {
+	    flags != 0 || !npu_rt_batch_indexes_ok(prefetchLocIdxs, numPrefetchLocs, count)) {
 		npu_rt_msg_detail("NULL array, count 0, flags 0x%llx != 0, or prefetchLocIdxs not 0, increasing, "
 				  "below count (numPrefetchLocs %zu, count %zu)",
 				  (unsigned long long)flags, numPrefetchLocs, count);

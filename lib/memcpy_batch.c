@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "batch_index.h"
 #include "err_msg.h"
 #include "range_check.h"
 
@@ -20,17 +21,6 @@ static int loc_matches(const aclrtMemLocation *l, struct npu_rt_loc where)
 		return l->type == ACL_MEM_LOCATION_TYPE_HOST;
 	return where.kind == NPU_RT_LOC_DEVICE && l->type == ACL_MEM_LOCATION_TYPE_DEVICE &&
 	       l->id == (uint32_t)where.dev;
-}
-
-/* The attribute index of every copy: attrsIndexes starts at 0, grows, ends below numBatches. */
-static int indexes_ok(const size_t *idx, size_t numAttrs, size_t numBatches)
-{
-	if (numAttrs == 0 || numAttrs > numBatches || idx[0] != 0 || idx[numAttrs - 1] >= numBatches)
-		return 0;
-	for (size_t k = 1; k < numAttrs; k++)
-		if (idx[k] <= idx[k - 1])
-			return 0;
-	return 1;
 }
 
 static int rsv_zero(const aclrtMemcpyBatchAttr *a)
@@ -90,7 +80,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
 		return ACL_ERROR_INVALID_PARAM;
 	}
 	if (dsts == NULL || destMax == NULL || srcs == NULL || sizes == NULL || attrs == NULL ||
-	    attrsIndexes == NULL || numBatches == 0 || !indexes_ok(attrsIndexes, numAttrs, numBatches)) {
+	    attrsIndexes == NULL || numBatches == 0 || !npu_rt_batch_indexes_ok(attrsIndexes, numAttrs, numBatches)) {
 		npu_rt_msg_detail("NULL array, numBatches 0, or attrsIndexes not 0, increasing, below numBatches "
 				  "(numAttrs %zu, numBatches %zu)", numAttrs, numBatches);
 		*failIndex = SIZE_MAX;

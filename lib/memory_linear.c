@@ -40,6 +40,8 @@ static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t 
 		return err;
 	if (want_device >= 0 && want_device != dev) {
 		npu_rt_devices_unlock();
+		npu_rt_msg_detail("the ACL_RT_MEM_ATTR_DEVICE_ID attribute names device %lld, the current device is %d",
+				  (long long)want_device, dev);
 		return ACL_ERROR_RT_INVALID_DEVICEID;
 	}
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "acl/acl.h"
+#include "unit_run.h"
 
 #define SENTINEL ((void *)0x5a5a5a5a)
 
@@ -282,8 +283,6 @@ int main(void)
 {
 	Suite *s = suite_create("api_added_host");
 	TCase *t = tcase_create("core");
-	SRunner *r;
-	int failed;
 
 	tcase_add_test(t, version);
 	tcase_add_test(t, finalize_reference);
@@ -295,9 +294,5 @@ int main(void)
 	tcase_add_test(t, share_v2_checks);
 	tcase_add_test(t, noucmem_and_prefetch_batch_checks);
 	suite_add_tcase(s, t);
-	r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

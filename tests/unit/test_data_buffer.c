@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "acl/acl.h"
+#include "unit_run.h"
 
 /* aclGetDataBufferSize is deprecated; its behaviour is still checked. */
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -126,8 +127,6 @@ int main(void)
 {
 	Suite *s = suite_create("data_buffer");
 	TCase *t = tcase_create("core");
-	SRunner *r;
-	int failed;
 
 	tcase_add_test(t, create_read_destroy);
 	tcase_add_test(t, empty_buffer);
@@ -136,9 +135,5 @@ int main(void)
 	tcase_add_test(t, dead_descriptor);
 	tcase_add_test(t, many_buffers);
 	suite_add_tcase(s, t);
-	r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

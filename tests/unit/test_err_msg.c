@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "acl/acl.h"
+#include "unit_run.h"
 
 static int module_present(void)
 {
@@ -174,8 +175,6 @@ int main(void)
 {
 	Suite *s = suite_create("err_msg");
 	TCase *t = tcase_create("core");
-	SRunner *r;
-	int failed;
 
 	tcase_add_test(t, null_when_nothing_failed);
 	tcase_add_test(t, one_failure_exact_text);
@@ -185,9 +184,5 @@ int main(void)
 	tcase_add_test(t, bounded);
 	tcase_add_test(t, every_kind_names_the_call);
 	suite_add_tcase(s, t);
-	r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

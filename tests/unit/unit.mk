@@ -33,7 +33,7 @@ $(BUILD)/tests/unit/test_uvm_state: tests/unit/test_uvm_state.c kernel/npu_uvm_s
 	$(CC) -Itests/unit/shim -Ikernel $(CFLAGS) $(UNIT_CFLAGS) -o $@ \
 		tests/unit/test_uvm_state.c kernel/npu_uvm_state.c $(PKG_CHECK_LIBS)
 
-$(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c lib/libacl_rt.a \
+$(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/unit_run.h lib/libacl_rt.a \
 	lib/libacl_rt.so $(LIB_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -DLIBACL_RT_SO='"$(CURDIR)/lib/libacl_rt.so"' \

@@ -20,23 +20,17 @@
 
 #include <acl/acl.h>
 
-#define HOLD_PATH "/sys/kernel/debug/npu_sim/npu_sim0/stream_hold"
-
-static void hold(int on)
-{
-	ck_assert_int_eq(vm_write_str(HOLD_PATH, on ? "1" : "0"), 0);
-}
-
+/* No stream held and no message pending when a test starts. */
 static void setup(void)
 {
 	vm_acl_setup();
-	hold(0);
+	vm_stream_hold(0);
 	(void)aclGetRecentErrMsg();
 }
 
 static void teardown(void)
 {
-	hold(0);
+	vm_stream_hold(0);
 	vm_acl_teardown();
 }
 
@@ -119,7 +113,7 @@ START_TEST(destroy_stream_force)
 	ck_assert_ptr_nonnull(host);
 	ck_assert_int_eq(aclrtMemset(dev, MiB, 0x11, MiB), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
-	hold(1);
+	vm_stream_hold(1);
 	ck_assert_int_eq(aclrtMemsetAsync(dev, MiB, 0x5a, MiB, s), ACL_SUCCESS);
 	t0 = vm_now();
 	ck_assert_int_eq(aclrtDestroyStreamForce(s), ACL_SUCCESS);
@@ -129,7 +123,7 @@ START_TEST(destroy_stream_force)
 	ck_assert_int_eq(aclrtDestroyStreamForce(s), ACL_ERROR_RT_PARAM_INVALID);
 	d2h(host, dev, MiB);
 	ck_assert(all_bytes(host, MiB, 0x11));	/* still held */
-	hold(0);
+	vm_stream_hold(0);
 	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
 	d2h(host, dev, MiB);
 	ck_assert(all_bytes(host, MiB, 0x5a));	/* queued work was not cancelled */
@@ -531,7 +525,7 @@ END_TEST
 
 START_TEST(messages_name_the_limit)
 {
-	char want[512];
+	char want[512], *big = calloc(1, 16 * MiB);
 	size_t free_b, total_b;
 	void *p = NULL, *q;
 
@@ -551,7 +545,9 @@ START_TEST(messages_name_the_limit)
 
 	q = dev_alloc(4096);
 	ck_assert_int_eq(aclrtFree((char *)q + 64), ACL_ERROR_RT_MEMORY_FREE);
-	ck_assert_int_eq(aclrtMemcpy(q, 8192, want, 8192, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+	/* well past the pages backing q */
+	ck_assert_int_eq(aclrtMemcpy(q, 16 * MiB, big, 16 * MiB, ACL_MEMCPY_HOST_TO_DEVICE),
+			 ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_str_eq(aclGetRecentErrMsg(),
 			 "aclrtMemcpy: the runtime refused an argument (no live object, allocation or range of this "
 			 "process matches it) (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
@@ -559,6 +555,7 @@ START_TEST(messages_name_the_limit)
 			 "(error 207002 ACL_ERROR_RT_MEMORY_FREE)");
 	ck_assert_int_eq(aclrtFree(q), ACL_SUCCESS);
 	ck_assert_ptr_null(aclGetRecentErrMsg());
+	free(big);
 }
 END_TEST
 
