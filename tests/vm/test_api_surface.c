@@ -52,6 +52,14 @@ static void h2d(void *dev, const void *host, size_t n)
 	ck_assert_int_eq(aclrtMemcpy(dev, n, host, n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
 }
 
+/* A scratch pattern buffer of 4 KiB. */
+static unsigned char *want_buf(void)
+{
+	static unsigned char buf[4096];
+
+	return buf;
+}
+
 static int all_bytes(const void *p, size_t n, unsigned char v)
 {
 	const unsigned char *c = p;
@@ -134,6 +142,59 @@ START_TEST(destroy_stream_force)
 	ck_assert_int_eq(aclrtDestroyStreamForce(NULL), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtFree(dev), ACL_SUCCESS);
 	free(host);
+}
+END_TEST
+
+/* ---- variants of existing calls ------------------------------------------ */
+
+START_TEST(variants_on_device)
+{
+	aclrtMallocAttribute dev1 = { ACL_RT_MEM_ATTR_DEVICE_ID, { .deviceId = 1 } };
+	aclrtMallocConfig cfg = { &dev1, 1 };
+	unsigned char *host = NULL, back[4096];
+	aclrtStream s;
+	void *p = NULL;
+	uint64_t refs = 9;
+	struct vm_alloc a;
+
+	ck_assert_int_eq(aclrtMallocForTaskScheduler(&p, 5000, ACL_MEM_MALLOC_NORMAL_ONLY, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_alloc_find(0, (uintptr_t)p, &a), 1);
+	ck_assert_uint_eq(a.size, 5000);
+	ck_assert_uint_eq(a.footprint, 5056);	/* ALIGN_UP(5000, 32) + 32 */
+	ck_assert_int_eq(aclrtMemFlush(p, 5000), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemInvalidate(p, 5000), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMallocForTaskScheduler(&p, 64, ACL_MEM_MALLOC_NORMAL_ONLY, &cfg),
+			 ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_str_eq(aclGetRecentErrMsg(), "aclrtMallocForTaskScheduler: the ACL_RT_MEM_ATTR_DEVICE_ID attribute "
+					       "names device 1, the current device is 0 (error 107001 "
+					       "ACL_ERROR_RT_INVALID_DEVICEID)");
+
+	/* the pinned source of a queued copy is freed only after the copy */
+	ck_assert_int_eq(aclrtMallocHostWithCfg((void **)&host, 4096, NULL), ACL_SUCCESS);
+	vm_fill(host, 4096, 77);
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	vm_stream_hold(1);
+	ck_assert_int_eq(aclrtMemcpyAsync(p, 4096, host, 4096, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+	vm_stream_hold(0);
+	ck_assert_int_eq(aclrtFreeHostWithDevSync(host), ACL_SUCCESS);
+	d2h(back, p, 4096);
+	vm_fill(want_buf(), 4096, 77);
+	ck_assert_int_eq(memcmp(back, want_buf(), 4096), 0);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
+
+	/* the last aclFinalizeReference finalizes: the device context goes */
+	p = dev_alloc(4096);
+	ck_assert_int_eq(aclInit(NULL), ACL_ERROR_REPEAT_INITIALIZE);	/* count 2 */
+	ck_assert_int_eq(aclFinalizeReference(&refs), ACL_SUCCESS);
+	ck_assert_uint_eq(refs, 1);
+	ck_assert_int_eq(vm_dbg_allocs_of(0, getpid()), 1);
+	ck_assert_int_eq(aclFinalizeReference(&refs), ACL_SUCCESS);
+	ck_assert_uint_eq(refs, 0);
+	ck_assert_int_eq(vm_dbg_allocs_of(0, getpid()), 0);
+	/* back to what the fixture's teardown expects */
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
 }
 END_TEST
 
@@ -589,6 +650,7 @@ int main(void)
 	tcase_set_timeout(t, VM_TIMEOUT);
 	tcase_add_test(t, reset_device_force);
 	tcase_add_test(t, destroy_stream_force);
+	tcase_add_test(t, variants_on_device);
 	tcase_add_test(t, memset_d32);
 	tcase_add_test(t, memcpy_batch);
 	tcase_add_test(t, check_mem_type);
