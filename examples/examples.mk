@@ -7,9 +7,12 @@
 # -> map -> copy -> unmap -> remap -> share with a second process.
 # build/examples/async_sample: context -> stream -> pinned host + device
 # memory -> async H2D / set / D2H -> synchronize -> verify -> destroy.
+# build/examples/runtime_sample: a vendor runtime sample's shape: context ->
+# stream -> copies -> sync -> a data buffer reused with odd sizes -> Force
+# teardown (run in the VM by tests/vm/test_api_surface).
 
 EXAMPLES := $(BUILD)/examples/memory_demo $(BUILD)/examples/vmm_share \
-	    $(BUILD)/examples/async_sample
+	    $(BUILD)/examples/async_sample $(BUILD)/examples/runtime_sample
 
 user: $(EXAMPLES)
 
@@ -26,4 +29,9 @@ $(BUILD)/examples/vmm_share: examples/vmm_share.c lib/libacl_rt.so $(wildcard in
 $(BUILD)/examples/async_sample: examples/async_sample.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/async_sample.c -Llib -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../../lib'
+
+$(BUILD)/examples/runtime_sample: examples/runtime_sample.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/runtime_sample.c -Llib -lacl_rt \
 		-Wl,-rpath,'$$ORIGIN/../../lib'

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "acl_internal.h"
+#include "err_msg.h"
 
 struct device_ctx {
 	bool open;
@@ -193,6 +194,34 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)
 		if (current_dev == deviceId)
 			current_dev = -1;
 	}
+	pthread_rwlock_unlock(&table_lock);
+	return ACL_SUCCESS;
+}
+
+/*
+ * Force: close the device context whatever the reference count, after the
+ * work queued on its streams is done (as CANN waits for the default
+ * context's tasks).  A device this process does not hold is an error here,
+ * unlike aclrtResetDevice.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId)
+{
+	struct npu_sim_stream_sync sync = { .flags = NPU_SIM_SYNC_ALL };
+
+	if (!valid_id(deviceId)) {
+		npu_rt_msg_detail("deviceId %d is out of range 0..%d", deviceId, NPU_RT_MAX_DEVICES - 1);
+		return ACL_ERROR_RT_INVALID_DEVICEID;
+	}
+	pthread_rwlock_wrlock(&table_lock);
+	if (!devices[deviceId].open) {
+		pthread_rwlock_unlock(&table_lock);
+		npu_rt_msg_detail("device %d is not set in this process (never set, or already reset)", deviceId);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	(void)npu_rt_ioctl(devices[deviceId].fd, NPU_SIM_IOCTL_STREAM_SYNC, &sync);
+	close_device_locked(deviceId);
+	if (current_dev == deviceId)
+		current_dev = -1;
 	pthread_rwlock_unlock(&table_lock);
 	return ACL_SUCCESS;
 }

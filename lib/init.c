@@ -16,6 +16,7 @@
 
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool initialized;
+static uint64_t init_refs;	/* aclInit calls since init, for aclFinalizeReference */
 
 /* A given config path must be a readable regular file (content unused). */
 static bool config_readable(const char *path)
@@ -43,6 +44,8 @@ ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath)
 		err = ACL_ERROR_INVALID_FILE;
 	else
 		initialized = true;
+	if (err != ACL_ERROR_INVALID_FILE)
+		init_refs++;
 	pthread_mutex_unlock(&init_lock);
 	return err;
 }
@@ -57,7 +60,26 @@ ACL_FUNC_VISIBILITY aclError aclFinalize(void)
 	} else {
 		npu_rt_devices_release_all();
 		initialized = false;
+		init_refs = 0;
 	}
+	pthread_mutex_unlock(&init_lock);
+	return err;
+}
+
+/* Counts aclInit calls down; the last one finalizes as aclFinalize. */
+ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount)
+{
+	aclError err = ACL_SUCCESS;
+
+	pthread_mutex_lock(&init_lock);
+	if (!initialized) {
+		err = ACL_ERROR_REPEAT_FINALIZE;
+	} else if (--init_refs == 0) {
+		npu_rt_devices_release_all();
+		initialized = false;
+	}
+	if (err == ACL_SUCCESS && refCount != NULL)
+		*refCount = init_refs;
 	pthread_mutex_unlock(&init_lock);
 	return err;
 }
@@ -76,5 +98,6 @@ void npu_rt_init_atfork_parent(void)
 void npu_rt_init_atfork_child(void)
 {
 	initialized = false;
+	init_refs = 0;
 	pthread_mutex_init(&init_lock, NULL);
 }

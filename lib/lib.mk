@@ -7,18 +7,43 @@
 # Built with -fvisibility=hidden: only ACL_FUNC_VISIBILITY symbols (the ACL
 # API) are exported from the shared library.
 
+LIB_API_SRCS := lib/err_msg.c lib/api_wrap.c lib/data_buffer.c lib/alloc_diag.c \
+	lib/stream_force.c lib/version.c lib/memory_variants.c lib/memory_cache.c lib/memory_type.c \
+	lib/range_check.c lib/memset_d32.c lib/memcpy_batch.c lib/vmm_noucmem.c lib/vmm_share_v2.c \
+	lib/managed_batch.c
 LIB_PURE_SRCS := lib/policy.c lib/copy_rules.c lib/meminfo_rules.c lib/errmap.c lib/vmm_rules.c
 LIB_SRCS := $(LIB_PURE_SRCS) lib/uapi_check.c lib/transport.c lib/device.c lib/init.c lib/fork.c \
 	lib/memory_linear.c lib/memory_host.c lib/copy.c lib/meminfo.c lib/vmm.c \
 	lib/vmm_share.c lib/context.c lib/stream.c lib/event.c lib/copy_async.c \
-	lib/managed.c
+	lib/managed.c $(LIB_API_SRCS)
+
+# Added API groups, and the message store and wrappers of every call: each
+# exported aclError call is compiled as npu_rt_impl_<call> (the generated
+# api_rename.h, forced into every other lib file) and exported by
+# api_wrap.c, which records failures for aclGetRecentErrMsg.  Files that
+# define calls returning something else (err_msg.c, data_buffer.c) are not
+# renamed and record their own failures.
+LIB_UNWRAPPED_SRCS := lib/err_msg.c lib/api_wrap.c lib/data_buffer.c
+LIB_WRAPPED_SRCS = $(filter-out $(LIB_UNWRAPPED_SRCS),$(LIB_SRCS))
+API_GEN_DIR := $(BUILD)/lib/gen
+API_RENAME_H := $(API_GEN_DIR)/api_rename.h
+API_LIST_H := $(API_GEN_DIR)/api_list.h
+
+$(API_RENAME_H) $(API_LIST_H) &: tools/gen-api-wrappers $(LIB_WRAPPED_SRCS) $(wildcard include/acl/*.h)
+	@mkdir -p $(@D)
+	python3 tools/gen-api-wrappers $(API_RENAME_H) $(API_LIST_H) $(wildcard include/acl/*.h) -- \
+		$(LIB_WRAPPED_SRCS)
 
 LIB_PIC_OBJS := $(LIB_SRCS:lib/%.c=$(BUILD)/lib/pic/%.o)
 LIB_STATIC_OBJS := $(LIB_SRCS:lib/%.c=$(BUILD)/lib/static/%.o)
 LIB_PURE_OBJS := $(LIB_PURE_SRCS:lib/%.c=$(BUILD)/lib/static/%.o)
 LIB_CFLAGS := -fvisibility=hidden -pthread
 LIB_HEADERS := $(wildcard lib/*.h include/acl/*.h include/acl/error_codes/*.h) \
-	include/uapi/misc/npu_sim.h include/uapi/misc/npu_sim_layout.h
+	include/uapi/misc/npu_sim.h include/uapi/misc/npu_sim_layout.h $(API_RENAME_H) $(API_LIST_H)
+
+LIB_API_FLAGS = -include $(API_RENAME_H)
+$(LIB_UNWRAPPED_SRCS:lib/%.c=$(BUILD)/lib/pic/%.o) $(LIB_UNWRAPPED_SRCS:lib/%.c=$(BUILD)/lib/static/%.o): \
+	LIB_API_FLAGS = -I$(API_GEN_DIR)
 
 user: lib/libacl_rt.so lib/libacl_rt.a
 
@@ -32,10 +57,10 @@ lib/libacl_rt.a: $(LIB_STATIC_OBJS)
 
 $(BUILD)/lib/pic/%.o: lib/%.c $(LIB_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) -fPIC -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) $(LIB_API_FLAGS) -fPIC -c -o $@ $<
 
 $(BUILD)/lib/static/%.o: lib/%.c $(LIB_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) $(LIB_API_FLAGS) -c -o $@ $<
 
 CLEAN_FILES += lib/libacl_rt.so lib/libacl_rt.a

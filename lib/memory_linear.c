@@ -4,9 +4,12 @@
  * policy.c; this file adds the current device and the MEM_ALLOC / MEM_FREE
  * ioctls.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "acl_internal.h"
+#include "alloc_diag.h"
+#include "err_msg.h"
 #include "policy.h"
 
 static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t policy,
@@ -18,20 +21,27 @@ static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t 
 	aclError err;
 	int dev, rc;
 
-	if (devPtr == NULL)
+	if (devPtr == NULL) {
+		npu_rt_msg_detail("devPtr is NULL");
 		return ACL_ERROR_INVALID_PARAM;
+	}
 	err = npu_rt_check_malloc_cfg(cfg, &want_device);
 	if (err != ACL_SUCCESS)
 		return err;
 	err = npu_rt_plan_alloc(api, size, policy, &plan);
-	if (err != ACL_SUCCESS)
+	if (err != ACL_SUCCESS) {
+		npu_rt_msg_detail("size %zu with policy 0x%x refused (size 0, a footprint that overflows, "
+				  "or a policy this call does not accept)", size, policy);
 		return err;
+	}
 
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
 	if (want_device >= 0 && want_device != dev) {
 		npu_rt_devices_unlock();
+		npu_rt_msg_detail("the ACL_RT_MEM_ATTR_DEVICE_ID attribute names device %lld, the current device is %d",
+				  (long long)want_device, dev);
 		return ACL_ERROR_RT_INVALID_DEVICEID;
 	}
 
@@ -43,6 +53,8 @@ static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t 
 	req.policy = policy;
 	req.api = api;
 	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_ALLOC, &req);
+	if (rc == -ENOMEM || rc == -ENOSPC)
+		npu_rt_alloc_diagnose(npu_rt_device_fd_locked(dev), plan.footprint, plan.backing);
 	npu_rt_devices_unlock();
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);

@@ -40,10 +40,29 @@ ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
 ACL_FUNC_VISIBILITY aclError aclFinalize(void);
 
 /*
- * aclFinalizeReference - reference-counted finalize.  Source: CANN
- * aclFinalizeReference (02).  DECLARED ONLY.
+ * aclFinalizeReference - reference-counted finalize: every aclInit call
+ * that did not fail (ACL_ERROR_REPEAT_INITIALIZE included) counts one;
+ * this call counts one down and, at 0, finalizes as aclFinalize does
+ * (which drops the count at once).  refCount (may be NULL) gets the count
+ * left.  Source: CANN aclFinalizeReference (02).  Returns ACL_SUCCESS;
+ * ACL_ERROR_REPEAT_FINALIZE (100037) not initialized.
  */
 ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount);
+
+/*
+ * aclGetRecentErrMsg - the messages of the calling thread's failed ACL
+ * calls since its last aclGetRecentErrMsg, newest first, one a line, each
+ * naming the call, what was wrong (the argument, or the limit that was
+ * hit) and the error code, e.g. "aclrtMalloc: HUGE_ONLY needs 2 pages of
+ * 2 MiB, the hugetlb pool has 0 free (echo N > /proc/sys/vm/nr_hugepages)
+ * (error 207001 ACL_ERROR_RT_MEMORY_ALLOCATION)".  Reading clears them.
+ * Returns NULL when no call failed since the last read.  The string stays
+ * valid until the thread's next aclGetRecentErrMsg; other threads' calls
+ * do not touch it.  Successful calls leave pending messages in place.
+ * About 4 KiB of messages are kept per thread; older ones are dropped.
+ * Source: CANN aclGetRecentErrMsg.
+ */
+ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);
 
 #ifdef __cplusplus
 }

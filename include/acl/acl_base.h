@@ -24,8 +24,10 @@
 
 #ifdef __GNUC__
 #define ACL_DEPRECATED __attribute__((deprecated))
+#define ACL_DEPRECATED_MESSAGE(message) __attribute__((deprecated(message)))
 #else
 #define ACL_DEPRECATED
+#define ACL_DEPRECATED_MESSAGE(message)
 #endif
 
 /* Layout checks usable from both C and C++ (not part of the CANN API). */
@@ -44,6 +46,7 @@ typedef uint16_t aclFloat16;
 typedef void *aclrtStream;
 typedef void *aclrtEvent;
 typedef void *aclrtContext;
+typedef struct aclDataBuffer aclDataBuffer;	/* opaque */
 
 /* Generic ACL codes; the ACL layer's own argument checks return these. */
 static const int ACL_SUCCESS = 0;
@@ -121,6 +124,51 @@ static const int ACL_ERROR_GE_FAILURE = 500002;
 static const int ACL_ERROR_RT_FAILURE = 500003;
 static const int ACL_ERROR_DRV_FAILURE = 500004;
 static const int ACL_ERROR_PROFILING_FAILURE = 500005;
+
+/* ------------------------------------------------------------------------
+ * Data buffers: a descriptor of memory the caller owns (its address and
+ * size in bytes).  Creating, updating or destroying a descriptor never
+ * allocates or frees the memory it names; the address may be device or
+ * host memory, or NULL.  A destroyed (or never created) descriptor is
+ * refused by every call below.
+ * ---------------------------------------------------------------------- */
+
+/*
+ * aclCreateDataBuffer - a new descriptor of [data, data + size).  Any
+ * data (NULL included) and any size (0 included) are accepted.  Returns
+ * the descriptor, or NULL when the host is out of memory
+ * (aclGetRecentErrMsg then says so).
+ */
+ACL_FUNC_VISIBILITY aclDataBuffer *aclCreateDataBuffer(void *data, size_t size);
+
+/*
+ * aclDestroyDataBuffer - free the descriptor (not the memory it names).
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) dataBuffer is NULL
+ * or not a live descriptor (destroyed already, or never created).
+ */
+ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer *dataBuffer);
+
+/*
+ * aclUpdateDataBuffer - make the descriptor name [data, data + size)
+ * instead (the old memory is not freed).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) dataBuffer is NULL or not a live
+ * descriptor; the descriptor is then unchanged.
+ */
+ACL_FUNC_VISIBILITY aclError aclUpdateDataBuffer(aclDataBuffer *dataBuffer, void *data, size_t size);
+
+/* aclGetDataBufferAddr - the address the descriptor names; NULL when
+ * dataBuffer is NULL or not a live descriptor. */
+ACL_FUNC_VISIBILITY void *aclGetDataBufferAddr(const aclDataBuffer *dataBuffer);
+
+/* aclGetDataBufferSize - the size in bytes, truncated to 32 bits;
+ * 0 when dataBuffer is NULL or not a live descriptor.  Deprecated: use
+ * aclGetDataBufferSizeV2. */
+ACL_DEPRECATED_MESSAGE("aclGetDataBufferSize is deprecated, use aclGetDataBufferSizeV2 instead")
+ACL_FUNC_VISIBILITY uint32_t aclGetDataBufferSize(const aclDataBuffer *dataBuffer);
+
+/* aclGetDataBufferSizeV2 - the size in bytes; 0 when dataBuffer is NULL
+ * or not a live descriptor. */
+ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer);
 
 #ifdef __cplusplus
 }

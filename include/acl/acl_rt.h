@@ -9,42 +9,30 @@
  * 11-02 host memory, 11-03 copy and set, 11-04 virtual memory management,
  * 11-05 unified addressing).
  *
- * Status in this version of npu_sim:
- *   IMPLEMENTED      aclInit, aclFinalize (acl.h);
- *                    devices: aclrtSetDevice, aclrtResetDevice,
- *                    aclrtGetDevice, aclrtGetDeviceCount, aclrtGetRunMode,
- *                    aclrtSynchronizeDevice;
- *                    contexts: aclrtCreateContext, aclrtDestroyContext,
- *                    aclrtSetCurrentContext, aclrtGetCurrentContext;
- *                    streams and events: aclrtCreateStream(WithConfig),
- *                    aclrtDestroyStream, aclrtSynchronizeStream(WithTimeout),
- *                    aclrtStreamQuery, aclrtStreamWaitEvent, aclrtCreateEvent,
- *                    aclrtDestroyEvent, aclrtRecordEvent,
- *                    aclrtSynchronizeEvent, aclrtQueryEventStatus,
- *                    aclrtEventElapsedTime;
- *                    linear memory: aclrtMalloc, aclrtMallocAlign32,
- *                    aclrtMallocCached, aclrtMallocWithCfg, aclrtFree,
- *                    aclrtFreeWithDevSync, aclrtMallocHost, aclrtFreeHost,
- *                    aclrtGetMemInfo, aclrtPointerGetAttributes,
- *                    aclrtMemGetAddressRange;
- *                    copy and set: aclrtMemcpy, aclrtMemcpy2d, aclrtMemset,
- *                    aclrtMemcpyAsync, aclrtMemcpy2dAsync, aclrtMemsetAsync;
- *                    VMM and sharing: aclrtMemGetAllocationGranularity,
- *                    aclrtReserveMemAddress, aclrtReleaseMemAddress,
- *                    aclrtMallocPhysical, aclrtFreePhysical, aclrtMapMem,
- *                    aclrtUnmapMem, aclrtMemSetAccess, aclrtMemGetAccess,
- *                    aclrtMemRetainAllocationHandle,
- *                    aclrtMemGetAllocationPropertiesFromHandle,
- *                    aclrtMemExportToShareableHandle,
- *                    aclrtMemImportFromShareableHandle,
- *                    aclrtMemSetPidToShareableHandle;
- *                    managed memory: aclrtMemAllocManaged,
- *                    aclrtMemManagedAdvise, aclrtMemManagedPrefetchAsync,
- *                    aclrtMemManagedGetAttr, aclrtMemManagedGetAttrs.
- *   DECLARED ONLY    everything else below.  These are declared so that code
- *                    written for a real NPU compiles; libacl_rt does not
- *                    define them yet, so linking a program that calls one
- *                    fails (an honest "not there" instead of a fake success).
+ * Status in this version of npu_sim (a test reads this block: keep its
+ * shape, one "[group] name" item per declared-only call):
+ *   IMPLEMENTED      every function declared in acl.h, acl_base.h and this
+ *                    header, except the ones named below.  Groups: init,
+ *                    device, context, stream, event, memory (linear, host,
+ *                    copy and set, data buffer), VMM and sharing, IPC,
+ *                    managed memory, peer access, error message.
+ *   NOT YET DEFINED  calls of groups whose every call must be defined, which
+ *                    wait for support in the npu_sim driver; declared so that
+ *                    code written for a real NPU compiles, not defined, so
+ *                    linking a program that calls one fails (an honest "not
+ *                    there" instead of a fake success):
+ *                    [device] aclrtDeviceGetBareTgid;
+ *                    [memory] aclrtGetMemUsageInfo, aclrtHostRegister,
+ *                    aclrtHostRegisterV2, aclrtHostGetDevicePointer,
+ *                    aclrtHostUnregister;
+ *                    [VMM] aclrtMemMapNoAccess;
+ *                    [IPC] aclrtIpcMemGetExportKey, aclrtIpcMemImportByKey,
+ *                    aclrtIpcMemSetImportPid, aclrtIpcMemClose;
+ *                    [managed] aclrtMemP2PMap;
+ *                    [peer access] aclrtDeviceCanAccessPeer,
+ *                    aclrtDeviceEnablePeerAccess, aclrtDeviceDisablePeerAccess.
+ *   DECLARED ONLY    calls outside those groups (e.g. kernel launch), declared
+ *                    so that code compiles and not defined: none.
  *
  * Conventions for every call: sizes are in bytes; the return value is an
  * aclError (0 = ACL_SUCCESS); a failing call changes nothing (out-parameters
@@ -373,9 +361,15 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 
 /*
- * aclrtResetDeviceForce - close the device context regardless of the
- * reference count.  Source: CANN aclrtResetDeviceForce (04).
- * DECLARED ONLY (not implemented in npu_sim yet).
+ * aclrtResetDeviceForce - close this process's context on deviceId however
+ * many aclrtSetDevice references it holds: the work queued on its streams
+ * is waited for first, then all its contexts, streams, events and memory
+ * go as when aclrtResetDevice drops the last reference (every thread whose
+ * current device it was has none after).  May follow aclrtResetDevice
+ * calls that left references.  Source: CANN aclrtResetDeviceForce (04).
+ * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0
+ * or >= 64; ACL_ERROR_RT_PARAM_INVALID (107000) this process holds no
+ * reference on the device (never set, or already reset, by either reset).
  */
 ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
 
@@ -414,8 +408,10 @@ ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 
 /*
- * aclrtGetVersion - runtime API version (ACL_MAJOR/MINOR/PATCH_VERSION).
- * Source: CANN aclrtGetVersion.  DECLARED ONLY.
+ * aclrtGetVersion - the AscendCL API version implemented: ACL_MAJOR_VERSION,
+ * ACL_MINOR_VERSION, ACL_PATCH_VERSION of acl.h.  No device is needed.
+ * Source: CANN aclrtGetVersion.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) any pointer is NULL (nothing written).
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion,
 					     int32_t *patchVersion);
@@ -469,6 +465,13 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, ui
 /* aclrtDestroyStream - wait for the stream's queued work, then destroy it.
  * Errors: 100000 NULL; 107000 not a live stream. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
+/* aclrtDestroyStreamForce - destroy a stream created by aclrtCreateStream
+ * (WithConfig) without waiting for its queued work: the handle is dead
+ * when the call returns.  Work already queued is not cancelled: it still
+ * runs to the end after the call, and its error is dropped.  Errors:
+ * 100000 NULL stream; 107000 not a live stream (destroyed, made up, or its
+ * device was reset).  Source: CANN aclrtDestroyStreamForce. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
 /* aclrtSynchronizeStream - wait until every task queued on stream is done;
  * returns the first error of its asynchronous work since the last
  * synchronize. */
@@ -586,7 +589,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclr
 
 /*
  * aclrtMallocForTaskScheduler - device memory for the task scheduler.
- * Source: CANN aclrtMallocForTaskScheduler (11-01).  DECLARED ONLY.
+ * npu_sim has no separate task-scheduler memory: same arguments, rules,
+ * footprint and errors as aclrtMallocWithCfg.  Free with aclrtFree.
+ * Source: CANN aclrtMallocForTaskScheduler (11-01).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocForTaskScheduler(void **devPtr, size_t size,
 							 aclrtMemMallocPolicy policy, aclrtMallocConfig *cfg);
@@ -613,9 +618,12 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
  */
 ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr);
 
-/* aclrtMemFlush / aclrtMemInvalidate - cache maintenance on a device range
- * (size bytes, > 0).  Errors: 100000 NULL devPtr or size 0.  Source: CANN
- * 11-01.  DECLARED ONLY. */
+/* aclrtMemFlush / aclrtMemInvalidate - write back / drop cached data of
+ * [devPtr, devPtr + size) (bytes).  npu_sim's host and device memory is
+ * coherent (no cache sits between them), so a valid range is already in
+ * the promised state.  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM
+ * (100000) devPtr NULL, size 0, or the range wraps around the address
+ * space.  Source: CANN 11-01. */
 ACL_FUNC_VISIBILITY aclError aclrtMemFlush(void *devPtr, size_t size);
 ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size);
 
@@ -647,8 +655,13 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
 						  size_t inputNum, size_t *outputNum);
 
-/* aclrtCheckMemType - check that every address in addrList has memType;
- * reserve must be 0.  Source: CANN 11-01.  DECLARED ONLY. */
+/* aclrtCheckMemType - *checkResult = 1 when every one of the size addresses
+ * of addrList is of a type in memType (an OR of ACL_RT_MEM_TYPE_DEV:
+ * inside live aclrtMalloc-family memory of this process;
+ * ACL_RT_MEM_TYPE_RSVD: inside a reservation of aclrtReserveMemAddress;
+ * ACL_RT_MEM_TYPE_DVPP: npu_sim has none), else 0.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) addrList or checkResult NULL, size 0,
+ * reserve != 0, memType 0 or with other bits.  Source: CANN 11-01. */
 ACL_FUNC_VISIBILITY aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType,
 					       uint32_t *checkResult, uint32_t reserve);
 
@@ -679,8 +692,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void *ptr, void **pbase, si
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
 
-/* aclrtMallocHostWithCfg - host memory with attributes.  Source: CANN
- * 11-02.  DECLARED ONLY. */
+/* aclrtMallocHostWithCfg - as aclrtMallocHost (size in bytes), with an
+ * optional attribute list (cfg may be NULL; the attributes are accepted and
+ * have no effect on host memory).  Free with aclrtFreeHost.  Returns as
+ * aclrtMallocHost, plus ACL_ERROR_INVALID_PARAM (100000) cfg->numAttrs != 0
+ * with cfg->attrs NULL, an attribute type outside aclrtMallocAttrType, or
+ * size beyond size_t.  Source: CANN 11-02. */
 ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg);
 
 /*
@@ -692,7 +709,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, a
  */
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
 
-/* aclrtFreeHostWithDevSync - synchronize, then aclrtFreeHost.  DECLARED ONLY. */
+/* aclrtFreeHostWithDevSync - wait for the work queued on the current
+ * device (if any; its errors stay for the next synchronize), then
+ * aclrtFreeHost.  Returns as aclrtFreeHost.  Source: CANN 11-02. */
 ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr);
 
 /* aclrtHostRegister / V2 / GetDevicePointer / Unregister - map existing host
@@ -779,10 +798,33 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
 					      aclrtStream stream);
 
-/* aclrtMemsetD32 - set N 32-bit words.  Source: CANN 11-03.  DECLARED ONLY. */
+/* aclrtMemsetD32 - set N 32-bit words at ptr (room for memSize bytes) to
+ * value.  Checks, in order: N 0 -> ACL_SUCCESS; ptr NULL or N * 4
+ * overflows -> ACL_ERROR_INVALID_PARAM (100000); N * 4 > memSize ->
+ * ACL_ERROR_RT_PARAM_INVALID (107000); no current device ->
+ * ACL_ERROR_RT_CONTEXT_NULL (107002); the range straddles host and device
+ * addresses, or is not inside one live allocation or mapping -> 107000
+ * (nothing written).  Host memory is written by the CPU, device memory by
+ * the driver.  Source: CANN 11-03. */
 ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N);
 
-/* aclrtMemcpyBatch - numBatches copies in one call.  DECLARED ONLY. */
+/*
+ * aclrtMemcpyBatch - numBatches synchronous copies (srcs[i] -> dsts[i],
+ * sizes[i] bytes, room for destMax[i]), all host to device or all device
+ * to host.  attrs[k] applies to copies attrsIndexes[k] .. attrsIndexes[k+1]-1
+ * (the last to numBatches - 1) and must say where they are: dstLoc/srcLoc
+ * HOST, or DEVICE with the device id; rsv 0.  Every copy is checked before
+ * any byte moves; on an error *failIndex is the refused copy, or SIZE_MAX
+ * when the error concerns no single copy.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) failIndex or an array NULL, numBatches
+ * 0, numAttrs 0 or > numBatches, attrsIndexes not starting at 0, not
+ * increasing or not below numBatches, a NULL dst/src, a copy that is not
+ * H2D or D2H or goes the other way than the first, an attribute that does
+ * not match; ACL_ERROR_RT_PARAM_INVALID (107000) sizes[i] > destMax[i] or
+ * the device side not inside one live allocation or mapping;
+ * ACL_ERROR_RT_CONTEXT_NULL (107002) no current device.  Source: CANN
+ * aclrtMemcpyBatch.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void **srcs, size_t *sizes,
 					      size_t numBatches, aclrtMemcpyBatchAttr *attrs,
 					      size_t *attrsIndexes, size_t numAttrs, size_t *failIndex);
@@ -790,8 +832,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
 /* ========================================================================
  * Virtual memory management (CANN 11-04; docs/design.md 4.3).  Implemented in
  * lib/vmm.c and lib/vmm_share.c (every call's error codes are written
- * there), except aclrtReserveMemAddressNoUCMemory, aclrtMemMapNoAccess and
- * the *V2 share calls, which are DECLARED ONLY.  Granularity 2 MiB
+ * there), except aclrtMemMapNoAccess, which is not defined yet (see the
+ * status block).  Granularity 2 MiB
  * (normal/huge attributes) or 1 GiB (HUGE1G attributes); sizes multiples of
  * the granularity; flags must be 0 (ReserveMemAddress: 0 or 1) else
  * 100000; NULL handles/pointers 100000; prop rules of aclrtMallocPhysical
@@ -805,6 +847,14 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemPr
 							      size_t *granularity);
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment,
 						    void *expectPtr, uint64_t flags);
+/*
+ * aclrtReserveMemAddressNoUCMemory - as aclrtReserveMemAddress (same codes),
+ * with stricter arguments: size a non-zero multiple of 1 GiB and expectPtr
+ * given by the caller, 1 GiB aligned (else ACL_ERROR_INVALID_PARAM
+ * 100000); it must be free and inside the current device's VA window (else
+ * ACL_ERROR_RT_MEMORY_ALLOCATION 207001).  Source: CANN
+ * aclrtReserveMemAddressNoUCMemory.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size, size_t alignment,
 							      void *expectPtr, uint64_t flags);
 ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr);
@@ -829,6 +879,20 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareabl
 							       aclrtDrvMemHandle *handle);
 ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t *pid,
 							     size_t pidNum);
+/*
+ * The V2 share calls take the shareable handle by pointer: a uint64_t for
+ * shareType ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT, an aclrtMemFabricHandle (128
+ * bytes) for ACL_MEM_SHARE_HANDLE_TYPE_FABRIC.  On one machine both name
+ * the same share as the V1 calls: a fabric handle holds the 64-bit key in
+ * data[0..7] and zeros after.  Same rules and codes as the V1 calls, plus
+ * ACL_ERROR_INVALID_PARAM (100000) for a NULL shareableHandle or a
+ * shareType that is neither.  aclrtMemImportFromShareableHandleV2: flags
+ * must be 0 (else 100000); the memory is imported into the device of this
+ * process it belongs to (the current device first); 107002 no current
+ * device; 107000 its device is not set in this process; 107017 a fabric
+ * handle that holds no key (non-zero bytes after the key).  Source: CANN
+ * aclrtMemExportToShareableHandleV2 and the V2 import / set-pid calls.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t flags,
 							       aclrtMemSharedHandleType shareType,
 							       void *shareableHandle);
@@ -891,7 +955,19 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_t size,
 							  aclrtMemManagedLocation location, uint32_t flags,
 							  aclrtStream stream);
-/* Declared only (not implemented in npu_sim yet): aclrtMemManagedPrefetchBatchAsync. */
+/*
+ * aclrtMemManagedPrefetchBatchAsync: count prefetches (ptrs[i], sizes[i]
+ * bytes, rules of aclrtMemManagedPrefetchAsync) queued in order on stream;
+ * prefetchLocs[k] is where ranges prefetchLocIdxs[k] ..
+ * prefetchLocIdxs[k+1] - 1 (the last to count - 1) go.  Every range and
+ * location is checked before the first is queued: a refused call queues
+ * nothing.  100000: an array NULL, count 0, flags != 0, numPrefetchLocs 0
+ * or > count, prefetchLocIdxs not starting at 0, not increasing or not
+ * below count, a size not a multiple of 2 MiB in (0, 3 TB], a location not
+ * HOST or the memory's device, a range not in device memory.  107000: a
+ * range not inside one managed allocation, not a live stream.  Then as
+ * aclrtMemManagedPrefetchAsync (107002, 107003).
+ */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchBatchAsync(const void **ptrs, size_t *sizes, size_t count,
 							       aclrtMemManagedLocation *prefetchLocs,
 							       size_t *prefetchLocIdxs, size_t numPrefetchLocs,

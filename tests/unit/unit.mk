@@ -7,8 +7,9 @@
 
 UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap test_vmm_rules
 UNIT_KERNEL_TESTS := test_managed_state
+UNIT_API_TESTS := test_api_host test_data_buffer test_err_msg test_api_added_host
 UNIT_TESTS := $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%) $(UNIT_KERNEL_TESTS:%=$(BUILD)/tests/unit/%) \
-	$(BUILD)/tests/unit/test_api_host
+	$(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%)
 UNIT_CFLAGS := $(PKG_CHECK_CFLAGS) -pthread
 
 user: $(UNIT_TESTS) $(BUILD)/unit-tests.list
@@ -32,15 +33,17 @@ $(BUILD)/tests/unit/test_managed_state: tests/unit/test_managed_state.c kernel/n
 	$(CC) -Itests/unit/shim -Ikernel $(CFLAGS) $(UNIT_CFLAGS) -o $@ \
 		tests/unit/test_managed_state.c kernel/npu_managed_state.c $(PKG_CHECK_LIBS)
 
-$(BUILD)/tests/unit/test_api_host: tests/unit/test_api_host.c lib/libacl_rt.a lib/libacl_rt.so $(LIB_HEADERS)
+$(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/unit_run.h lib/libacl_rt.a \
+	lib/libacl_rt.so $(LIB_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -DLIBACL_RT_SO='"$(CURDIR)/lib/libacl_rt.so"' \
-		-o $@ tests/unit/test_api_host.c lib/libacl_rt.a $(PKG_CHECK_LIBS) -ldl
+		-o $@ $< lib/libacl_rt.a $(PKG_CHECK_LIBS) -ldl
 
-# Host-side suites in other forms, run by tests/run-suite like the binaries.
-HOST_SUITES := tests/tools/test-install
+# Host-side suites in other forms, run by tests/run-suite like the binaries
+# (check-declared-only: every required-group call of the headers is defined).
+HOST_SUITES := tests/tools/test-install tests/unit/check-declared-only
 
-$(BUILD)/unit-tests.list: $(UNIT_TESTS)
+$(BUILD)/unit-tests.list: $(UNIT_TESTS) tests/unit/unit.mk
 	@mkdir -p $(@D)
 	printf '%s\n' $(UNIT_TESTS) $(HOST_SUITES) > $@
 

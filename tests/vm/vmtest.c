@@ -455,6 +455,11 @@ void vm_mod_setup(void)
 	vm_mod_ensure_default();
 }
 
+void vm_stream_hold(int on)
+{
+	ck_assert_int_eq(vm_write_str("/sys/kernel/debug/npu_sim/npu_sim0/stream_hold", on ? "1" : "0"), 0);
+}
+
 void vm_acl_setup(void)
 {
 	vm_mod_ensure_default();

@@ -92,6 +92,10 @@ long vm_dbg_contexts(int dev);
 /* Number of allocation lines owned by @pid. */
 long vm_dbg_allocs_of(int dev, pid_t pid);
 
+/* Test-only debugfs knob npu_sim0/stream_hold: 1 holds every stream
+ * worker (no queued operation starts), 0 releases them; asserts the write. */
+void vm_stream_hold(int on);
+
 /* Snapshot of the device-wide counters a failing call must not change. */
 struct vm_snap {
 	long long hp2m_free, hp1g_free;

@@ -1,0 +1,29 @@
+/*
+ * The exported ACL calls.  Each call that returns aclError is implemented
+ * under an internal name (npu_rt_impl_<call>, see tools/gen-api-wrappers)
+ * and exported here by a wrapper, so that every failing call records its
+ * message for aclGetRecentErrMsg in this one place, whichever check or
+ * driver error made it fail.  Calls between library files use the
+ * implementations directly: only the outermost call is recorded.
+ */
+#include "acl/acl.h"
+#include "err_msg.h"
+
+/* declarations of the implementations */
+#define NPU_RT_API(name, params, args) aclError npu_rt_impl_##name params;
+#include "api_list.h"
+#undef NPU_RT_API
+
+#define NPU_RT_API(name, params, args)                         \
+	ACL_FUNC_VISIBILITY aclError name params               \
+	{                                                      \
+		aclError err_;                                 \
+                                                               \
+		npu_rt_msg_begin();                            \
+		err_ = npu_rt_impl_##name args;                \
+		if (err_ != ACL_SUCCESS)                       \
+			npu_rt_msg_fail(#name, err_);          \
+		return err_;                                   \
+	}
+#include "api_list.h"
+#undef NPU_RT_API

@@ -1,0 +1,127 @@
+/*
+ * aclGetRecentErrMsg and the per-thread message store behind it (see
+ * err_msg.h).  As in the CANN runtime, reading returns and clears every
+ * message the thread's failing calls left since the last read, newest
+ * first, one a line; NULL when there is none.  The returned string stays
+ * valid until the thread's next aclGetRecentErrMsg.
+ */
+#include "err_msg.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "acl/acl.h"
+
+#define MSG_MAX 4096	/* all pending messages of a thread */
+#define DETAIL_MAX 512	/* one call's detail */
+
+static __thread char detail[DETAIL_MAX];
+static __thread int have_detail;
+static __thread char pending[MSG_MAX];
+static __thread size_t pending_len;
+static __thread char returned[MSG_MAX];
+
+struct code_text {
+	aclError code;
+	const char *name;
+	const char *text;	/* said when the call gave no detail */
+};
+
+static const struct code_text codes[] = {
+	{ 100000, "ACL_ERROR_INVALID_PARAM",
+	  "an argument is invalid (NULL pointer, zero or too large size, unknown flags or enum value)" },
+	{ 100002, "ACL_ERROR_REPEAT_INITIALIZE", "aclInit was already called" },
+	{ 100003, "ACL_ERROR_INVALID_FILE", "the configuration path is not a readable file" },
+	{ 100037, "ACL_ERROR_REPEAT_FINALIZE", "not initialized (aclInit not called, or already finalized)" },
+	{ 107000, "ACL_ERROR_RT_PARAM_INVALID",
+	  "the runtime refused an argument (no live object, allocation or range of this process matches it)" },
+	{ 107001, "ACL_ERROR_RT_INVALID_DEVICEID", "no such device" },
+	{ 107002, "ACL_ERROR_RT_CONTEXT_NULL",
+	  "this thread has no current device (call aclrtSetDevice first; a reset device is gone)" },
+	{ 107003, "ACL_ERROR_RT_STREAM_CONTEXT", "the stream, event and memory of the call are on different devices" },
+	{ 107006, "ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID", "an event was never recorded" },
+	{ 107007, "ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL", "the end event was recorded before the start event" },
+	{ 107017, "ACL_ERROR_RT_INVALID_HANDLE", "the handle is not live in this process" },
+	{ 207000, "ACL_ERROR_RT_FEATURE_NOT_SUPPORT", "not supported by npu_sim" },
+	{ 207001, "ACL_ERROR_RT_MEMORY_ALLOCATION", "out of device memory, hugetlb pages or host memory" },
+	{ 207002, "ACL_ERROR_RT_MEMORY_FREE", "not the start of a live allocation of this process" },
+	{ 207004, "ACL_ERROR_RT_NO_DEVICE", "no npu_sim device (is the module loaded?)" },
+	{ 207006, "ACL_ERROR_RT_NO_PERMISSION", "permission denied" },
+	{ 207007, "ACL_ERROR_RT_NO_EVENT_RESOURCE", "the event limit of the device is reached" },
+	{ 207008, "ACL_ERROR_RT_NO_STREAM_RESOURCE", "the stream limit of the device is reached" },
+	{ 207012, "ACL_ERROR_RT_OVER_LIMIT", "a limit was exceeded" },
+	{ 507002, "ACL_ERROR_RT_STREAM_TASK_FULL", "too many operations are queued" },
+	{ 507006, "ACL_ERROR_RT_EVENT_NOT_COMPLETE", "an event record has not been reached yet" },
+	{ 507046, "ACL_ERROR_RT_STREAM_SYNC_TIMEOUT", "work was still queued when the timeout expired" },
+	{ 507052, "ACL_ERROR_RT_COPY_DATA", "the host memory of a queued copy was gone when it ran" },
+	{ 507899, "ACL_ERROR_RT_DRV_INTERNAL_ERROR", "the npu_sim driver failed (or speaks another ABI)" },
+};
+
+static const struct code_text *lookup(aclError err)
+{
+	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
+		if (codes[i].code == err)
+			return &codes[i];
+	return NULL;
+}
+
+void npu_rt_msg_begin(void)
+{
+	have_detail = 0;
+}
+
+void npu_rt_msg_detail(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (have_detail)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	va_end(ap);
+	have_detail = 1;
+}
+
+/* Put line in front of the pending messages, dropping the oldest to fit. */
+static void push_front(const char *line, size_t len)
+{
+	if (len > MSG_MAX - 2)
+		len = MSG_MAX - 2;
+	while (pending_len > 0 && len + 1 + pending_len > MSG_MAX - 1) {
+		char *last = memrchr(pending, '\n', pending_len - 1);
+
+		pending_len = last != NULL ? (size_t)(last - pending) + 1 : 0;
+	}
+	memmove(pending + len + 1, pending, pending_len);
+	memcpy(pending, line, len);
+	pending[len] = '\n';
+	pending_len += len + 1;
+	pending[pending_len] = '\0';
+}
+
+void npu_rt_msg_fail(const char *call, aclError err)
+{
+	const struct code_text *c = lookup(err);
+	char line[DETAIL_MAX + 160];
+	int n;
+
+	n = snprintf(line, sizeof(line), "%s: %s (error %d %s)", call,
+		     have_detail ? detail : c != NULL ? c->text : "failed", err,
+		     c != NULL ? c->name : "of the runtime");
+	have_detail = 0;
+	if (n > 0)
+		push_front(line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+}
+
+ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void)
+{
+	if (pending_len == 0)
+		return NULL;
+	/* one message a line, without a trailing newline */
+	memcpy(returned, pending, pending_len - 1);
+	returned[pending_len - 1] = '\0';
+	pending_len = 0;
+	pending[0] = '\0';
+	return returned;
+}

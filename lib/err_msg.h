@@ -1,0 +1,24 @@
+/*
+ * The calling thread's error messages for aclGetRecentErrMsg.
+ *
+ * Every exported call that returns aclError goes through a wrapper
+ * (api_wrap.c) that starts the thread's call and, when the call fails,
+ * records one message: "<call>: <detail> (error <code> <NAME>)".  The
+ * detail is what the failing code said through npu_rt_msg_detail(), else a
+ * description of the code.  Messages pile up, newest first, until
+ * aclGetRecentErrMsg reads and clears them.
+ */
+#ifndef NPU_RT_ERR_MSG_H
+#define NPU_RT_ERR_MSG_H
+
+#include "acl/acl_base.h"
+
+/* A call starts: forget any detail a previous call left. */
+void npu_rt_msg_begin(void);
+/* Why the current call is failing: which argument or which limit.  The
+ * first detail of a call wins (the innermost check knows best). */
+void npu_rt_msg_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The call failed with err: record its message (with the detail, if any). */
+void npu_rt_msg_fail(const char *call, aclError err);
+
+#endif /* NPU_RT_ERR_MSG_H */
