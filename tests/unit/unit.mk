@@ -1,7 +1,7 @@
 # Host unit tests (Check).
 #
 # Pure-logic tests link the library's pure objects directly; test_api_host
-# links lib/libacl_rt.a and dlopens lib/libacl_rt.so.  UNIT_TESTS lists the
+# links build/lib/libacl_rt.a and dlopens build/lib/libacl_rt.so.  UNIT_TESTS lists the
 # binaries; build/unit-tests.list carries the same paths (relative to the
 # repository root, one a line) for tests/run-suite.
 
@@ -32,10 +32,10 @@ $(BUILD)/tests/unit/test_managed_state: tests/unit/test_managed_state.c kernel/n
 	$(CC) -Itests/unit/shim -Ikernel $(CFLAGS) $(UNIT_CFLAGS) -o $@ \
 		tests/unit/test_managed_state.c kernel/npu_managed_state.c $(PKG_CHECK_LIBS)
 
-$(BUILD)/tests/unit/test_api_host: tests/unit/test_api_host.c lib/libacl_rt.a lib/libacl_rt.so $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_api_host: tests/unit/test_api_host.c $(LIBACL_RT_A) $(LIBACL_RT_SO) $(LIB_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -DLIBACL_RT_SO='"$(CURDIR)/lib/libacl_rt.so"' \
-		-o $@ tests/unit/test_api_host.c lib/libacl_rt.a $(PKG_CHECK_LIBS) -ldl
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -DLIBACL_RT_SO='"$(CURDIR)/$(LIBACL_RT_SO)"' \
+		-o $@ tests/unit/test_api_host.c $(LIBACL_RT_A) $(PKG_CHECK_LIBS) -ldl
 
 # Host-side suites in other forms, run by tests/run-suite like the binaries.
 HOST_SUITES := tests/tools/test-install
