@@ -439,7 +439,9 @@ ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid);
  * of a stream's asynchronous work is returned (and cleared) by the next
  * aclrtSynchronizeStream(WithTimeout) of that stream or
  * aclrtSynchronizeDevice: ACL_ERROR_RT_COPY_DATA (507052) when host memory
- * of a queued copy was gone when it ran.
+ * of a queued copy was gone when it ran.  A call that queues work returns
+ * ACL_ERROR_RT_STREAM_TASK_FULL (507002) when 65536 operations are already
+ * queued on the device's streams of this process.
  * ====================================================================== */
 
 /* aclrtCreateContext - create a context on deviceId (takes a device
