@@ -47,7 +47,7 @@ deps:
 	tools/install-deps
 
 clean:
-	-kdir='$(KDIR)'; test -d "$$kdir" && $(MAKE) -C "$$kdir" M=$(CURDIR) clean
+	-kdir='$(KDIR)'; if test -d "$$kdir"; then $(MAKE) -C "$$kdir" M=$(CURDIR) clean; fi
 	rm -rf $(BUILD)
 
 include install.mk
