@@ -1,9 +1,9 @@
 # Host unit tests (Check).
 #
 # Pure-logic tests link the library's pure objects directly; test_api_host
-# links build/lib/libacl_rt.a and dlopens build/lib/libacl_rt.so.  UNIT_TESTS lists the
-# binaries; build/unit-tests.list carries the same paths (relative to the
-# repository root, one a line) for tests/run-suite.
+# links build/lib/libacl_rt.a and dlopens build/lib/libacl_rt.so.
+# UNIT_TESTS lists the binaries; build/unit-tests.list carries the same
+# paths (relative to the repository root, one a line) for tests/run-suite.
 
 UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap test_vmm_rules
 UNIT_KERNEL_TESTS := test_managed_state
