@@ -2,13 +2,18 @@
 #
 #   make            module, library, tools, tests, examples
 #   make check      host unit tests + the VM integration suite (README)
+#   make unit-check host unit tests only; needs no kernel headers
 #   make demo       boot a VM, load the module, run the example, show debugfs
 #   make stress     long variants of the VM suite
 #   make bench      benchmarks (ratios against the raw primitives) in a VM
 #   make deps       install the Debian packages a fresh machine lacks
 #
 # User-space parts are described by one fragment per directory (*/*.mk),
-# included below; the module is built by Kbuild (./Kbuild, kernel/Kbuild).
+# included below; every output goes under build/.  The module is built by
+# Kbuild (./Kbuild, kernel/Kbuild), its outputs next to its sources.
+#
+# KDIR is looked up only when the module is built or cleaned, so the
+# user-space targets (user, unit-check) work without kernel headers.
 
 KDIR ?= $(shell tools/find-kdir)
 
@@ -25,6 +30,9 @@ BUILD := build
 all: module user
 
 module:
+	@kdir='$(KDIR)'; test -d "$$kdir" || { \
+		echo "make: no kernel build tree at '$$kdir': run 'make deps' or set KDIR=" >&2; \
+		exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
 
 user:
@@ -39,7 +47,7 @@ deps:
 	tools/install-deps
 
 clean:
-	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
-	rm -rf $(BUILD) $(CLEAN_FILES)
+	-kdir='$(KDIR)'; if test -d "$$kdir"; then $(MAKE) -C "$$kdir" M=$(CURDIR) clean; fi
+	rm -rf $(BUILD)
 
 include install.mk

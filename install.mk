@@ -34,11 +34,11 @@ PY_INSTALL_MODULE := $(BUILD)/python/install/acl$(PY_EXT_SUFFIX)
 install: install-lib install-headers install-pkgconfig install-python \
 	 install-tools
 
-install-lib: lib/libacl_rt.so lib/libacl_rt.a
+install-lib: $(LIBACL_RT_SO) $(LIBACL_RT_A)
 	$(INSTALL) -d $(DESTDIR)$(LIBDIR)
-	$(INSTALL) -m 644 lib/libacl_rt.a $(DESTDIR)$(LIBDIR)/
+	$(INSTALL) -m 644 $(LIBACL_RT_A) $(DESTDIR)$(LIBDIR)/
 	# the .so with its versioned names, symlinks kept as symlinks
-	cp -P lib/libacl_rt.so* $(DESTDIR)$(LIBDIR)/
+	cp -P $(LIBACL_RT_SO)* $(DESTDIR)$(LIBDIR)/
 	ln -sf libacl_rt.so $(DESTDIR)$(LIBDIR)/libascendcl.so
 
 install-headers:
@@ -57,10 +57,10 @@ install-pkgconfig: lib/acl_rt.pc.in
 ifneq ($(PY_MODULE),)
 # Linked again with the installed library directory as rpath, so the module
 # works from a prefix the dynamic linker does not search.
-$(PY_INSTALL_MODULE): $(PY_OBJS) lib/libacl_rt.so
+$(PY_INSTALL_MODULE): $(PY_OBJS) $(LIBACL_RT_SO)
 	@mkdir -p $(@D)
 	$(CC) -shared $(CFLAGS) $(LDFLAGS) -o $@ $(PY_OBJS) \
-		-Llib -lacl_rt -Wl,-rpath,$(LIBDIR)
+		-L$(LIBACL_RT_DIR) -lacl_rt -Wl,-rpath,$(LIBDIR)
 
 install-python: $(PY_INSTALL_MODULE)
 	$(INSTALL) -d $(DESTDIR)$(PYTHONDIR)
@@ -70,9 +70,9 @@ install-python:
 	@echo "install: $(PYTHON_CONFIG) missing: skipping the Python module"
 endif
 
-install-tools: tools/npu-sim-smi tools/npu-sim-load
+install-tools: $(NPU_SIM_SMI) $(NPU_SIM_LOAD)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR)
-	$(INSTALL) -m 755 tools/npu-sim-smi tools/npu-sim-load $(DESTDIR)$(BINDIR)/
+	$(INSTALL) -m 755 $(NPU_SIM_SMI) $(NPU_SIM_LOAD) $(DESTDIR)$(BINDIR)/
 
 # Only the module's sources: DKMS builds them for each kernel.
 install-dkms:

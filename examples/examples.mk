@@ -1,8 +1,8 @@
-# Example programs (built against include/ and lib/ only).
+# Example programs (built against include/ and build/lib/ only).
 #
 # build/examples/memory_demo: the AscendCL memory round trip; public headers
-# only (-Iinclude, no UAPI), linked with -Llib -lacl_rt and an rpath to the
-# repository's lib/ so it runs without LD_LIBRARY_PATH.  examples/run-demo
+# only (-Iinclude, no UAPI), linked with -Lbuild/lib -lacl_rt and an rpath to
+# build/lib/ so it runs without LD_LIBRARY_PATH.  examples/run-demo
 # runs it inside the VM guest.  build/examples/vmm_share: reserve -> physical
 # -> map -> copy -> unmap -> remap -> share with a second process.
 # build/examples/async_sample: context -> stream -> pinned host + device
@@ -16,22 +16,22 @@ EXAMPLES := $(BUILD)/examples/memory_demo $(BUILD)/examples/vmm_share \
 
 user: $(EXAMPLES)
 
-$(BUILD)/examples/memory_demo: examples/memory_demo.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
+$(BUILD)/examples/memory_demo: examples/memory_demo.c $(LIBACL_RT_SO) $(wildcard include/acl/*.h include/acl/*/*.h)
 	@mkdir -p $(@D)
-	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/memory_demo.c -Llib -lacl_rt \
-		-Wl,-rpath,'$$ORIGIN/../../lib'
+	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/memory_demo.c -L$(LIBACL_RT_DIR) -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../lib'
 
-$(BUILD)/examples/vmm_share: examples/vmm_share.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
+$(BUILD)/examples/vmm_share: examples/vmm_share.c $(LIBACL_RT_SO) $(wildcard include/acl/*.h include/acl/*/*.h)
 	@mkdir -p $(@D)
-	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/vmm_share.c -Llib -lacl_rt \
-		-Wl,-rpath,'$$ORIGIN/../../lib'
+	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/vmm_share.c -L$(LIBACL_RT_DIR) -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../lib'
 
-$(BUILD)/examples/async_sample: examples/async_sample.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
+$(BUILD)/examples/async_sample: examples/async_sample.c $(LIBACL_RT_SO) $(wildcard include/acl/*.h include/acl/*/*.h)
 	@mkdir -p $(@D)
-	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/async_sample.c -Llib -lacl_rt \
-		-Wl,-rpath,'$$ORIGIN/../../lib'
+	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/async_sample.c -L$(LIBACL_RT_DIR) -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../lib'
 
-$(BUILD)/examples/runtime_sample: examples/runtime_sample.c lib/libacl_rt.so $(wildcard include/acl/*.h include/acl/*/*.h)
+$(BUILD)/examples/runtime_sample: examples/runtime_sample.c $(LIBACL_RT_SO) $(wildcard include/acl/*.h include/acl/*/*.h)
 	@mkdir -p $(@D)
-	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/runtime_sample.c -Llib -lacl_rt \
-		-Wl,-rpath,'$$ORIGIN/../../lib'
+	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/runtime_sample.c -L$(LIBACL_RT_DIR) -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../lib'

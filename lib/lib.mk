@@ -1,4 +1,4 @@
-# libacl_rt: lib/libacl_rt.so and lib/libacl_rt.a.
+# libacl_rt: build/lib/libacl_rt.so and build/lib/libacl_rt.a.
 #
 # One source file per API group (init, device, memory_linear, memory_host,
 # copy, meminfo, vmm, vmm_share, context, stream, event, copy_async), the
@@ -45,13 +45,18 @@ LIB_API_FLAGS = -include $(API_RENAME_H)
 $(LIB_UNWRAPPED_SRCS:lib/%.c=$(BUILD)/lib/pic/%.o) $(LIB_UNWRAPPED_SRCS:lib/%.c=$(BUILD)/lib/static/%.o): \
 	LIB_API_FLAGS = -I$(API_GEN_DIR)
 
-user: lib/libacl_rt.so lib/libacl_rt.a
+# The library's outputs; the other fragments link against these names.
+LIBACL_RT_DIR := $(BUILD)/lib
+LIBACL_RT_SO  := $(LIBACL_RT_DIR)/libacl_rt.so
+LIBACL_RT_A   := $(LIBACL_RT_DIR)/libacl_rt.a
 
-lib/libacl_rt.so: $(LIB_PIC_OBJS)
+user: $(LIBACL_RT_SO) $(LIBACL_RT_A)
+
+$(LIBACL_RT_SO): $(LIB_PIC_OBJS)
 	$(CC) -shared -Wl,-soname,libacl_rt.so -Wl,--no-undefined -Wl,-z,defs \
 		-o $@ $^ -pthread
 
-lib/libacl_rt.a: $(LIB_STATIC_OBJS)
+$(LIBACL_RT_A): $(LIB_STATIC_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
@@ -63,4 +68,3 @@ $(BUILD)/lib/static/%.o: lib/%.c $(LIB_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) $(LIB_API_FLAGS) -c -o $@ $<
 
-CLEAN_FILES += lib/libacl_rt.so lib/libacl_rt.a

@@ -8,8 +8,8 @@
  *   npu-sim-load status
  *
  * Without --module the module is looked up like modprobe does (installed
- * with DKMS or `make modules_install`), then next to this tool in a build
- * tree (../kernel/npu_sim.ko).
+ * with DKMS or `make modules_install`), then in the build tree this tool
+ * was built in (build/tools/npu-sim-load -> kernel/npu_sim.ko).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -65,7 +65,7 @@ static bool valid_param(const char *arg)
 	return false;
 }
 
-/* The build tree's module next to this binary: <dir>/../kernel/npu_sim.ko. */
+/* The build tree's module: this binary is build/tools/, the module kernel/. */
 static bool build_tree_module(char *buf, size_t len)
 {
 	char exe[PATH_MAX];
@@ -74,7 +74,7 @@ static bool build_tree_module(char *buf, size_t len)
 	if (n <= 0)
 		return false;
 	exe[n] = '\0';
-	snprintf(buf, len, "%s/../kernel/" NPU_SIM_MODULE_NAME ".ko",
+	snprintf(buf, len, "%s/../../kernel/" NPU_SIM_MODULE_NAME ".ko",
 		 dirname(exe));
 	return access(buf, R_OK) == 0;
 }

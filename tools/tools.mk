@@ -1,6 +1,7 @@
 # Command-line tools: npu-sim-smi (status) and npu-sim-load (libkmod loader).
-# Objects go to $(BUILD)/tools; the binaries sit next to their sources so
-# they run from a checkout (and from the VM, which sees the host tree).
+# Objects and binaries go to $(BUILD)/tools: build/tools/npu-sim-smi and
+# build/tools/npu-sim-load run from a checkout (and in the VM, which sees
+# the host tree).
 
 TOOLS_BUILD := $(BUILD)/tools
 TOOLS_STATE_OBJS := $(TOOLS_BUILD)/npu_sim_state.o $(TOOLS_BUILD)/text_records.o
@@ -10,7 +11,9 @@ LOAD_OBJS := $(TOOLS_BUILD)/npu_sim_load.o $(TOOLS_STATE_OBJS)
 KMOD_CFLAGS := $(shell pkg-config --cflags libkmod 2>/dev/null)
 KMOD_LIBS   := $(shell pkg-config --libs libkmod 2>/dev/null || echo -lkmod)
 
-TOOLS := tools/npu-sim-smi tools/npu-sim-load
+NPU_SIM_SMI  := $(TOOLS_BUILD)/npu-sim-smi
+NPU_SIM_LOAD := $(TOOLS_BUILD)/npu-sim-load
+TOOLS := $(NPU_SIM_SMI) $(NPU_SIM_LOAD)
 
 .PHONY: tools
 user: tools
@@ -20,11 +23,10 @@ $(TOOLS_BUILD)/%.o: tools/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(KMOD_CFLAGS) -MMD -MP -c -o $@ $<
 
-tools/npu-sim-smi: $(SMI_OBJS)
+$(NPU_SIM_SMI): $(SMI_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 
-tools/npu-sim-load: $(LOAD_OBJS)
+$(NPU_SIM_LOAD): $(LOAD_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(KMOD_LIBS)
 
 -include $(SMI_OBJS:.o=.d) $(TOOLS_BUILD)/npu_sim_load.d
-CLEAN_FILES += $(TOOLS)

@@ -1,7 +1,7 @@
 /*
  * npu_sim: AscendCL umbrella header.  Include this one: it pulls in the
  * runtime API (acl_rt.h) and the base types and error codes (acl_base.h).
- * Names and prototypes follow the CANN header acl/acl.h (docs/cann-api-notes.md).
+ * Names and prototypes follow the CANN header acl/acl.h.
  */
 #ifndef NPU_SIM_ACL_H
 #define NPU_SIM_ACL_H
@@ -19,10 +19,9 @@ extern "C" {
 
 /*
  * aclInit - initialize AscendCL.  configPath may be NULL or "": no
- * configuration.  npu_sim reads no settings from the file but, like the
+ * configuration.  No settings are read from the file but, like the
  * real runtime, requires a given path to be a readable file.  Only the first
- * successful call counts; aclInit is not required by the other npu_sim calls.
- * Source: CANN aclInit (02).
+ * successful call counts; no other call requires aclInit.
  * Returns ACL_SUCCESS; ACL_ERROR_REPEAT_INITIALIZE (100002) already
  * initialized (harmless, callers may ignore it); ACL_ERROR_INVALID_FILE
  * (100003) configPath names no readable regular file.
@@ -30,10 +29,10 @@ extern "C" {
 ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
 
 /*
- * aclFinalize - deinitialize AscendCL.  npu_sim also closes every device
+ * aclFinalize - deinitialize AscendCL.  Also closes every device
  * context this process still holds (as aclrtResetDevice down to 0 would),
  * freeing all its device memory; host memory from aclrtMallocHost stays
- * valid.  A later aclInit starts afresh.  Source: CANN aclFinalize (02).
+ * valid.  A later aclInit starts afresh.
  * Returns ACL_SUCCESS; ACL_ERROR_REPEAT_FINALIZE (100037) not initialized
  * (never, or already finalized).
  */

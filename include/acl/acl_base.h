@@ -2,9 +2,8 @@
  * npu_sim: AscendCL base types and generic error codes.
  *
  * Mirrors the names and values of the CANN headers acl_base.h /
- * acl_base_rt.h (docs/cann-api-notes.md sections 1 and 3) so that programs written
- * for a real Ascend NPU compile unchanged.  Only the runtime subset that
- * npu_sim emulates is declared.
+ * acl_base_rt.h so that programs written for a real Ascend NPU compile
+ * unchanged.  Only the runtime subset that npu_sim emulates is declared.
  */
 #ifndef NPU_SIM_ACL_BASE_H
 #define NPU_SIM_ACL_BASE_H

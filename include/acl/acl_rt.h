@@ -3,11 +3,9 @@
  * peer access, IPC) as emulated by libacl_rt.
  *
  * Names, enum values, struct layouts and prototypes are those of the CANN
- * header acl/acl_rt.h (docs/cann-api-notes.md sections 2-4; "CANN xxx (11-01)"
- * below names the API reference chapter the semantics come from:
- * 02 init, 04 device management, 11-01 device memory malloc/free,
- * 11-02 host memory, 11-03 copy and set, 11-04 virtual memory management,
- * 11-05 unified addressing).
+ * header acl/acl_rt.h, so code written for a real Ascend NPU compiles
+ * unchanged.  The comment of each call gives its sizes and units, its
+ * alignment rules and every error code it returns, with the condition.
  *
  * Status in this version of npu_sim (a test reads this block: keep its
  * shape, one "[group] name" item per declared-only call):
@@ -38,8 +36,12 @@
  * aclError (0 = ACL_SUCCESS); a failing call changes nothing (out-parameters
  * untouched, nothing allocated).  Argument checks made by the ACL layer
  * return ACL_ERROR_INVALID_PARAM (100000); errors found by the runtime or
- * the driver are ACL_ERROR_RT_* codes.  "Current device" is per thread: the
- * device the calling thread last passed to aclrtSetDevice.
+ * the device are ACL_ERROR_RT_* codes.  "Current device" is per thread: the
+ * device the calling thread last passed to aclrtSetDevice.  Devices are the
+ * nodes /dev/npu_sim0 .. /dev/npu_sim<N-1>; device pointers are addresses
+ * in a per-device window of the calling process's address space, which the
+ * host must not dereference.  ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) may
+ * come from any call that reaches the device, for a failure not listed.
  */
 #ifndef NPU_SIM_ACL_RT_H
 #define NPU_SIM_ACL_RT_H
@@ -328,20 +330,20 @@ ACL_SIM_STATIC_ASSERT(sizeof(aclrtDrvMemHandle) == 8, "aclrtDrvMemHandle size");
 #endif
 
 /* ========================================================================
- * Device management (CANN 04)
+ * Device management
  * ====================================================================== */
 
 /*
  * aclrtSetDevice - make deviceId the calling thread's current device.  The
- * first call for a device in a process opens /dev/npu_sim<deviceId> (the
- * device context) and reserves its VA window; further calls only count a
- * reference (per process, per device).  Source: CANN aclrtSetDevice (04).
+ * first call for a device in a process opens the device (the device
+ * context) and reserves its VA window; further calls only count a
+ * reference (per process, per device).
  * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0,
  * >= 64 or no /dev/npu_sim<deviceId>; ACL_ERROR_RT_NO_PERMISSION (207006)
  * the device node cannot be opened for lack of permission;
  * ACL_ERROR_RT_MEMORY_ALLOCATION (207001) the VA window cannot be mapped;
- * ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) driver ABI version mismatch or
- * another driver failure.
+ * ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) the device speaks an
+ * incompatible interface version, or another device failure.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 
@@ -352,9 +354,9 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
  * every thread whose current device it was has none after (its next call
  * gets ACL_ERROR_RT_CONTEXT_NULL 107002 until it calls aclrtSetDevice
  * itself), even if another thread sets the device again.
- * npu_sim choice: resetting a device this process holds no reference on is
+ * Resetting a device this process holds no reference on is
  * a no-op that returns ACL_SUCCESS (cleanup paths often reset
- * unconditionally).  Source: CANN aclrtResetDevice (04).
+ * unconditionally).
  * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0
  * or >= 64.
  */
@@ -374,27 +376,26 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
 
 /*
- * aclrtGetDevice - the calling thread's current device.  Source: CANN
- * aclrtGetDevice (04).  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM
+ * aclrtGetDevice - the calling thread's current device.
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM
  * (100000) deviceId is NULL; ACL_ERROR_RT_CONTEXT_NULL (107002) this thread
  * has no current device (no aclrtSetDevice, or it was reset).
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
 
 /*
- * aclrtGetDeviceCount - number of devices the npu_sim module created
- * (valid ids are 0..count-1).  Source: CANN aclrtGetDeviceCount (04).
+ * aclrtGetDeviceCount - number of devices (valid ids are 0..count-1).
  * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) count is NULL;
- * ACL_ERROR_RT_NO_DEVICE (207004) no /dev/npu_sim0 (module not loaded):
+ * ACL_ERROR_RT_NO_DEVICE (207004) no /dev/npu_sim0 (no device present):
  * *count is left untouched; ACL_ERROR_RT_NO_PERMISSION (207006) the device
- * node cannot be opened; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) driver
- * failure or ABI version mismatch.
+ * node cannot be opened; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) device
+ * failure or incompatible interface version.
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
 
 /*
  * aclrtGetRunMode - always ACL_HOST: the runtime runs on the host CPU.
- * Source: CANN aclrtGetRunMode (04).  Returns ACL_SUCCESS;
+ * Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) runMode is NULL.
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode);
@@ -402,8 +403,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode);
 /*
  * aclrtSynchronizeDevice - wait for all work queued on every stream of
  * every context of this process on the current device; returns (and
- * clears) the first error of that work.  Source: CANN
- * aclrtSynchronizeDevice (04).  Errors: 107002 no current device.
+ * clears) the first error of that work.  Errors: 107002 no current device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 
@@ -417,15 +417,14 @@ ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t *majorVersion, int32_t *min
 					     int32_t *patchVersion);
 
 /*
- * aclrtDeviceGetBareTgid - the process id the device sees.  Source: CANN
- * aclrtDeviceGetBareTgid.  DECLARED ONLY.
+ * aclrtDeviceGetBareTgid - the process id the device sees.  DECLARED ONLY.
  */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid);
 
 /* ========================================================================
- * Contexts, streams, events (CANN 05-07)
+ * Contexts, streams, events
  *
- * Queued work is executed by the driver, in order per stream; different
+ * Queued work is executed by the device, in order per stream; different
  * streams may overlap.  NULL as a stream means the current context's
  * default stream.  Common errors: ACL_ERROR_INVALID_PARAM (100000) a NULL
  * handle or out-pointer where one is required; ACL_ERROR_RT_PARAM_INVALID
@@ -436,7 +435,9 @@ ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid);
  * of a stream's asynchronous work is returned (and cleared) by the next
  * aclrtSynchronizeStream(WithTimeout) of that stream or
  * aclrtSynchronizeDevice: ACL_ERROR_RT_COPY_DATA (507052) when host memory
- * of a queued copy was gone when it ran.
+ * of a queued copy was gone when it ran.  A call that queues work returns
+ * ACL_ERROR_RT_STREAM_TASK_FULL (507002) when 65536 operations are already
+ * queued on the device's streams of this process.
  * ====================================================================== */
 
 /* aclrtCreateContext - create a context on deviceId (takes a device
@@ -510,9 +511,9 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventR
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
 
 /* ========================================================================
- * Linear device memory (CANN 11-01)
+ * Linear device memory
  *
- * Policy rules (docs/design.md 4.1, seeds aclrtMemMallocPolicy / aclrtMallocAlign32):
+ * Policy rules:
  *   HUGE_FIRST(_P2P): footprint <= 1 MiB gets normal pages; larger is
  *     rounded up to 2 MiB of 2 MiB pages, normal pages if the pool is short.
  *   HUGE_ONLY(_P2P): 2 MiB pages (rounded up to 2 MiB) or 207001.
@@ -539,15 +540,14 @@ ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEv
  * and/or ACL_MEM_ACCESS_USER_SPACE_READONLY (a bandwidth item only with
  * HUGE_FIRST, HUGE_ONLY or NORMAL_ONLY); any other value is not an error and
  * follows the out-of-range rule above.  Footprint ALIGN_UP(size,32)+32
- * (ALIGN_UP(size,32) for HUGE1G policies).  Source: CANN
- * aclrtMemMallocPolicy, aclrtMalloc (11-01), pyACL malloc; docs/design.md 4.1.
+ * (ALIGN_UP(size,32) for HUGE1G policies).
  * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) devPtr NULL, size 0,
  * or size so large that the footprint, or its rounding up to a 1 GiB
  * page, overflows 64 bits; ACL_ERROR_RT_CONTEXT_NULL
  * (107002) no current device; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) device
  * capacity exceeded, hugetlb pool short (HUGE_ONLY/HUGE1G_ONLY), host or VA
  * window out of memory; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) other
- * driver failure.
+ * device failure.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
 
@@ -556,8 +556,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMal
  * with no +32 pad.  policy must be a single item: an OR of two or more
  * aclrtMemMallocPolicy items (e.g. HUGE_ONLY|HIGH_BAND_WIDTH,
  * NORMAL_ONLY|READONLY) is rejected; a value that is not made of enum items
- * at all (e.g. 8) follows the out-of-range rule.  Source: CANN
- * aclrtMallocAlign32 (11-01).  Returns as aclrtMalloc, plus
+ * at all (e.g. 8) follows the out-of-range rule.  Returns as aclrtMalloc, plus
  * ACL_ERROR_INVALID_PARAM (100000) for an OR'd policy.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
@@ -565,8 +564,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void **devPtr, size_t size, aclr
 /*
  * aclrtMallocCached - as aclrtMalloc (same footprint); policy must be one of
  * HUGE_FIRST, HUGE_ONLY, NORMAL_ONLY, HUGE1G_ONLY.  npu_sim has no device
- * cache, so the memory behaves like aclrtMalloc memory.  Source: CANN
- * aclrtMallocCached (11-01).  Returns as aclrtMalloc, plus
+ * cache, so the memory behaves like aclrtMalloc memory.
+ * Returns as aclrtMalloc, plus
  * ACL_ERROR_INVALID_PARAM (100000) for any other policy.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
@@ -578,7 +577,6 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size, aclrt
  * USER_SPACE_READONLY.  Other values follow the out-of-range rule.  cfg may
  * be NULL.  Attributes: ACL_RT_MEM_ATTR_DEVICE_ID must name the current
  * device; RSV, MODULE_ID and VA_FLAG are accepted and have no effect.
- * Source: CANN aclrtMallocWithCfg (11-01), aclrtMallocConfig (25-04).
  * Returns as aclrtMalloc, plus ACL_ERROR_INVALID_PARAM (100000) when
  * cfg->numAttrs != 0 and cfg->attrs is NULL or an attribute type is not in
  * aclrtMallocAttrType; ACL_ERROR_RT_INVALID_DEVICEID (107001) the DEVICE_ID
@@ -600,7 +598,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocForTaskScheduler(void **devPtr, size_t s
  * aclrtFree - free memory from the aclrtMalloc family, by its start
  * address.  Freed at once (no implicit sync).  The pointer is routed by
  * address to the device whose window holds it; a current device is not
- * needed.  Source: CANN aclrtFree (11-01).
+ * needed.
  * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) devPtr is NULL;
  * ACL_ERROR_RT_MEMORY_FREE (207002) devPtr is not the start of a live
  * allocation of this process (never allocated, interior pointer, host
@@ -612,9 +610,8 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
  * aclrtFreeWithDevSync - wait for all queued work of the current device
  * (errors of that work stay for the next synchronize), then aclrtFree.
  * aclrtFree itself does not wait: freeing memory queued work still uses
- * is safe (the driver keeps the pages until the work is done) and counted
- * as free_while_queued in debugfs stats.  Source: CANN
- * aclrtFreeWithDevSync (11-01).  Returns as aclrtFree.
+ * is safe: the memory stays backed until that work is done.
+ * Returns as aclrtFree.
  */
 ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr);
 
@@ -629,7 +626,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size);
 
 /*
  * aclrtGetMemInfo - free and total bytes of memory class attr on the
- * current device, device-wide (all processes; from the driver's counters).
+ * current device, device-wide (all processes).
  *   HBM / normal classes (ACL_HBM_MEM, ACL_HBM_MEM_NORMAL,
  *     ACL_HBM_MEM_P2P_NORMAL, ACL_MEM_NORMAL, ACL_MEM_P2P_NORMAL):
  *     total = capacity, free = capacity - used.
@@ -643,15 +640,15 @@ ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size);
  *   DDR classes (ACL_DDR_MEM*, 0, 2, 3, 6, 7): host RAM, total = MemTotal,
  *     free = MemAvailable.
  * free drops by exactly the bytes charged for an allocation and comes back
- * after its free.  Source: CANN aclrtGetMemInfo (11-01).
+ * after its free.
  * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) free or total NULL,
  * or attr not in aclrtMemAttr; ACL_ERROR_RT_CONTEXT_NULL (107002) no
- * current device; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) driver failure.
+ * current device; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) device failure.
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
 
-/* aclrtGetMemUsageInfo - per-module memory usage of a device.  Source: CANN
- * 11-01.  DECLARED ONLY. */
+/* aclrtGetMemUsageInfo - per-module memory usage of a device.
+ * DECLARED ONLY. */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
 						  size_t inputNum, size_t *outputNum);
 
@@ -669,23 +666,23 @@ ACL_FUNC_VISIBILITY aclError aclrtCheckMemType(void **addrList, uint32_t size, u
  * (HOST for host-location VMM memory) and 4096 / 2 MiB / 1 GiB for live
  * device memory; HOST and the page size for aclrtMallocHost memory;
  * UNREGISTERED with pageSize 0 otherwise.  Errors: 100000 NULL ptr or
- * attributes.  Source: CANN 11-05; lib/vmm.c. */
+ * attributes. */
 ACL_FUNC_VISIBILITY aclError aclrtPointerGetAttributes(const void *ptr, aclrtPtrAttributes *attributes);
 
 /* aclrtMemGetAddressRange - base and size of the allocation, VMM mapping or
  * aclrtMallocHost block holding ptr.  Errors: 100000 NULL ptr; 107000 ptr
- * not in one.  Source: CANN 11-05; lib/vmm.c. */
+ * not in one. */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize);
 
 /* ========================================================================
- * Host memory (CANN 11-02)
+ * Host memory
  * ====================================================================== */
 
 /*
  * aclrtMallocHost - size bytes of pinned host memory (page aligned, so
  * 64-byte aligned; locked in RAM when RLIMIT_MEMLOCK allows, best effort),
  * host accessible; contents unspecified (do not rely on zeroes).  No device needs to be set.
- * Source: CANN aclrtMallocHost (11-02).  Returns ACL_SUCCESS;
+ * Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) hostPtr NULL, size 0, or size too large
  * to round up to a page; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) the host is
  * out of memory.
@@ -702,7 +699,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, a
 
 /*
  * aclrtFreeHost - free memory from aclrtMallocHost, by its start address.
- * Source: CANN aclrtFreeHost (11-02).  Returns ACL_SUCCESS;
+ * Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) hostPtr is NULL; ACL_ERROR_RT_MEMORY_FREE
  * (207002) hostPtr is not the start of live aclrtMallocHost memory (never
  * crashes, changes nothing).
@@ -716,7 +713,7 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr);
 
 /* aclrtHostRegister / V2 / GetDevicePointer / Unregister - map existing host
  * memory for the device (flag of GetDevicePointer must be 0, else 100000;
- * size 0 -> 100000).  Source: CANN 11-02.  DECLARED ONLY. */
+ * size 0 -> 100000).  DECLARED ONLY. */
 ACL_FUNC_VISIBILITY aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type,
 					       void **devPtr);
 ACL_FUNC_VISIBILITY aclError aclrtHostRegisterV2(void *ptr, uint64_t size, uint32_t flag);
@@ -724,10 +721,10 @@ ACL_FUNC_VISIBILITY aclError aclrtHostGetDevicePointer(void *pHost, void **pDevi
 ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr);
 
 /* ========================================================================
- * Copy and set (CANN 11-03).  Synchronous: done when the call returns.
+ * Copy and set.  Synchronous: done when the call returns.
  * Where a pointer is (host, or the VA window of which device) is decided by
- * its address.  Device ranges must lie in live device memory (checked by
- * the driver before any byte is written).
+ * its address.  Device ranges must lie in live device memory (checked
+ * before any byte is written).
  * ====================================================================== */
 
 /*
@@ -741,12 +738,10 @@ ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr);
  * devices -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) (peer access comes in
  * a later version); dst == src -> ACL_SUCCESS, nothing copied.
  * ACL_MEMCPY_DEFAULT infers the direction; HOST_TO_BUF_TO_DEVICE is H2D;
- * H2H is done in user space (memmove: an invalid host pointer faults in the
- * caller, as host memory not from ACL is undefined behaviour in CANN 11-03;
- * copies that involve a device are done by the driver, which checks host
- * ranges).  Driver errors: device range not in
- * live device memory or host range not accessible -> 107000.
- * Source: CANN aclrtMemcpy (11-03).
+ * H2H is done in the caller like memmove() (an invalid host pointer faults
+ * in the caller: host memory not from ACL is undefined behaviour); copies
+ * that involve a device check the host range too.  Device range not in
+ * live device memory, or host range not accessible -> 107000.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
 					 aclrtMemcpyKind kind);
@@ -756,8 +751,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
  * call returns at once; with pageable host memory it returns after the copy
  * is done (the stream's first error is then returned by the call).  Host to
  * host: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000), as the real runtime in
- * EP mode.  Device memory not on the stream's device: 107003.  Source:
- * CANN 11-03. */
+ * EP mode.  Device memory not on the stream's device: 107003. */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
 					      aclrtMemcpyKind kind, aclrtStream stream);
 
@@ -768,7 +762,6 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const v
  * (100000); width > dpitch or width > spitch -> 100000; kind not in 1..4
  * (H2D, D2H, D2D, DEFAULT) -> 100000; pitch * (height - 1) + width
  * overflows -> 100000; then as aclrtMemcpy (107002, 107000, 207000).
- * Source: CANN aclrtMemcpy2d (11-03).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
 					   size_t width, size_t height, aclrtMemcpyKind kind);
@@ -781,15 +774,14 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const 
 
 /*
  * aclrtMemset - set count bytes at devPtr (room for maxCount bytes) to the
- * low byte of value.  Device memory is set by the driver (read-only memory
- * included); a host pointer is set in user space like memset(), so an
- * invalid host pointer faults in the caller (CANN 11-03: host memory not
- * from ACL is undefined behaviour).  Checks, in order:
+ * low byte of value.  Device memory is set by the device (read-only memory
+ * included); a host pointer is set in the caller like memset(), so an
+ * invalid host pointer faults in the caller (host memory not from ACL is
+ * undefined behaviour).  Checks, in order:
  * count 0 -> ACL_SUCCESS; devPtr NULL -> ACL_ERROR_INVALID_PARAM (100000);
  * count > maxCount -> ACL_ERROR_RT_PARAM_INVALID (107000); no current
  * device -> ACL_ERROR_RT_CONTEXT_NULL (107002); range straddles host and
  * device addresses, or not in live device memory -> 107000.
- * Source: CANN aclrtMemset (11-03).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
 
@@ -830,21 +822,29 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
 					      size_t *attrsIndexes, size_t numAttrs, size_t *failIndex);
 
 /* ========================================================================
- * Virtual memory management (CANN 11-04; docs/design.md 4.3).  Implemented in
- * lib/vmm.c and lib/vmm_share.c (every call's error codes are written
- * there), except aclrtMemMapNoAccess, which is not defined yet (see the
- * status block).  Granularity 2 MiB
- * (normal/huge attributes) or 1 GiB (HUGE1G attributes); sizes multiples of
- * the granularity; flags must be 0 (ReserveMemAddress: 0 or 1) else
- * 100000; NULL handles/pointers 100000; prop rules of aclrtMallocPhysical
- * (handleType NONE, PINNED, location DEVICE/HOST/HOST_NUMA, memAttr in 2-7,
- * 10, 12-17, DDR only on the host, HBM and HUGE1G only on a device) else
- * 100000.
+ * Virtual memory management and sharing.  Reserve device VA, create
+ * physical memory, map it into a reservation, share it with other
+ * processes.  Granularity 2 MiB (normal and huge attributes) or 1 GiB
+ * (HUGE1G attributes); sizes are multiples of it.  aclrtDrvMemHandle values
+ * are made by this library and belong to the process that got them.
  * ====================================================================== */
 
+/* aclrtMemGetAllocationGranularity - *granularity = 2 MiB, or 1 GiB for the
+ * HUGE1G attributes, for either option (option is not checked).
+ * Errors: 100000 prop or granularity NULL, or a prop aclrtMallocPhysical
+ * refuses. */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
 							      aclrtMemGranularityOptions option,
 							      size_t *granularity);
+/* aclrtReserveMemAddress - reserve size bytes of device VA on the current
+ * device, no memory behind it; size may exceed the device's capacity.
+ * size: a multiple of 2 MiB.  The reservation is aligned to 1 GiB when
+ * size >= 1 GiB, else 2 MiB; alignment is not checked.  expectPtr: NULL,
+ * or a 2 MiB aligned address that must be free in the device's window.
+ * flags: 0 or 1 (no effect).  Errors: 100000 virPtr NULL, size 0 or not a
+ * multiple of 2 MiB, flags > 1, expectPtr not 2 MiB aligned; 107002 no
+ * current device; 207001 no room in the window, or expectPtr taken or
+ * outside it. */
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment,
 						    void *expectPtr, uint64_t flags);
 /*
@@ -857,26 +857,101 @@ ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, 
  */
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size, size_t alignment,
 							      void *expectPtr, uint64_t flags);
+/* aclrtReleaseMemAddress - release the reservation starting at virPtr.
+ * Errors: 100000 NULL or not a device address; 107000 no reservation
+ * starts there, or something is still mapped in it. */
 ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr);
+/* aclrtMallocPhysical - create size bytes of physical memory and a handle
+ * to it.  size: a multiple of the granularity (2 MiB, 1 GiB for HUGE1G).
+ * prop: handleType NONE, allocationType PINNED; location DEVICE (id a device
+ * this process has set; charged to its capacity), HOST or HOST_NUMA (host
+ * RAM, not charged; id an online NUMA node for HOST_NUMA); memAttr one of
+ * 12-17 (ACL_MEM_*), ACL_HBM_MEM_HUGE / _NORMAL / _HUGE1G (device only) or
+ * ACL_DDR_MEM_HUGE / _NORMAL / _P2P_HUGE / _P2P_NORMAL (host only); HUGE1G
+ * attributes on a device only.  ACL_HBM_MEM_NORMAL is backed by 2 MiB
+ * pages, the other *NORMAL attributes by 4 KiB pages.  flags must be 0.
+ * Errors: 100000 handle or prop NULL, flags != 0, size 0 or not a multiple
+ * of the granularity, prop refused, DEVICE id not set by this process,
+ * HOST_NUMA id not online; 107002 no current device (HOST locations);
+ * 207001 capacity, 2 MiB / 1 GiB page pool or host memory exhausted. */
 ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
 						 const aclrtPhysicalMemProp *prop, uint64_t flags);
+/* aclrtFreePhysical - drop this process's reference to handle; the memory
+ * is released once it is also unmapped everywhere and no importer or
+ * exporter holds it.  Errors: 100000 NULL or not a handle from this
+ * library; 107002 its device was reset; 107017
+ * (ACL_ERROR_RT_INVALID_HANDLE) not live (freed twice, forged). */
 ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle);
+/* aclrtMapMem - map all of handle at virPtr, inside one reservation.
+ * size must be the handle's size; offset and flags must be 0; virPtr 2 MiB
+ * aligned (1 GiB for a 1 GiB handle).  The mapping is READWRITE for its
+ * device.  Errors: 100000 virPtr NULL, size 0, offset or flags != 0, virPtr
+ * not a device address or not 2 MiB aligned, handle not from this library
+ * or of another device than virPtr; 107017 handle not live; 107000 size is
+ * not the handle's size, 1 GiB handle at an address not 1 GiB aligned,
+ * range not inside one reservation, or overlapping a live mapping
+ * (nothing changes). */
 ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
 					 uint64_t flags);
+/* aclrtMemMapNoAccess - map without access rights.  DECLARED ONLY. */
 ACL_FUNC_VISIBILITY aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset,
 						 aclrtDrvMemHandle handle, uint64_t flags);
+/* aclrtUnmapMem - undo the aclrtMapMem that started at virPtr; the
+ * reservation stays.  Errors: 100000 NULL or not a device address; 107000
+ * no mapping starts there. */
 ACL_FUNC_VISIBILITY aclError aclrtUnmapMem(void *virPtr);
+/* aclrtMemSetAccess - set the access of the mapping [virPtr, virPtr + size)
+ * from count descriptors (the last one wins).  flags must be READWRITE,
+ * location HOST or DEVICE, rsv all 0.  Errors: 100000 virPtr or desc NULL,
+ * size 0, count 0, other flags or location types, rsv not 0, virPtr not a
+ * device address; 107000 the range is not exactly one mapping, or the
+ * DEVICE id does not exist. */
 ACL_FUNC_VISIBILITY aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc,
 					       size_t count);
+/* aclrtMemGetAccess - the access of the mapping holding virPtr: location
+ * and flag (READWRITE at DEVICE <its device> right after aclrtMapMem).
+ * Errors: 100000 a NULL argument or not a device address; 107000 not
+ * mapped memory. */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *flag);
+/* aclrtMemRetainAllocationHandle - the handle mapped at virPtr, with one
+ * more reference (drop it with aclrtFreePhysical); this revives a handle
+ * its owner freed while it was still mapped.  Errors: 100000 a NULL
+ * argument or not a device address; 107000 not mapped memory. */
 ACL_FUNC_VISIBILITY aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle);
+/* aclrtMemGetAllocationPropertiesFromHandle - the prop handle was created
+ * with (for an imported handle, the exporter's).  Errors: 100000 prop NULL
+ * or not a handle from this library; 107002 its device was reset; 107017
+ * not live. */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
 								       aclrtPhysicalMemProp *prop);
+/* aclrtMemExportToShareableHandle - make handle importable by other
+ * processes; *shareableHandle is a random non-zero 64-bit key.  A handle is
+ * exported once.  handleType must be ACL_MEM_HANDLE_TYPE_NONE; flags
+ * ACL_RT_VMM_EXPORT_FLAG_DEFAULT (only processes named with
+ * aclrtMemSetPidToShareableHandle may import) or
+ * ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION (any process may).
+ * Errors: 100000 shareableHandle NULL, other handleType or flag bits,
+ * handle not from this library; 107002 its device was reset; 107017 handle
+ * not live; 107000 already exported; 207006 (ACL_ERROR_RT_NO_PERMISSION)
+ * handle was itself imported. */
 ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle,
 							     aclrtMemHandleType handleType, uint64_t flags,
 							     uint64_t *shareableHandle);
+/* aclrtMemImportFromShareableHandle - a new handle of this process, on
+ * deviceId (set by this process), to the memory the key names; its
+ * aclrtFreePhysical drops only this process's hold.  Errors: 100000 handle
+ * NULL or key 0; 107001 deviceId < 0 or >= 64; 107002 deviceId not set by
+ * this process; 107017 key not live (never exported, guessed, or the
+ * exporter freed it); 107000 deviceId is not the memory's device; 207006
+ * this process is not on the key's pid list, or it is the exporter. */
 ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId,
 							       aclrtDrvMemHandle *handle);
+/* aclrtMemSetPidToShareableHandle - add pidNum process ids (1 .. 1024 of
+ * them, each > 0) to the list of processes allowed to import the key; only
+ * the exporting process may, through its current device.  Errors: 100000
+ * key 0, pid NULL, pidNum 0 or > 1024, a pid <= 0; 107002 no current
+ * device; 107017 key not live; 207006 called by another process than the
+ * exporter; 207001 the key's list would hold more than 1024 pids. */
 ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t *pid,
 							     size_t pidNum);
 /*
@@ -904,12 +979,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandleV2(void *shareableHa
 							       int32_t *pid, size_t pidNum);
 
 /* ========================================================================
- * Managed (UVM) memory (CANN 11-05 aclrtMemAllocManaged / aclrtMemManagedAdvise /
- * aclrtMemManagedPrefetchAsync; seed page aclrtMemManagedAdviseType; docs/design.md 4.6,
- * docs/cann-api-notes.md 2.11-2.13, 3.6, 6.1, 6.9, 6.10).  Host and device both access
- * managed memory; the driver migrates or duplicates it per 2 MiB block and counts
- * faults and migrations (debugfs "managed").  The host may read and write it through
- * the pointer in strict mode too.
+ * Managed (UVM) memory.  Host and device both access managed memory through
+ * the same pointer; it is migrated, or under read-mostly duplicated, per
+ * 2 MiB block to the side that touches it.  The host may read and write it
+ * directly, unlike other device memory.
  * ====================================================================== */
 
 /*
@@ -926,14 +999,18 @@ ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uin
  * location: DEVICE (id must be the device the memory is on) or HOST.
  * SET_READ_MOSTLY ignores location; UNSET_READ_MOSTLY keeps the copy at location
  * (host when the location is invalid); UNSET_PREFERRED_LOCATION ignores it.
- * Semantics exactly as the seed page (duplication, pre-population when preferred
- * location and accessed-by are equal).
+ * SET_READ_MOSTLY: a reading side gets a read-only copy of its own; a write
+ * drops every other copy and clears read-mostly.  SET_PREFERRED_LOCATION:
+ * the blocks move to location and are mapped there at once (under
+ * read-mostly a device location gets a read-only copy instead).
+ * SET_ACCESSED_BY: recorded; equal to the preferred location, the blocks are
+ * placed there at once as for SET_PREFERRED_LOCATION.
  * 100000: ptr NULL, bad size, advise out of range, ptr not in device memory,
  *         location invalid, HOST_NUMA types or another device for SET/UNSET_PREFERRED and
  *         SET/UNSET_ACCESSED_BY.
  * 107000: range not inside one managed allocation; SET_PREFERRED_LOCATION (or
  *         SET_ACCESSED_BY equal to the preferred location) without read-mostly
- *         while a block is mapped at the other location (our choice; nothing
+ *         while a block is mapped at the other location (nothing
  *         is changed then).  207001: no device capacity for a device copy.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64_t size,
@@ -974,8 +1051,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchBatchAsync(const void **ptrs
 							       uint64_t flags, aclrtStream stream);
 /*
  * aclrtMemManagedGetAttr: an attribute of the 2 MiB blocks covering [ptr, ptr + size) (size > 0,
- * inside one managed allocation), written to data (dataSize bytes).  The CANN page gives no
- * data sizes; npu_sim's choices:
+ * inside one managed allocation), written to data (dataSize bytes):
  *   READ_MOSTLY: int32_t, 1 if every block has it, else 0.
  *   PREFERRED_LOCATION, LAST_PREFETCH_LOCATION: aclrtMemManagedLocation (8 bytes); INVALID
  *     (id 0) when none or the blocks differ; id is the device for DEVICE, else 0.
@@ -996,9 +1072,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribu
 ACL_FUNC_VISIBILITY aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t dstDevId, uint64_t flags);
 
 /* ========================================================================
- * Peer access and IPC (CANN 04, 11-05; docs/design.md 4.4).  DECLARED ONLY.
- * Planned: EnablePeerAccess flags != 0 -> ACL_ERROR_FEATURE_UNSUPPORTED
- * (200006); deviceId == peerDeviceId -> 100000; enabling is one-directional.
+ * Peer access and IPC by key.  DECLARED ONLY.
  * ====================================================================== */
 
 ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,

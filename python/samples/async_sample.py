@@ -3,8 +3,8 @@
 
 context -> stream -> pinned host and device memory -> async host-to-device
 copy, async memset, async device-to-host copy -> synchronize -> verify ->
-free and destroy.  Runs against npu_sim (PYTHONPATH=python from a checkout)
-or a real Ascend NPU.  Exit status 0 on success.
+free and destroy.  Runs against npu_sim (PYTHONPATH=build/python from a
+checkout) or a real Ascend NPU.  Exit status 0 on success.
 """
 import sys
 

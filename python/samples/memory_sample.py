@@ -3,7 +3,7 @@
 
 Allocates host and device memory, copies a buffer to the device and back,
 sets device memory, watches acl.rt.get_mem_info, frees everything.  Runs
-against npu_sim (PYTHONPATH=python from a checkout) or a real Ascend NPU.
+against npu_sim (PYTHONPATH=build/python from a checkout) or a real Ascend NPU.
 Exit status 0 on success.
 """
 import sys

@@ -1,4 +1,5 @@
-"""What the Python tests share: importing the in-tree `acl` module and
+"""What the Python tests share: importing the in-tree `acl` module (built
+into build/python by `make`; PYTHON_DIR is that directory) and
 deciding whether a test that needs the real device runs, skips or fails.
 
 Tests that need /dev/npu_sim0 skip where it does not exist (a host without
@@ -10,7 +11,7 @@ import sys
 import unittest
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-PYTHON_DIR = os.path.join(REPO, "python")
+PYTHON_DIR = os.path.join(REPO, "build", "python")
 if PYTHON_DIR not in sys.path:
     sys.path.insert(0, PYTHON_DIR)
 

@@ -155,7 +155,7 @@ class Device(unittest.TestCase):
 @needs_device
 class MemorySample(unittest.TestCase):
     def test_pyacl_style_sample_runs(self):
-        sample = os.path.join(PYTHON_DIR, "samples", "memory_sample.py")
+        sample = os.path.join(REPO, "python", "samples", "memory_sample.py")
         env = dict(os.environ, PYTHONPATH=PYTHON_DIR)
         run = subprocess.run([sys.executable, sample], cwd=REPO, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

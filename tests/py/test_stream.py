@@ -100,7 +100,7 @@ class Streams(unittest.TestCase):
 @needs_device
 class AsyncSample(unittest.TestCase):
     def test_python_sample_runs(self):
-        sample = os.path.join(PYTHON_DIR, "samples", "async_sample.py")
+        sample = os.path.join(REPO, "python", "samples", "async_sample.py")
         env = dict(os.environ, PYTHONPATH=PYTHON_DIR)
         run = subprocess.run([sys.executable, sample], cwd=REPO, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -9,8 +9,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "py"))
 
 from npu_env import REPO, PYTHON_DIR, acl, needs_device  # noqa: E402,F401
 
-SMI = os.path.join(REPO, "tools", "npu-sim-smi")
-LOAD = os.path.join(REPO, "tools", "npu-sim-load")
+SMI = os.path.join(REPO, "build", "tools", "npu-sim-smi")
+LOAD = os.path.join(REPO, "build", "tools", "npu-sim-load")
 MODULE_KO = os.environ.get("NPU_SIM_MODULE",
                            os.path.join(REPO, "kernel", "npu_sim.ko"))
 

@@ -2,7 +2,7 @@
  * Unit tests of the public API that need no npu_sim module: ACL-layer
  * argument checks, init/finalize, run mode, host memory, "no current
  * device", fork reset and the exported symbol set.  Linked against
- * lib/libacl_rt.a; the shared library is dlopen'ed for the symbol checks.
+ * build/lib/libacl_rt.a; the shared library is dlopen'ed for the symbol checks.
  * Checks whose result depends on a loaded module are skipped when
  * /dev/npu_sim0 exists.
  */

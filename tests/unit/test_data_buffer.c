@@ -1,7 +1,7 @@
 /*
  * Unit tests of the data-buffer API (acl_base.h): create, update, read back,
  * destroy, and the refusal of NULL, destroyed and made-up descriptors.
- * Pure library: no npu_sim module needed.  Linked against lib/libacl_rt.a.
+ * Pure library: no npu_sim module needed.  Linked against libacl_rt.a.
  */
 #include <check.h>
 #include <stdint.h>

@@ -3,7 +3,7 @@
  * per failed call naming the call, the detail and the code, newest first,
  * cleared by reading, untouched by successful calls, per thread, bounded.
  * Every kind of failure the host can provoke without the npu_sim module is
- * checked to name its call.  Linked against lib/libacl_rt.a.
+ * checked to name its call.  Linked against libacl_rt.a.
  */
 #include <check.h>
 #include <pthread.h>

@@ -1,9 +1,9 @@
 # Host unit tests (Check).
 #
 # Pure-logic tests link the library's pure objects directly; test_api_host
-# links lib/libacl_rt.a and dlopens lib/libacl_rt.so.  UNIT_TESTS lists the
-# binaries; build/unit-tests.list carries the same paths (relative to the
-# repository root, one a line) for tests/run-suite.
+# links build/lib/libacl_rt.a and dlopens build/lib/libacl_rt.so.
+# UNIT_TESTS lists the binaries; build/unit-tests.list carries the same
+# paths (relative to the repository root, one a line) for tests/run-suite.
 
 UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap test_vmm_rules
 UNIT_KERNEL_TESTS := test_managed_state
@@ -33,11 +33,11 @@ $(BUILD)/tests/unit/test_managed_state: tests/unit/test_managed_state.c kernel/n
 	$(CC) -Itests/unit/shim -Ikernel $(CFLAGS) $(UNIT_CFLAGS) -o $@ \
 		tests/unit/test_managed_state.c kernel/npu_managed_state.c $(PKG_CHECK_LIBS)
 
-$(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/unit_run.h lib/libacl_rt.a \
-	lib/libacl_rt.so $(LIB_HEADERS)
+$(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/unit_run.h $(LIBACL_RT_A) \
+	$(LIBACL_RT_SO) $(LIB_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -DLIBACL_RT_SO='"$(CURDIR)/lib/libacl_rt.so"' \
-		-o $@ $< lib/libacl_rt.a $(PKG_CHECK_LIBS) -ldl
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -DLIBACL_RT_SO='"$(CURDIR)/$(LIBACL_RT_SO)"' \
+		-o $@ $< $(LIBACL_RT_A) $(PKG_CHECK_LIBS) -ldl
 
 # Host-side suites in other forms, run by tests/run-suite like the binaries
 # (check-declared-only: every required-group call of the headers is defined).

@@ -2,7 +2,7 @@
  * npu_sim: runtime error codes (ACL_ERROR_RT_*).
  *
  * Names and values are those of the CANN runtime header
- * error_codes/rt_error_codes.h (docs/cann-api-notes.md section 1.2).  Families:
+ * error_codes/rt_error_codes.h.  Families:
  * 107xxx bad parameter or context, 207xxx resource shortage or feature not
  * supported, 507xxx internal failure.  aclError values returned by libacl_rt
  * come from this file and from acl_base.h.
