@@ -43,7 +43,7 @@ ACL_FUNC_VISIBILITY aclError aclFinalize(void);
  * that did not fail (ACL_ERROR_REPEAT_INITIALIZE included) counts one;
  * this call counts one down and, at 0, finalizes as aclFinalize does
  * (which drops the count at once).  refCount (may be NULL) gets the count
- * left.  Source: CANN aclFinalizeReference (02).  Returns ACL_SUCCESS;
+ * left.  Returns ACL_SUCCESS;
  * ACL_ERROR_REPEAT_FINALIZE (100037) not initialized.
  */
 ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount);
@@ -59,7 +59,6 @@ ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount);
  * valid until the thread's next aclGetRecentErrMsg; other threads' calls
  * do not touch it.  Successful calls leave pending messages in place.
  * About 4 KiB of messages are kept per thread; older ones are dropped.
- * Source: CANN aclGetRecentErrMsg.
  */
 ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);
 

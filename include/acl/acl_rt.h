@@ -368,7 +368,7 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
  * is waited for first, then all its contexts, streams, events and memory
  * go as when aclrtResetDevice drops the last reference (every thread whose
  * current device it was has none after).  May follow aclrtResetDevice
- * calls that left references.  Source: CANN aclrtResetDeviceForce (04).
+ * calls that left references.
  * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0
  * or >= 64; ACL_ERROR_RT_PARAM_INVALID (107000) this process holds no
  * reference on the device (never set, or already reset, by either reset).
@@ -410,7 +410,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 /*
  * aclrtGetVersion - the AscendCL API version implemented: ACL_MAJOR_VERSION,
  * ACL_MINOR_VERSION, ACL_PATCH_VERSION of acl.h.  No device is needed.
- * Source: CANN aclrtGetVersion.  Returns ACL_SUCCESS;
+ * Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) any pointer is NULL (nothing written).
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion,
@@ -471,7 +471,7 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
  * when the call returns.  Work already queued is not cancelled: it still
  * runs to the end after the call, and its error is dropped.  Errors:
  * 100000 NULL stream; 107000 not a live stream (destroyed, made up, or its
- * device was reset).  Source: CANN aclrtDestroyStreamForce. */
+ * device was reset). */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
 /* aclrtSynchronizeStream - wait until every task queued on stream is done;
  * returns the first error of its asynchronous work since the last
@@ -589,7 +589,6 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclr
  * aclrtMallocForTaskScheduler - device memory for the task scheduler.
  * npu_sim has no separate task-scheduler memory: same arguments, rules,
  * footprint and errors as aclrtMallocWithCfg.  Free with aclrtFree.
- * Source: CANN aclrtMallocForTaskScheduler (11-01).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocForTaskScheduler(void **devPtr, size_t size,
 							 aclrtMemMallocPolicy policy, aclrtMallocConfig *cfg);
@@ -620,7 +619,7 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr);
  * coherent (no cache sits between them), so a valid range is already in
  * the promised state.  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM
  * (100000) devPtr NULL, size 0, or the range wraps around the address
- * space.  Source: CANN 11-01. */
+ * space. */
 ACL_FUNC_VISIBILITY aclError aclrtMemFlush(void *devPtr, size_t size);
 ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size);
 
@@ -658,7 +657,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsag
  * ACL_RT_MEM_TYPE_RSVD: inside a reservation of aclrtReserveMemAddress;
  * ACL_RT_MEM_TYPE_DVPP: npu_sim has none), else 0.  Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) addrList or checkResult NULL, size 0,
- * reserve != 0, memType 0 or with other bits.  Source: CANN 11-01. */
+ * reserve != 0, memType 0 or with other bits. */
 ACL_FUNC_VISIBILITY aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType,
 					       uint32_t *checkResult, uint32_t reserve);
 
@@ -694,7 +693,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
  * have no effect on host memory).  Free with aclrtFreeHost.  Returns as
  * aclrtMallocHost, plus ACL_ERROR_INVALID_PARAM (100000) cfg->numAttrs != 0
  * with cfg->attrs NULL, an attribute type outside aclrtMallocAttrType, or
- * size beyond size_t.  Source: CANN 11-02. */
+ * size beyond size_t. */
 ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg);
 
 /*
@@ -708,7 +707,7 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
 
 /* aclrtFreeHostWithDevSync - wait for the work queued on the current
  * device (if any; its errors stay for the next synchronize), then
- * aclrtFreeHost.  Returns as aclrtFreeHost.  Source: CANN 11-02. */
+ * aclrtFreeHost.  Returns as aclrtFreeHost. */
 ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr);
 
 /* aclrtHostRegister / V2 / GetDevicePointer / Unregister - map existing host
@@ -797,7 +796,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
  * ACL_ERROR_RT_CONTEXT_NULL (107002); the range straddles host and device
  * addresses, or is not inside one live allocation or mapping -> 107000
  * (nothing written).  Host memory is written by the CPU, device memory by
- * the driver.  Source: CANN 11-03. */
+ * the driver. */
 ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N);
 
 /*
@@ -814,8 +813,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t 
  * H2D or D2H or goes the other way than the first, an attribute that does
  * not match; ACL_ERROR_RT_PARAM_INVALID (107000) sizes[i] > destMax[i] or
  * the device side not inside one live allocation or mapping;
- * ACL_ERROR_RT_CONTEXT_NULL (107002) no current device.  Source: CANN
- * aclrtMemcpyBatch.
+ * ACL_ERROR_RT_CONTEXT_NULL (107002) no current device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void **srcs, size_t *sizes,
 					      size_t numBatches, aclrtMemcpyBatchAttr *attrs,
@@ -852,8 +850,7 @@ ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, 
  * with stricter arguments: size a non-zero multiple of 1 GiB and expectPtr
  * given by the caller, 1 GiB aligned (else ACL_ERROR_INVALID_PARAM
  * 100000); it must be free and inside the current device's VA window (else
- * ACL_ERROR_RT_MEMORY_ALLOCATION 207001).  Source: CANN
- * aclrtReserveMemAddressNoUCMemory.
+ * ACL_ERROR_RT_MEMORY_ALLOCATION 207001).
  */
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size, size_t alignment,
 							      void *expectPtr, uint64_t flags);
@@ -965,8 +962,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableH
  * must be 0 (else 100000); the memory is imported into the device of this
  * process it belongs to (the current device first); 107002 no current
  * device; 107000 its device is not set in this process; 107017 a fabric
- * handle that holds no key (non-zero bytes after the key).  Source: CANN
- * aclrtMemExportToShareableHandleV2 and the V2 import / set-pid calls.
+ * handle that holds no key (non-zero bytes after the key).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t flags,
 							       aclrtMemSharedHandleType shareType,
