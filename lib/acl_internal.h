@@ -17,6 +17,7 @@
 #include <misc/npu_sim.h>
 
 #include "acl/acl.h"
+#include "address.h"
 #include "copy_rules.h"
 #include "errmap.h"
 
@@ -36,10 +37,39 @@ void npu_rt_devices_read_lock(void);
 void npu_rt_devices_unlock(void);
 /* With the lock held: fd of open device dev. */
 int npu_rt_device_fd_locked(int dev);
-/* With the lock held: VA windows of all devices, indexed by device id. */
-const struct npu_rt_window *npu_rt_windows_locked(void);
+/* With the lock held: where [p, p + len) lies among the open devices. */
+struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len);
+/*
+ * Take the lock for reading when [p, p + len) lies in one open device's
+ * window: 0 with *dev set and the lock HELD; else -1, lock not held.
+ */
+int npu_rt_enter_addr(const void *p, size_t len, int *dev);
+/* Take the lock for reading when device dev is open in this process:
+ * ACL_SUCCESS, lock HELD; else ACL_ERROR_RT_CONTEXT_NULL, not held. */
+aclError npu_rt_enter_device(int dev);
 /* Close every device context of this process (aclFinalize). */
 void npu_rt_devices_release_all(void);
+
+/* ---- copy.c, for copy_async.c ---------------------------------------- */
+
+/* With the table lock held: how copy c of kind is carried out. */
+aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind,
+				 struct npu_rt_copy_route_plan *plan);
+
+/*
+ * Fill the fields of copy c, direction dir, into req: struct
+ * npu_sim_memcpy2d and struct npu_sim_stream_submit spell them alike.
+ */
+#define NPU_RT_SET_COPY_FIELDS(req, c, d)		\
+	do {						\
+		(req)->dst = (c)->dst;			\
+		(req)->dpitch = (c)->dpitch;		\
+		(req)->src = (c)->src;			\
+		(req)->spitch = (c)->spitch;		\
+		(req)->width = (c)->width;		\
+		(req)->height = (c)->height;		\
+		(req)->dir = (d);			\
+	} while (0)
 
 /* ---- transport.c: the ioctl transport to /dev/npu_simN -------------- */
 

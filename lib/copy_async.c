@@ -14,11 +14,6 @@
 
 #include "acl_internal.h"
 
-static struct npu_rt_loc locate_locked(const void *p, size_t len)
-{
-	return npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)p, len);
-}
-
 /* Whether every byte of the host range [p, p + len) is aclrtMallocHost memory. */
 static int host_pinned(const void *p, size_t len)
 {
@@ -63,23 +58,17 @@ static aclError plan_check(const struct npu_rt_stream_ref *ref, const struct npu
 	return ACL_SUCCESS;
 }
 
-static int host_side_pinned(const struct npu_rt_copy_route_plan *plan, const void *dst, size_t dspan,
-			    const void *src, size_t sspan)
+static int host_side_pinned(const struct npu_rt_copy_route_plan *plan, const struct npu_rt_copy *c)
 {
 	if (plan->dir == NPU_SIM_COPY_H2D)
-		return host_pinned(src, sspan);
+		return host_pinned((const void *)c->src, c->sspan);
 	if (plan->dir == NPU_SIM_COPY_D2H)
-		return host_pinned(dst, dspan);
+		return host_pinned((const void *)c->dst, c->dspan);
 	return 1;	/* device to device: no host memory */
 }
 
-/*
- * Queue a copy of height rows of width bytes (dspan / sspan bytes spanned
- * on each side) on stream, after the ACL-layer checks passed.
- */
-static aclError queue_copy(void *dst, size_t dpitch, size_t dspan, const void *src, size_t spitch,
-			   size_t sspan, size_t width, size_t height, aclrtMemcpyKind kind,
-			   aclrtStream stream)
+/* Queue copy c on stream, after the ACL-layer checks passed. */
+static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, aclrtStream stream)
 {
 	struct npu_rt_copy_route_plan plan;
 	struct npu_sim_stream_submit req;
@@ -89,7 +78,7 @@ static aclError queue_copy(void *dst, size_t dpitch, size_t dspan, const void *s
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	err = npu_rt_plan_copy((int)kind, locate_locked(dst, dspan), locate_locked(src, sspan), &plan);
+	err = npu_rt_copy_plan_locked(c, kind, &plan);
 	if (err == ACL_SUCCESS)
 		err = plan_check(&ref, &plan);
 	if (err != ACL_SUCCESS) {
@@ -98,43 +87,33 @@ static aclError queue_copy(void *dst, size_t dpitch, size_t dspan, const void *s
 	}
 	memset(&req, 0, sizeof(req));
 	req.op = NPU_SIM_OP_COPY;
-	req.dst = (uintptr_t)dst;
-	req.dpitch = dpitch;
-	req.src = (uintptr_t)src;
-	req.spitch = spitch;
-	req.width = width;
-	req.height = height;
-	req.dir = plan.dir;
-	return submit(&ref, &req, !host_side_pinned(&plan, dst, dspan, src, sspan));
+	NPU_RT_SET_COPY_FIELDS(&req, c, plan.dir);
+	return submit(&ref, &req, !host_side_pinned(&plan, c));
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
 					      aclrtMemcpyKind kind, aclrtStream stream)
 {
+	struct npu_rt_copy c = npu_rt_copy_1d(dst, src, count);
 	aclError err;
 
 	if (count == 0)
 		return ACL_SUCCESS;
 	err = npu_rt_memcpy_args_check(dst, destMax, src, count, (int)kind);
-	if (err != ACL_SUCCESS)
-		return err;
-	return queue_copy(dst, count, count, src, count, count, count, 1, kind, stream);
+	return err != ACL_SUCCESS ? err : queue_copy(&c, kind, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
 						size_t width, size_t height, aclrtMemcpyKind kind,
 						aclrtStream stream)
 {
-	size_t dspan, sspan;
+	struct npu_rt_copy c;
 	aclError err;
 
 	if (width == 0 || height == 0)
 		return ACL_SUCCESS;
-	err = npu_rt_memcpy2d_args_check(dst, dpitch, src, spitch, width, height, (int)kind, &dspan,
-					 &sspan);
-	if (err != ACL_SUCCESS)
-		return err;
-	return queue_copy(dst, dpitch, dspan, src, spitch, sspan, width, height, kind, stream);
+	err = npu_rt_memcpy2d_args(dst, dpitch, src, spitch, width, height, (int)kind, &c);
+	return err != ACL_SUCCESS ? err : queue_copy(&c, kind, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
@@ -155,7 +134,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	loc = locate_locked(devPtr, count);
+	loc = npu_rt_locate_locked(devPtr, count);
 	if (loc.kind != NPU_RT_LOC_DEVICE) {
 		npu_rt_devices_unlock();
 		return loc.kind == NPU_RT_LOC_HOST ? ACL_ERROR_RT_FEATURE_NOT_SUPPORT : ACL_ERROR_RT_PARAM_INVALID;

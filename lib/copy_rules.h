@@ -1,6 +1,6 @@
 /*
- * Copy and set rules: where a range lies (host, or which device's VA
- * window), which memcpy kinds are accepted, and how a copy is carried out.
+ * Copy and set rules: which memcpy kinds are accepted, and how a copy is
+ * carried out given where its ranges lie (address.h).
  * Pure: no I/O, no global state; unit-tested in tests/unit/test_copy_rules.c.
  * Rules: docs/design.md 4.2, docs/cann-api-notes.md 2.2, 6.1-6.4.
  */
@@ -12,26 +12,21 @@
 #include <stdint.h>
 
 #include "acl/acl_rt.h"
+#include "address.h"
 
-/* A device's VA window [start, start + size); size 0 = device not open. */
-struct npu_rt_window {
-	uintptr_t start;
-	uint64_t size;
+/*
+ * One copy as the API calls describe it: height rows of width bytes,
+ * dpitch / spitch apart, spanning dspan / sspan bytes (a 1D copy is one
+ * row of count bytes).
+ */
+struct npu_rt_copy {
+	uintptr_t dst, src;
+	size_t dpitch, spitch, width, height;
+	size_t dspan, sspan;
 };
 
-enum npu_rt_loc_kind {
-	NPU_RT_LOC_HOST = 1,		/* touches no device window */
-	NPU_RT_LOC_DEVICE = 2,		/* wholly inside one device window */
-	NPU_RT_LOC_STRADDLE = 3,	/* partly in a window, or wraps around */
-};
-
-struct npu_rt_loc {
-	enum npu_rt_loc_kind kind;
-	int dev;			/* device index when kind is DEVICE */
-};
-
-/* Where [p, p + len) lies (len > 0) given n windows indexed by device. */
-struct npu_rt_loc npu_rt_locate(const struct npu_rt_window *w, int n, uintptr_t p, size_t len);
+/* The 1D copy of count bytes as a struct npu_rt_copy. */
+struct npu_rt_copy npu_rt_copy_1d(void *dst, const void *src, size_t count);
 
 /* Bytes spanned by height rows of width bytes, pitch apart; 0 on overflow. */
 size_t npu_rt_span_2d(size_t pitch, size_t width, size_t height);
@@ -58,6 +53,10 @@ aclError npu_rt_memcpy_args_check(const void *dst, size_t destMax, const void *s
  */
 aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *src, size_t spitch,
 				    size_t width, size_t height, int kind, size_t *dspan, size_t *sspan);
+
+/* The same, filling *c on success (the 2D counterpart of npu_rt_copy_1d). */
+aclError npu_rt_memcpy2d_args(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+			      size_t height, int kind, struct npu_rt_copy *c);
 
 enum npu_rt_copy_route {
 	NPU_RT_ROUTE_USER = 1,		/* host to host: memmove in user space */

@@ -47,9 +47,33 @@ int npu_rt_device_fd_locked(int dev)
 	return devices[dev].fd;
 }
 
-const struct npu_rt_window *npu_rt_windows_locked(void)
+struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len)
 {
-	return windows;
+	return npu_rt_locate(windows, NPU_RT_MAX_DEVICES, (uintptr_t)p, len);
+}
+
+int npu_rt_enter_addr(const void *p, size_t len, int *dev)
+{
+	struct npu_rt_loc loc;
+
+	npu_rt_devices_read_lock();
+	loc = npu_rt_locate_locked(p, len);
+	if (loc.kind != NPU_RT_LOC_DEVICE) {
+		npu_rt_devices_unlock();
+		return -1;
+	}
+	*dev = loc.dev;
+	return 0;
+}
+
+aclError npu_rt_enter_device(int dev)
+{
+	npu_rt_devices_read_lock();
+	if (dev < 0 || dev >= NPU_RT_MAX_DEVICES || !devices[dev].open) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	}
+	return ACL_SUCCESS;
 }
 
 static int current_locked(void)

@@ -23,7 +23,7 @@ aclError npu_rt_plan_phys(const aclrtPhysicalMemProp *prop, int max_dev,
 	    prop->allocationType != ACL_MEM_ALLOCATION_TYPE_PINNED)
 		return ACL_ERROR_INVALID_PARAM;
 
-	p.granularity = NPU_RT_VMM_GRANULE;
+	p.granularity = NPU_SIM_VMM_GRANULE;
 	switch ((int)prop->memAttr) {
 	case ACL_DDR_MEM_HUGE:
 		host_only = 1;

@@ -32,6 +32,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
 							     uint64_t *shareableHandle)
 {
 	struct npu_sim_share_export req;
+	aclError err;
 	uint32_t id;
 	int dev, rc;
 
@@ -40,11 +41,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
 	    npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &dev, &id) != 0)
 		return ACL_ERROR_INVALID_PARAM;
 
-	npu_rt_devices_read_lock();
-	if (npu_rt_windows_locked()[dev].size == 0) {
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_CONTEXT_NULL;
-	}
+	err = npu_rt_enter_device(dev);
+	if (err != ACL_SUCCESS)
+		return err;
 	memset(&req, 0, sizeof(req));
 	req.handle = id;
 	if (flags & ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION)
@@ -94,17 +93,16 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareabl
 							       aclrtDrvMemHandle *handle)
 {
 	struct npu_sim_share_import req;
+	aclError err;
 	int rc;
 
 	if (handle == NULL || shareableHandle == 0)
 		return ACL_ERROR_INVALID_PARAM;
 	if (deviceId < 0 || deviceId >= NPU_RT_MAX_DEVICES)
 		return ACL_ERROR_RT_INVALID_DEVICEID;
-	npu_rt_devices_read_lock();
-	if (npu_rt_windows_locked()[deviceId].size == 0) {
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_CONTEXT_NULL;
-	}
+	err = npu_rt_enter_device(deviceId);
+	if (err != ACL_SUCCESS)
+		return err;
 	memset(&req, 0, sizeof(req));
 	req.key = shareableHandle;
 	rc = npu_rt_ioctl(npu_rt_device_fd_locked(deviceId), NPU_SIM_IOCTL_SHARE_IMPORT, &req);
