@@ -96,7 +96,7 @@ uint64_t npu_rt_device_epoch_locked(int dev);
  * ACL_ERROR_RT_PARAM_INVALID when that opening of dev is gone. */
 aclError npu_rt_device_bind_current(int dev, uint64_t epoch);
 
-/* ---- context.c: contexts and the stream/event handle registry -------- */
+/* ---- handles.c: the registry of context, stream and event handles ---- */
 
 /*
  * Library objects behind aclrtContext / aclrtStream / aclrtEvent.  A handle
@@ -118,6 +118,52 @@ struct npu_rt_obj {
 	int is_default;		/* ctx: the default context of dev */
 };
 
+/* Register a new stream/event object; NULL when out of memory. */
+struct npu_rt_obj *npu_rt_obj_add(enum npu_rt_obj_type type, int dev, uint64_t epoch,
+				  uint32_t ctx_id, uint32_t kid);
+/* Remove a live object of type from the registry (the caller frees it);
+ * NULL if handle is not one. */
+struct npu_rt_obj *npu_rt_obj_take(void *handle, enum npu_rt_obj_type type);
+/* 0 and a copy of the live object of type handle is; -1 if none. */
+int npu_rt_obj_get(const void *handle, enum npu_rt_obj_type type, struct npu_rt_obj *copy);
+/* A new context of (dev, epoch), made the thread's current; NULL: no memory. */
+struct npu_rt_obj *npu_rt_ctx_create(int dev, uint64_t epoch);
+/*
+ * Remove context handle if it is a live non-default context of epoch, with
+ * its streams and events (listed through ->next in *gone); the caller
+ * frees them all.  NULL when it is not.
+ */
+struct npu_rt_obj *npu_rt_ctx_take(void *handle, uint64_t epoch, struct npu_rt_obj **gone);
+void npu_rt_ctx_make_current(struct npu_rt_obj *c);
+/* The thread's context on (dev, epoch) (made when missing) and its id;
+ * NULL and id 0 when out of memory. */
+void *npu_rt_ctx_current(int dev, uint64_t epoch, uint32_t *ctx_id);
+/* STREAM_CREATE on fd: 0 and *sid, or a negative errno. */
+int npu_rt_stream_create_kernel(int fd, uint32_t ctx_id, uint32_t priority, uint32_t *sid);
+/* The kernel id of the current context's default stream on fd, created on
+ * first use: 0, -ENOMEM (no context) or STREAM_CREATE's error. */
+int npu_rt_ctx_default_stream(int dev, uint64_t epoch, int fd, uint32_t *sid);
+/* Device table hooks (table lock held for writing). */
+void npu_rt_handles_device_opened(int dev, uint64_t epoch);
+void npu_rt_handles_device_closed(int dev);
+void npu_rt_handles_atfork_child(void);
+
+/* ---- context.c ------------------------------------------------------- */
+
+/* With the table lock held: current context's id for device dev. */
+uint32_t npu_rt_current_ctx_id_locked(int dev);
+/*
+ * With the table lock held: kernel stream/event kid of dev as a new
+ * handle in *handle; ACL_ERROR_RT_MEMORY_ALLOCATION (kid destroyed again)
+ * when out of memory.
+ */
+aclError npu_rt_obj_register_locked(enum npu_rt_obj_type type, int dev, uint32_t ctx_id, uint32_t kid,
+				    void **handle);
+/* aclrtDestroyStream / aclrtDestroyEvent of handle. */
+aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type);
+
+/* ---- stream.c -------------------------------------------------------- */
+
 /* A resolved stream: device, its fd and the kernel stream id. */
 struct npu_rt_stream_ref {
 	int dev;
@@ -132,22 +178,6 @@ struct npu_rt_stream_ref {
  * stream.
  */
 aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref);
-/* Resolve an event the same way (never NULL: 100000). */
-aclError npu_rt_event_enter(aclrtEvent event, int *dev, int *fd, uint32_t *eid);
-/* With the table lock held: current context's id for device dev. */
-uint32_t npu_rt_current_ctx_id_locked(int dev);
-/* Register a new stream/event object; NULL when out of memory. */
-struct npu_rt_obj *npu_rt_obj_add(enum npu_rt_obj_type type, int dev, uint64_t epoch,
-				  uint32_t ctx_id, uint32_t kid);
-/* Remove a live object of type from the registry (the caller frees it);
- * NULL if handle is not one. */
-struct npu_rt_obj *npu_rt_obj_take(void *handle, enum npu_rt_obj_type type);
-/* Device table hooks (table lock held for writing). */
-void npu_rt_ctx_device_opened(int dev, uint64_t epoch);
-void npu_rt_ctx_device_closed(int dev);
-void npu_rt_ctx_atfork_child(void);
-
-/* ---- stream.c -------------------------------------------------------- */
 
 /* aclError of the negative errno a stream's async work failed with. */
 aclError npu_rt_async_error(int err);
@@ -155,6 +185,11 @@ aclError npu_rt_async_error(int err);
 aclError npu_rt_stream_wait_locked(const struct npu_rt_stream_ref *ref);
 /* Wait for all work of the current device (flags 0 or NPU_SIM_SYNC_KEEP). */
 aclError npu_rt_device_sync(uint32_t flags);
+
+/* ---- event.c --------------------------------------------------------- */
+
+/* Resolve an event as npu_rt_stream_enter does a stream (never NULL: 100000). */
+aclError npu_rt_event_enter(aclrtEvent event, int *dev, int *fd, uint32_t *eid);
 
 /* ---- fork handling (fork.c calls these in lock order) ---------------- */
 

@@ -146,7 +146,7 @@ static aclError open_device_locked(int id)
 /* Unmap the window, then close: the driver frees the context's memory. */
 static void close_device_locked(int id)
 {
-	npu_rt_ctx_device_closed(id);	/* its streams/events die with the fd */
+	npu_rt_handles_device_closed(id);	/* its streams/events die with the fd */
 	npu_rt_unmap_window(windows[id].start, windows[id].size);
 	close(devices[id].fd);
 	devices[id] = (struct device_ctx){ .open = false, .fd = -1 };
@@ -179,7 +179,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId)
 		current_dev = deviceId;
 		current_epoch = devices[deviceId].epoch;
 		/* the default context becomes the thread's context */
-		npu_rt_ctx_device_opened(deviceId, current_epoch);
+		npu_rt_handles_device_opened(deviceId, current_epoch);
 	}
 	pthread_rwlock_unlock(&table_lock);
 	return err;
@@ -321,6 +321,6 @@ void npu_rt_devices_atfork_child(void)
 		windows[i] = (struct npu_rt_window){ 0, 0 };
 	}
 	current_dev = -1;
-	npu_rt_ctx_atfork_child();
+	npu_rt_handles_atfork_child();
 	pthread_rwlock_init(&table_lock, NULL);
 }

@@ -9,7 +9,6 @@
  * aclrtEventElapsedTime measures.
  */
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "acl_internal.h"
@@ -19,57 +18,47 @@ static aclError event_errno(int rc)
 	return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
 }
 
+aclError npu_rt_event_enter(aclrtEvent event, int *dev, int *fd, uint32_t *eid)
+{
+	struct npu_rt_obj o;
+
+	if (event == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	npu_rt_devices_read_lock();
+	if (npu_rt_obj_get(event, NPU_RT_OBJ_EVENT, &o) != 0 ||
+	    npu_rt_device_epoch_locked(o.dev) != o.epoch) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	*dev = o.dev;
+	*fd = npu_rt_device_fd_locked(o.dev);
+	*eid = o.kid;
+	return ACL_SUCCESS;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event)
 {
 	struct npu_sim_event_create req;
-	struct npu_rt_obj *o;
-	int dev, fd, rc;
+	aclError err;
+	int dev, rc;
 
 	if (event == NULL)
 		return ACL_ERROR_INVALID_PARAM;
 	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
 		return ACL_ERROR_RT_CONTEXT_NULL;
-	fd = npu_rt_device_fd_locked(dev);
 	req = (struct npu_sim_event_create){ .ctx_id = npu_rt_current_ctx_id_locked(dev) };
-	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_CREATE, &req);
-	if (rc != 0) {
-		npu_rt_devices_unlock();
-		return rc == -ENOSPC ? ACL_ERROR_RT_NO_EVENT_RESOURCE : npu_rt_errno_to_acl(-rc);
-	}
-	o = npu_rt_obj_add(NPU_RT_OBJ_EVENT, dev, npu_rt_device_epoch_locked(dev), req.ctx_id, req.id);
-	if (o == NULL) {
-		struct npu_sim_event_destroy d = { .id = req.id };
-
-		(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_DESTROY, &d);
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_MEMORY_ALLOCATION;
-	}
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_EVENT_CREATE, &req);
+	if (rc != 0)
+		err = rc == -ENOSPC ? ACL_ERROR_RT_NO_EVENT_RESOURCE : npu_rt_errno_to_acl(-rc);
+	else
+		err = npu_rt_obj_register_locked(NPU_RT_OBJ_EVENT, dev, req.ctx_id, req.id, event);
 	npu_rt_devices_unlock();
-	*event = o;
-	return ACL_SUCCESS;
+	return err;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event)
 {
-	struct npu_sim_event_destroy req;
-	struct npu_rt_obj *o;
-	int rc = 0;
-
-	if (event == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	npu_rt_devices_read_lock();
-	o = npu_rt_obj_take(event, NPU_RT_OBJ_EVENT);
-	if (o == NULL) {
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
-	if (npu_rt_device_epoch_locked(o->dev) == o->epoch) {
-		req = (struct npu_sim_event_destroy){ .id = o->kid };
-		rc = npu_rt_ioctl(npu_rt_device_fd_locked(o->dev), NPU_SIM_IOCTL_EVENT_DESTROY, &req);
-	}
-	npu_rt_devices_unlock();
-	free(o);
-	return rc == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID;
+	return npu_rt_obj_destroy(event, NPU_RT_OBJ_EVENT);
 }
 
 /* Queue RECORD or WAIT of event on stream. */

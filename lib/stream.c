@@ -10,7 +10,6 @@
  * synchronize, or by aclrtSynchronizeDevice.
  */
 #include <errno.h>
-#include <stdlib.h>
 
 #include "acl_internal.h"
 
@@ -58,35 +57,57 @@ aclError npu_rt_stream_wait_locked(const struct npu_rt_stream_ref *ref)
 	return npu_rt_async_error(error);
 }
 
+static aclError create_error(int rc)
+{
+	return rc == -ENOSPC ? ACL_ERROR_RT_NO_STREAM_RESOURCE : npu_rt_errno_to_acl(-rc);
+}
+
+aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref)
+{
+	struct npu_rt_obj o;
+	uint32_t sid;
+	aclError err;
+	int dev, rc;
+
+	if (stream == NULL) {
+		err = npu_rt_enter_current(&dev);
+		if (err != ACL_SUCCESS)
+			return err;
+		rc = npu_rt_ctx_default_stream(dev, npu_rt_device_epoch_locked(dev),
+					       npu_rt_device_fd_locked(dev), &sid);
+		if (rc != 0) {
+			npu_rt_devices_unlock();
+			return create_error(rc);
+		}
+		*ref = (struct npu_rt_stream_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .sid = sid };
+		return ACL_SUCCESS;
+	}
+
+	npu_rt_devices_read_lock();
+	if (npu_rt_obj_get(stream, NPU_RT_OBJ_STREAM, &o) != 0 ||
+	    npu_rt_device_epoch_locked(o.dev) != o.epoch) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	*ref = (struct npu_rt_stream_ref){ .dev = o.dev, .fd = npu_rt_device_fd_locked(o.dev), .sid = o.kid };
+	return ACL_SUCCESS;
+}
+
 static aclError create_stream(aclrtStream *stream, uint32_t priority)
 {
-	struct npu_sim_stream_create req;
-	struct npu_rt_obj *o;
-	int dev, rc, fd;
+	uint32_t ctx_id, sid;
+	aclError err;
+	int dev, rc;
 
 	if (stream == NULL)
 		return ACL_ERROR_INVALID_PARAM;
 	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
 		return ACL_ERROR_RT_CONTEXT_NULL;
-	fd = npu_rt_device_fd_locked(dev);
-	req = (struct npu_sim_stream_create){ .ctx_id = npu_rt_current_ctx_id_locked(dev),
-					      .priority = priority };
-	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_CREATE, &req);
-	if (rc != 0) {
-		npu_rt_devices_unlock();
-		return rc == -ENOSPC ? ACL_ERROR_RT_NO_STREAM_RESOURCE : npu_rt_errno_to_acl(-rc);
-	}
-	o = npu_rt_obj_add(NPU_RT_OBJ_STREAM, dev, npu_rt_device_epoch_locked(dev), req.ctx_id, req.id);
-	if (o == NULL) {
-		struct npu_sim_stream_destroy d = { .id = req.id };
-
-		(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_DESTROY, &d);
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_MEMORY_ALLOCATION;
-	}
+	ctx_id = npu_rt_current_ctx_id_locked(dev);
+	rc = npu_rt_stream_create_kernel(npu_rt_device_fd_locked(dev), ctx_id, priority, &sid);
+	err = rc != 0 ? create_error(rc) : npu_rt_obj_register_locked(NPU_RT_OBJ_STREAM, dev, ctx_id, sid, stream);
 	npu_rt_devices_unlock();
-	*stream = o;
-	return ACL_SUCCESS;
+	return err;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream)
@@ -103,25 +124,7 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, ui
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
 {
-	struct npu_sim_stream_destroy req;
-	struct npu_rt_obj *o;
-	int rc = 0;
-
-	if (stream == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	npu_rt_devices_read_lock();
-	o = npu_rt_obj_take(stream, NPU_RT_OBJ_STREAM);
-	if (o == NULL) {
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
-	if (npu_rt_device_epoch_locked(o->dev) == o->epoch) {
-		req = (struct npu_sim_stream_destroy){ .id = o->kid };
-		rc = npu_rt_ioctl(npu_rt_device_fd_locked(o->dev), NPU_SIM_IOCTL_STREAM_DESTROY, &req);
-	}
-	npu_rt_devices_unlock();
-	free(o);
-	return rc == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID;
+	return npu_rt_obj_destroy(stream, NPU_RT_OBJ_STREAM);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)
