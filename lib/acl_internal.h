@@ -2,8 +2,9 @@
  * libacl_rt internals shared by the API-group files.
  *
  * Lock order (take in this order, release in reverse):
- *   init lock (init.c) -> device table lock (device.c) -> host registry
- *   lock (memory_host.c).
+ *   init lock (init.c) -> device table lock (device.c) -> handle registry
+ *   lock (handles.c) or host registry lock (memory_host.c); those two are
+ *   never held together.
  * The device table lock is a read/write lock: every call that uses a
  * device's fd holds it for reading across the ioctl, so aclrtResetDevice
  * (which takes it for writing) cannot close an fd under a running call.
@@ -33,6 +34,12 @@
  * device, lock not held.
  */
 aclError npu_rt_enter_current(int *dev);
+/*
+ * Issue request on the current device (the lock held across it):
+ * ACL_SUCCESS with *rc the ioctl's 0 or negative errno, or
+ * ACL_ERROR_RT_CONTEXT_NULL when there is no current device.
+ */
+aclError npu_rt_ioctl_current(unsigned long request, void *arg, int *rc);
 void npu_rt_devices_read_lock(void);
 void npu_rt_devices_unlock(void);
 /* With the lock held: fd of open device dev. */
@@ -152,13 +159,11 @@ void npu_rt_handles_atfork_child(void);
 
 /* With the table lock held: current context's id for device dev. */
 uint32_t npu_rt_current_ctx_id_locked(int dev);
-/*
- * With the table lock held: kernel stream/event kid of dev as a new
- * handle in *handle; ACL_ERROR_RT_MEMORY_ALLOCATION (kid destroyed again)
- * when out of memory.
- */
-aclError npu_rt_obj_register_locked(enum npu_rt_obj_type type, int dev, uint32_t ctx_id, uint32_t kid,
-				    void **handle);
+/* aclError of STREAM_CREATE's / EVENT_CREATE's negative errno rc. */
+aclError npu_rt_create_error(enum npu_rt_obj_type type, int rc);
+/* aclrtCreateStream / aclrtCreateEvent in the current context (priority:
+ * streams only). */
+aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **handle);
 /* aclrtDestroyStream / aclrtDestroyEvent of handle. */
 aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type);
 
@@ -190,6 +195,15 @@ aclError npu_rt_device_sync(uint32_t flags);
 
 /* Resolve an event as npu_rt_stream_enter does a stream (never NULL: 100000). */
 aclError npu_rt_event_enter(aclrtEvent event, int *dev, int *fd, uint32_t *eid);
+
+/* ---- vmm.c, for vmm_share.c ------------------------------------------ */
+
+/*
+ * Decode handle and lock the table for its device: ACL_SUCCESS with *dev,
+ * *fd, *id set and the lock HELD; 100000 not a handle of this library;
+ * 107002 its device is not open (lock not held).
+ */
+aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32_t *id);
 
 /* ---- fork handling (fork.c calls these in lock order) ---------------- */
 

@@ -1,7 +1,7 @@
 /*
  * Contexts: aclrtCreateContext / aclrtDestroyContext / aclrtSetCurrentContext
- * / aclrtGetCurrentContext, and the kernel side of stream and event handles
- * (registering and destroying them).  The handles live in the registry
+ * / aclrtGetCurrentContext, and creating and destroying the kernel objects
+ * behind stream and event handles of a context.  The handles live in the registry
  * (handles.c).
  *
  * A context belongs to one device.  aclrtSetDevice creates the device's
@@ -13,6 +13,7 @@
  * per thread; a thread that never chose one uses the default context of its
  * current device.
  */
+#include <errno.h>
 #include <stdlib.h>
 
 #include "acl_internal.h"
@@ -61,15 +62,43 @@ static int destroy_kernel_obj(int fd, enum npu_rt_obj_type type, uint32_t id)
 	}
 }
 
-aclError npu_rt_obj_register_locked(enum npu_rt_obj_type type, int dev, uint32_t ctx_id, uint32_t kid,
-				    void **handle)
+aclError npu_rt_create_error(enum npu_rt_obj_type type, int rc)
 {
-	struct npu_rt_obj *o = npu_rt_obj_add(type, dev, npu_rt_device_epoch_locked(dev), ctx_id, kid);
+	if (rc == -ENOSPC)
+		return type == NPU_RT_OBJ_EVENT ? ACL_ERROR_RT_NO_EVENT_RESOURCE : ACL_ERROR_RT_NO_STREAM_RESOURCE;
+	return npu_rt_errno_to_acl(-rc);
+}
 
-	if (o == NULL) {	/* a failing call changes nothing */
-		(void)destroy_kernel_obj(npu_rt_device_fd_locked(dev), type, kid);
-		return ACL_ERROR_RT_MEMORY_ALLOCATION;
+aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **handle)
+{
+	struct npu_rt_obj *o;
+	uint32_t ctx_id, kid = 0;
+	int dev, fd, rc;
+
+	if (handle == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	fd = npu_rt_device_fd_locked(dev);
+	ctx_id = npu_rt_current_ctx_id_locked(dev);
+	if (type == NPU_RT_OBJ_EVENT) {
+		struct npu_sim_event_create req = { .ctx_id = ctx_id };
+
+		rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_CREATE, &req);
+		kid = req.id;
+	} else {
+		rc = npu_rt_stream_create_kernel(fd, ctx_id, priority, &kid);
 	}
+	if (rc != 0) {
+		npu_rt_devices_unlock();
+		return npu_rt_create_error(type, rc);
+	}
+	o = npu_rt_obj_add(type, dev, npu_rt_device_epoch_locked(dev), ctx_id, kid);
+	if (o == NULL)	/* a failing call changes nothing */
+		(void)destroy_kernel_obj(fd, type, kid);
+	npu_rt_devices_unlock();
+	if (o == NULL)
+		return ACL_ERROR_RT_MEMORY_ALLOCATION;
 	*handle = o;
 	return ACL_SUCCESS;
 }

@@ -63,25 +63,19 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
 					 aclrtMemcpyKind kind)
 {
-	struct npu_rt_copy c = npu_rt_copy_1d(dst, src, count);
-	aclError err;
+	struct npu_rt_copy c;
+	aclError err = npu_rt_memcpy_args(dst, destMax, src, count, (int)kind, &c);
 
-	if (count == 0)
-		return ACL_SUCCESS;
-	err = npu_rt_memcpy_args_check(dst, destMax, src, count, (int)kind);
-	return err != ACL_SUCCESS ? err : copy_now(&c, kind, true);
+	return err != ACL_SUCCESS || c.width == 0 ? err : copy_now(&c, kind, true);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
 					   size_t width, size_t height, aclrtMemcpyKind kind)
 {
 	struct npu_rt_copy c;
-	aclError err;
+	aclError err = npu_rt_memcpy2d_args(dst, dpitch, src, spitch, width, height, (int)kind, &c);
 
-	if (width == 0 || height == 0)
-		return ACL_SUCCESS;
-	err = npu_rt_memcpy2d_args(dst, dpitch, src, spitch, width, height, (int)kind, &c);
-	return err != ACL_SUCCESS ? err : copy_now(&c, kind, false);
+	return err != ACL_SUCCESS || c.width == 0 ? err : copy_now(&c, kind, false);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
@@ -93,11 +87,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
 
 	if (count == 0)
 		return ACL_SUCCESS;
-	if (devPtr == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	if (count > maxCount)
-		return ACL_ERROR_RT_PARAM_INVALID;
-
+	err = npu_rt_memset_args_check(devPtr, maxCount, count);
+	if (err != ACL_SUCCESS)
+		return err;
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;

@@ -94,13 +94,10 @@ static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, ac
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
 					      aclrtMemcpyKind kind, aclrtStream stream)
 {
-	struct npu_rt_copy c = npu_rt_copy_1d(dst, src, count);
-	aclError err;
+	struct npu_rt_copy c;
+	aclError err = npu_rt_memcpy_args(dst, destMax, src, count, (int)kind, &c);
 
-	if (count == 0)
-		return ACL_SUCCESS;
-	err = npu_rt_memcpy_args_check(dst, destMax, src, count, (int)kind);
-	return err != ACL_SUCCESS ? err : queue_copy(&c, kind, stream);
+	return err != ACL_SUCCESS || c.width == 0 ? err : queue_copy(&c, kind, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -108,12 +105,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const 
 						aclrtStream stream)
 {
 	struct npu_rt_copy c;
-	aclError err;
+	aclError err = npu_rt_memcpy2d_args(dst, dpitch, src, spitch, width, height, (int)kind, &c);
 
-	if (width == 0 || height == 0)
-		return ACL_SUCCESS;
-	err = npu_rt_memcpy2d_args(dst, dpitch, src, spitch, width, height, (int)kind, &c);
-	return err != ACL_SUCCESS ? err : queue_copy(&c, kind, stream);
+	return err != ACL_SUCCESS || c.width == 0 ? err : queue_copy(&c, kind, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
@@ -126,11 +120,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 
 	if (count == 0)
 		return ACL_SUCCESS;
-	if (devPtr == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	if (count > maxCount)
-		return ACL_ERROR_RT_PARAM_INVALID;
-
+	err = npu_rt_memset_args_check(devPtr, maxCount, count);
+	if (err != ACL_SUCCESS)
+		return err;
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;

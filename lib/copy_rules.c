@@ -65,25 +65,41 @@ aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *
 	return ACL_SUCCESS;
 }
 
-struct npu_rt_copy npu_rt_copy_1d(void *dst, const void *src, size_t count)
+aclError npu_rt_memcpy_args(void *dst, size_t destMax, const void *src, size_t count, int kind,
+			    struct npu_rt_copy *c)
 {
-	return (struct npu_rt_copy){ .dst = (uintptr_t)dst, .src = (uintptr_t)src, .dpitch = count,
-				     .spitch = count, .width = count, .height = 1, .dspan = count,
-				     .sspan = count };
+	aclError err = count == 0 ? ACL_SUCCESS : npu_rt_memcpy_args_check(dst, destMax, src, count, kind);
+
+	*c = (struct npu_rt_copy){ 0 };
+	if (err == ACL_SUCCESS && count != 0)
+		*c = (struct npu_rt_copy){ .dst = (uintptr_t)dst, .src = (uintptr_t)src, .dpitch = count,
+					   .spitch = count, .width = count, .height = 1, .dspan = count,
+					   .sspan = count };
+	return err;
 }
 
 aclError npu_rt_memcpy2d_args(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
 			      size_t height, int kind, struct npu_rt_copy *c)
 {
-	size_t dspan, sspan;
-	aclError err = npu_rt_memcpy2d_args_check(dst, dpitch, src, spitch, width, height, kind, &dspan,
-						  &sspan);
+	size_t dspan = 0, sspan = 0;
+	aclError err = ACL_SUCCESS;
 
+	*c = (struct npu_rt_copy){ 0 };
+	if (width == 0 || height == 0)
+		return ACL_SUCCESS;
+	err = npu_rt_memcpy2d_args_check(dst, dpitch, src, spitch, width, height, kind, &dspan, &sspan);
 	if (err == ACL_SUCCESS)
 		*c = (struct npu_rt_copy){ .dst = (uintptr_t)dst, .src = (uintptr_t)src, .dpitch = dpitch,
 					   .spitch = spitch, .width = width, .height = height,
 					   .dspan = dspan, .sspan = sspan };
 	return err;
+}
+
+aclError npu_rt_memset_args_check(const void *devPtr, size_t maxCount, size_t count)
+{
+	if (devPtr == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	return count > maxCount ? ACL_ERROR_RT_PARAM_INVALID : ACL_SUCCESS;
 }
 
 static aclError via_driver(uint32_t dir, int dev, struct npu_rt_copy_route_plan *plan)

@@ -25,9 +25,6 @@ struct npu_rt_copy {
 	size_t dspan, sspan;
 };
 
-/* The 1D copy of count bytes as a struct npu_rt_copy. */
-struct npu_rt_copy npu_rt_copy_1d(void *dst, const void *src, size_t count);
-
 /* Bytes spanned by height rows of width bytes, pitch apart; 0 on overflow. */
 size_t npu_rt_span_2d(size_t pitch, size_t width, size_t height);
 
@@ -54,9 +51,22 @@ aclError npu_rt_memcpy_args_check(const void *dst, size_t destMax, const void *s
 aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *src, size_t spitch,
 				    size_t width, size_t height, int kind, size_t *dspan, size_t *sspan);
 
-/* The same, filling *c on success (the 2D counterpart of npu_rt_copy_1d). */
+/*
+ * All the ACL-layer checks of aclrtMemcpy(Async) / aclrtMemcpy2d(Async),
+ * filling *c on ACL_SUCCESS; c->width is 0 when the call succeeds at once
+ * (count, width or height 0).
+ */
+aclError npu_rt_memcpy_args(void *dst, size_t destMax, const void *src, size_t count, int kind,
+			    struct npu_rt_copy *c);
 aclError npu_rt_memcpy2d_args(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
 			      size_t height, int kind, struct npu_rt_copy *c);
+
+/*
+ * The ACL-layer checks of aclrtMemset and aclrtMemsetAsync after "count 0
+ * succeeds at once": devPtr NULL (ACL_ERROR_INVALID_PARAM), then count >
+ * maxCount (ACL_ERROR_RT_PARAM_INVALID).
+ */
+aclError npu_rt_memset_args_check(const void *devPtr, size_t maxCount, size_t count);
 
 enum npu_rt_copy_route {
 	NPU_RT_ROUTE_USER = 1,		/* host to host: memmove in user space */

@@ -99,6 +99,18 @@ aclError npu_rt_enter_current(int *dev)
 	return ACL_SUCCESS;
 }
 
+aclError npu_rt_ioctl_current(unsigned long request, void *arg, int *rc)
+{
+	int dev;
+	aclError err = npu_rt_enter_current(&dev);
+
+	if (err != ACL_SUCCESS)
+		return err;
+	*rc = npu_rt_ioctl(devices[dev].fd, request, arg);
+	npu_rt_devices_unlock();
+	return ACL_SUCCESS;
+}
+
 static aclError open_error(int err)
 {
 	switch (err) {
@@ -143,14 +155,20 @@ static aclError open_device_locked(int id)
 	return ACL_SUCCESS;
 }
 
+/* Mark device id closed in the table (its fd already closed). */
+static void forget_device(int id)
+{
+	devices[id] = (struct device_ctx){ .open = false, .fd = -1 };
+	windows[id] = (struct npu_rt_window){ 0, 0 };
+}
+
 /* Unmap the window, then close: the driver frees the context's memory. */
 static void close_device_locked(int id)
 {
 	npu_rt_handles_device_closed(id);	/* its streams/events die with the fd */
 	npu_rt_unmap_window(windows[id].start, windows[id].size);
 	close(devices[id].fd);
-	devices[id] = (struct device_ctx){ .open = false, .fd = -1 };
-	windows[id] = (struct npu_rt_window){ 0, 0 };
+	forget_device(id);
 }
 
 static bool valid_id(int32_t id)
@@ -317,8 +335,7 @@ void npu_rt_devices_atfork_child(void)
 	for (int i = 0; i < NPU_RT_MAX_DEVICES; i++) {
 		if (devices[i].open)
 			close(devices[i].fd);
-		devices[i] = (struct device_ctx){ .open = false, .fd = -1 };
-		windows[i] = (struct npu_rt_window){ 0, 0 };
+		forget_device(i);
 	}
 	current_dev = -1;
 	npu_rt_handles_atfork_child();

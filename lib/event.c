@@ -38,22 +38,7 @@ aclError npu_rt_event_enter(aclrtEvent event, int *dev, int *fd, uint32_t *eid)
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event)
 {
-	struct npu_sim_event_create req;
-	aclError err;
-	int dev, rc;
-
-	if (event == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
-		return ACL_ERROR_RT_CONTEXT_NULL;
-	req = (struct npu_sim_event_create){ .ctx_id = npu_rt_current_ctx_id_locked(dev) };
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_EVENT_CREATE, &req);
-	if (rc != 0)
-		err = rc == -ENOSPC ? ACL_ERROR_RT_NO_EVENT_RESOURCE : npu_rt_errno_to_acl(-rc);
-	else
-		err = npu_rt_obj_register_locked(NPU_RT_OBJ_EVENT, dev, req.ctx_id, req.id, event);
-	npu_rt_devices_unlock();
-	return err;
+	return npu_rt_obj_create(NPU_RT_OBJ_EVENT, 0, event);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event)

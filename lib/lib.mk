@@ -1,9 +1,10 @@
 # libacl_rt: lib/libacl_rt.so and lib/libacl_rt.a.
 #
 # One source file per API group (init, device, memory_linear, memory_host,
-# copy, meminfo, vmm, vmm_share, context, stream, event, copy_async), the
-# pure rule files the unit tests link directly (policy,
-# copy_rules, meminfo_rules, errmap), the ioctl transport and fork handling.
+# copy, meminfo, vmm, vmm_share, context, stream, event, copy_async,
+# managed), the pure rule files the unit tests link directly (policy,
+# address, copy_rules, meminfo_rules, errmap, vmm_rules), the handle
+# registry, the ioctl transport and fork handling.
 # Built with -fvisibility=hidden: only ACL_FUNC_VISIBILITY symbols (the ACL
 # API) are exported from the shared library.
 

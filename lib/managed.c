@@ -25,19 +25,15 @@ static aclError managed_errno(int rc)
 
 ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uint32_t flag)
 {
-	struct npu_sim_managed_alloc req;
+	struct npu_sim_managed_alloc req = { .size = size };
 	aclError err;
-	int dev, rc;
+	int rc;
 
 	if (ptr == NULL || size == 0 || size > NPU_SIM_MANAGED_MAX || flag != ACL_RT_MEM_ATTACH_GLOBAL)
 		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_enter_current(&dev);
+	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_MANAGED_ALLOC, &req, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
-	memset(&req, 0, sizeof(req));
-	req.size = size;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MANAGED_ALLOC, &req);
-	npu_rt_devices_unlock();
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
 	*ptr = (void *)(uintptr_t)req.va;
@@ -155,20 +151,36 @@ static aclrtMemManagedLocation acl_loc(uint32_t loc, int dev)
 	return l;
 }
 
+/* The preferred or the last prefetch location, as attribute asks. */
+static uint32_t range_loc(aclrtMemManagedRangeAttribute attribute, const struct npu_sim_managed_query *q)
+{
+	switch (attribute) {
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION:
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE:
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID:
+		return q->preferred;
+	default:
+		return q->last_prefetch;
+	}
+}
+
+/* Copy the n bytes of v into the caller's buffer of dataSize bytes. */
+static aclError put(void *data, size_t dataSize, const void *v, size_t n)
+{
+	if (dataSize < n)
+		return ACL_ERROR_INVALID_PARAM;
+	memcpy(data, v, n);
+	return ACL_SUCCESS;
+}
+
 static aclError put_i32(void *data, size_t dataSize, int32_t v)
 {
-	if (dataSize < sizeof(v))
-		return ACL_ERROR_INVALID_PARAM;
-	memcpy(data, &v, sizeof(v));
-	return ACL_SUCCESS;
+	return put(data, dataSize, &v, sizeof(v));
 }
 
 static aclError put_loc(void *data, size_t dataSize, aclrtMemManagedLocation l)
 {
-	if (dataSize < sizeof(l))
-		return ACL_ERROR_INVALID_PARAM;
-	memcpy(data, &l, sizeof(l));
-	return ACL_SUCCESS;
+	return put(data, dataSize, &l, sizeof(l));
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void *ptr,
@@ -195,17 +207,14 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribut
 	case ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY:
 		return put_i32(data, dataSize, (int32_t)q.read_mostly);
 	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION:
-		return put_loc(data, dataSize, acl_loc(q.preferred, dev));
-	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE:
-		return put_i32(data, dataSize, acl_loc(q.preferred, dev).type);
-	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID:
-		return put_i32(data, dataSize, acl_loc(q.preferred, dev).id);
 	case ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION:
-		return put_loc(data, dataSize, acl_loc(q.last_prefetch, dev));
+		return put_loc(data, dataSize, acl_loc(range_loc(attribute, &q), dev));
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE:
 	case ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE:
-		return put_i32(data, dataSize, acl_loc(q.last_prefetch, dev).type);
+		return put_i32(data, dataSize, acl_loc(range_loc(attribute, &q), dev).type);
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID:
 	case ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID:
-		return put_i32(data, dataSize, acl_loc(q.last_prefetch, dev).id);
+		return put_i32(data, dataSize, acl_loc(range_loc(attribute, &q), dev).id);
 	case ACL_MEM_RANGE_ATTRIBUTE_ACCESSED_BY: {
 		size_t n = dataSize / sizeof(l), i = 0;
 

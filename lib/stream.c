@@ -57,11 +57,6 @@ aclError npu_rt_stream_wait_locked(const struct npu_rt_stream_ref *ref)
 	return npu_rt_async_error(error);
 }
 
-static aclError create_error(int rc)
-{
-	return rc == -ENOSPC ? ACL_ERROR_RT_NO_STREAM_RESOURCE : npu_rt_errno_to_acl(-rc);
-}
-
 aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref)
 {
 	struct npu_rt_obj o;
@@ -77,7 +72,7 @@ aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref)
 					       npu_rt_device_fd_locked(dev), &sid);
 		if (rc != 0) {
 			npu_rt_devices_unlock();
-			return create_error(rc);
+			return npu_rt_create_error(NPU_RT_OBJ_STREAM, rc);
 		}
 		*ref = (struct npu_rt_stream_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .sid = sid };
 		return ACL_SUCCESS;
@@ -93,33 +88,16 @@ aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref)
 	return ACL_SUCCESS;
 }
 
-static aclError create_stream(aclrtStream *stream, uint32_t priority)
-{
-	uint32_t ctx_id, sid;
-	aclError err;
-	int dev, rc;
-
-	if (stream == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
-		return ACL_ERROR_RT_CONTEXT_NULL;
-	ctx_id = npu_rt_current_ctx_id_locked(dev);
-	rc = npu_rt_stream_create_kernel(npu_rt_device_fd_locked(dev), ctx_id, priority, &sid);
-	err = rc != 0 ? create_error(rc) : npu_rt_obj_register_locked(NPU_RT_OBJ_STREAM, dev, ctx_id, sid, stream);
-	npu_rt_devices_unlock();
-	return err;
-}
-
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream)
 {
-	return create_stream(stream, 0);
+	return npu_rt_obj_create(NPU_RT_OBJ_STREAM, 0, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
 {
 	if (priority > STREAM_PRIORITY_MAX || (flag & ~STREAM_FLAGS_MASK) != 0)
 		return ACL_ERROR_INVALID_PARAM;
-	return create_stream(stream, priority);
+	return npu_rt_obj_create(NPU_RT_OBJ_STREAM, priority, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)

@@ -73,6 +73,13 @@ static aclError enter_device(int dev, int *fd)
 	return err;
 }
 
+aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32_t *id)
+{
+	if (npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, dev, id) != 0)
+		return ACL_ERROR_INVALID_PARAM;
+	return enter_device(*dev, fd);
+}
+
 /*
  * aclrtMemGetAllocationGranularity - 2 MiB, or 1 GiB for the HUGE1G
  * attributes, for either option (the option is not checked, as in the CANN
@@ -108,22 +115,17 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemPr
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment,
 						    void *expectPtr, uint64_t flags)
 {
-	struct npu_sim_vmm_reserve req;
+	struct npu_sim_vmm_reserve req = { .size = size, .addr = (uintptr_t)expectPtr };
 	aclError err;
-	int dev, rc;
+	int rc;
 
 	(void)alignment;
 	if (virPtr == NULL || size == 0 || size % NPU_SIM_VMM_GRANULE != 0 || flags > 1 ||
 	    (uintptr_t)expectPtr % NPU_SIM_VMM_GRANULE != 0)
 		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_enter_current(&dev);
+	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_VMM_RESERVE, &req, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
-	memset(&req, 0, sizeof(req));
-	req.size = size;
-	req.addr = (uintptr_t)expectPtr;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_VMM_RESERVE, &req);
-	npu_rt_devices_unlock();
 	if (rc == -EBUSY || rc == -EINVAL)
 		return ACL_ERROR_RT_MEMORY_ALLOCATION;	/* size > window, or expectPtr taken */
 	if (rc != 0)
@@ -208,13 +210,10 @@ ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
 	uint32_t id;
 	int dev, fd, rc;
 
-	if (npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &dev, &id) != 0)
-		return ACL_ERROR_INVALID_PARAM;
-	err = enter_device(dev, &fd);
+	err = npu_rt_enter_handle(handle, &dev, &fd, &id);
 	if (err != ACL_SUCCESS)
 		return err;
-	memset(&req, 0, sizeof(req));
-	req.handle = id;
+	req = (struct npu_sim_phys_free){ .handle = id };
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_FREE, &req);
 	npu_rt_devices_unlock();
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
@@ -396,13 +395,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvM
 	uint32_t id;
 	int dev, fd, rc;
 
-	if (prop == NULL || npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &dev, &id) != 0)
+	if (prop == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	err = enter_device(dev, &fd);
+	err = npu_rt_enter_handle(handle, &dev, &fd, &id);
 	if (err != ACL_SUCCESS)
 		return err;
-	memset(&req, 0, sizeof(req));
-	req.handle = id;
+	req = (struct npu_sim_phys_info){ .handle = id };
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_INFO, &req);
 	npu_rt_devices_unlock();
 	if (rc != 0)
