@@ -157,6 +157,13 @@ void npu_rt_handles_atfork_child(void);
 
 /* ---- context.c ------------------------------------------------------- */
 
+/* A resolved stream or event: device, its fd and the kernel object id. */
+struct npu_rt_ref {
+	int dev;
+	int fd;
+	uint32_t kid;
+};
+
 /* With the table lock held: current context's id for device dev. */
 uint32_t npu_rt_current_ctx_id_locked(int dev);
 /* aclError of STREAM_CREATE's / EVENT_CREATE's negative errno rc. */
@@ -164,17 +171,16 @@ aclError npu_rt_create_error(enum npu_rt_obj_type type, int rc);
 /* aclrtCreateStream / aclrtCreateEvent in the current context (priority:
  * streams only). */
 aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **handle);
+/*
+ * Lock the table and resolve handle, a live stream or event of type of an
+ * open device: ACL_SUCCESS with the lock HELD, else 107000 (not held).
+ */
+aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct npu_rt_ref *ref);
 /* aclrtDestroyStream / aclrtDestroyEvent of handle. */
 aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type);
 
 /* ---- stream.c -------------------------------------------------------- */
 
-/* A resolved stream: device, its fd and the kernel stream id. */
-struct npu_rt_stream_ref {
-	int dev;
-	int fd;
-	uint32_t sid;
-};
 
 /*
  * Resolve stream (NULL: the current context's default stream).  On
@@ -182,19 +188,27 @@ struct npu_rt_stream_ref {
  * Errors: 107002 NULL stream and no current device; 107000 not a live
  * stream.
  */
-aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref);
+aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_ref *ref);
 
+/* aclError of a stream/event ioctl's negative errno rc: -ENOENT (the
+ * stream or event is gone) is 107000. */
+aclError npu_rt_obj_errno(int rc);
 /* aclError of the negative errno a stream's async work failed with. */
 aclError npu_rt_async_error(int err);
 /* Wait until the stream's work is done; ACL_SUCCESS or its first error. */
-aclError npu_rt_stream_wait_locked(const struct npu_rt_stream_ref *ref);
+aclError npu_rt_stream_wait_locked(const struct npu_rt_ref *ref);
+/*
+ * Queue req on ref's stream (STREAM_SUBMIT) and, when wait, wait for the
+ * stream's work.  Table lock held; released here.
+ */
+aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int wait);
 /* Wait for all work of the current device (flags 0 or NPU_SIM_SYNC_KEEP). */
 aclError npu_rt_device_sync(uint32_t flags);
 
 /* ---- event.c --------------------------------------------------------- */
 
 /* Resolve an event as npu_rt_stream_enter does a stream (never NULL: 100000). */
-aclError npu_rt_event_enter(aclrtEvent event, int *dev, int *fd, uint32_t *eid);
+aclError npu_rt_event_enter(aclrtEvent event, struct npu_rt_ref *ref);
 
 /* ---- vmm.c, for vmm_share.c ------------------------------------------ */
 

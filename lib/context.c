@@ -103,6 +103,19 @@ aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **
 	return ACL_SUCCESS;
 }
 
+aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct npu_rt_ref *ref)
+{
+	struct npu_rt_obj o;
+
+	npu_rt_devices_read_lock();
+	if (npu_rt_obj_get(handle, type, &o) != 0 || npu_rt_device_epoch_locked(o.dev) != o.epoch) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	*ref = (struct npu_rt_ref){ .dev = o.dev, .fd = npu_rt_device_fd_locked(o.dev), .kid = o.kid };
+	return ACL_SUCCESS;
+}
+
 aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type)
 {
 	struct npu_rt_obj *o;

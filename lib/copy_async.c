@@ -9,7 +9,6 @@
  * (docs/cann-api-notes.md 6.3): with aclrtMallocHost memory the call returns at
  * once; with any other host memory it returns after the copy is done.
  */
-#include <errno.h>
 #include <string.h>
 
 #include "acl_internal.h"
@@ -25,31 +24,8 @@ static int host_pinned(const void *p, size_t len)
 	return (uintptr_t)p - base <= blen && len <= blen - ((uintptr_t)p - base);
 }
 
-/*
- * Queue req on ref's stream; for pageable host memory wait for it.  Table
- * lock held; released here.
- */
-static aclError submit(const struct npu_rt_stream_ref *ref, struct npu_sim_stream_submit *req, int wait)
-{
-	aclError err = ACL_SUCCESS;
-	int rc;
-
-	req->stream = ref->sid;
-	rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_SUBMIT, req);
-	if (rc == -EAGAIN)
-		err = ACL_ERROR_RT_STREAM_TASK_FULL;
-	else if (rc == -ENOENT)
-		err = ACL_ERROR_RT_PARAM_INVALID;	/* the stream was destroyed */
-	else if (rc != 0)
-		err = npu_rt_errno_to_acl(-rc);
-	else if (wait)
-		err = npu_rt_stream_wait_locked(ref);
-	npu_rt_devices_unlock();
-	return err;
-}
-
 /* Common part of the two copies once the plan is known. */
-static aclError plan_check(const struct npu_rt_stream_ref *ref, const struct npu_rt_copy_route_plan *plan)
+static aclError plan_check(const struct npu_rt_ref *ref, const struct npu_rt_copy_route_plan *plan)
 {
 	if (plan->route == NPU_RT_ROUTE_USER)
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;	/* host to host */
@@ -72,7 +48,7 @@ static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, ac
 {
 	struct npu_rt_copy_route_plan plan;
 	struct npu_sim_stream_submit req;
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	aclError err;
 
 	err = npu_rt_stream_enter(stream, &ref);
@@ -88,7 +64,7 @@ static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, ac
 	memset(&req, 0, sizeof(req));
 	req.op = NPU_SIM_OP_COPY;
 	NPU_RT_SET_COPY_FIELDS(&req, c, plan.dir);
-	return submit(&ref, &req, !host_side_pinned(&plan, c));
+	return npu_rt_stream_submit(&ref, &req, !host_side_pinned(&plan, c));
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
@@ -114,7 +90,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 					      aclrtStream stream)
 {
 	struct npu_sim_stream_submit req;
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	struct npu_rt_loc loc;
 	aclError err;
 
@@ -142,5 +118,5 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 	req.width = count;
 	req.height = 1;
 	req.value = (uint32_t)value & 0xffU;
-	return submit(&ref, &req, 0);
+	return npu_rt_stream_submit(&ref, &req, 0);
 }

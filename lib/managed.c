@@ -101,7 +101,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_
 							  aclrtStream stream)
 {
 	struct npu_sim_stream_submit req;
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	struct npu_rt_loc where;
 	uint32_t loc, loc_id;
 	aclError err = ACL_SUCCESS;
@@ -122,7 +122,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_
 		return ACL_ERROR_RT_STREAM_CONTEXT;
 	}
 	memset(&req, 0, sizeof(req));
-	req.stream = ref.sid;
+	req.stream = ref.kid;
 	req.op = NPU_SIM_OP_PREFETCH;
 	req.dst = (uintptr_t)ptr;
 	req.width = size;

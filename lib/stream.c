@@ -33,6 +33,11 @@ aclError npu_rt_async_error(int err)
 	}
 }
 
+aclError npu_rt_obj_errno(int rc)
+{
+	return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+}
+
 /* STREAM_SYNC; *complete set from the status.  Returns 0 or -errno. */
 static int stream_sync(int fd, uint32_t sid, uint32_t flags, uint32_t timeout_ms, int *complete,
 		       int *error)
@@ -47,19 +52,35 @@ static int stream_sync(int fd, uint32_t sid, uint32_t flags, uint32_t timeout_ms
 	return rc;
 }
 
-aclError npu_rt_stream_wait_locked(const struct npu_rt_stream_ref *ref)
+aclError npu_rt_stream_wait_locked(const struct npu_rt_ref *ref)
 {
 	int complete = 0, error = 0;
-	int rc = stream_sync(ref->fd, ref->sid, 0, 0, &complete, &error);
+	int rc = stream_sync(ref->fd, ref->kid, 0, 0, &complete, &error);
 
 	if (rc != 0)
-		return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+		return npu_rt_obj_errno(rc);
 	return npu_rt_async_error(error);
 }
 
-aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref)
+aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int wait)
 {
-	struct npu_rt_obj o;
+	aclError err = ACL_SUCCESS;
+	int rc;
+
+	req->stream = ref->kid;
+	rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_SUBMIT, req);
+	if (rc == -EAGAIN)
+		err = ACL_ERROR_RT_STREAM_TASK_FULL;
+	else if (rc != 0)
+		err = npu_rt_obj_errno(rc);
+	else if (wait)
+		err = npu_rt_stream_wait_locked(ref);
+	npu_rt_devices_unlock();
+	return err;
+}
+
+aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_ref *ref)
+{
 	uint32_t sid;
 	aclError err;
 	int dev, rc;
@@ -74,18 +95,10 @@ aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref)
 			npu_rt_devices_unlock();
 			return npu_rt_create_error(NPU_RT_OBJ_STREAM, rc);
 		}
-		*ref = (struct npu_rt_stream_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .sid = sid };
+		*ref = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = sid };
 		return ACL_SUCCESS;
 	}
-
-	npu_rt_devices_read_lock();
-	if (npu_rt_obj_get(stream, NPU_RT_OBJ_STREAM, &o) != 0 ||
-	    npu_rt_device_epoch_locked(o.dev) != o.epoch) {
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
-	*ref = (struct npu_rt_stream_ref){ .dev = o.dev, .fd = npu_rt_device_fd_locked(o.dev), .sid = o.kid };
-	return ACL_SUCCESS;
+	return npu_rt_obj_enter(stream, NPU_RT_OBJ_STREAM, ref);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream)
@@ -107,7 +120,7 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)
 {
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	aclError err = npu_rt_stream_enter(stream, &ref);
 
 	if (err != ACL_SUCCESS)
@@ -119,7 +132,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
 {
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	int complete = 0, error = 0, rc;
 	aclError err;
 
@@ -130,10 +143,10 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	rc = stream_sync(ref.fd, ref.sid, NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
+	rc = stream_sync(ref.fd, ref.kid, NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
 	npu_rt_devices_unlock();
 	if (rc != 0)
-		return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+		return npu_rt_obj_errno(rc);
 	if (!complete)
 		return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
 	return npu_rt_async_error(error);
@@ -141,7 +154,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 
 ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 {
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	int complete = 0, error = 0, rc;
 	aclError err;
 
@@ -150,10 +163,10 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	rc = stream_sync(ref.fd, ref.sid, NPU_SIM_SYNC_QUERY, 0, &complete, &error);
+	rc = stream_sync(ref.fd, ref.kid, NPU_SIM_SYNC_QUERY, 0, &complete, &error);
 	npu_rt_devices_unlock();
 	if (rc != 0)
-		return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+		return npu_rt_obj_errno(rc);
 	*status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
 	return ACL_SUCCESS;
 }
