@@ -2,8 +2,9 @@
  * libacl_rt internals shared by the API-group files.
  *
  * Lock order (take in this order, release in reverse):
- *   init lock (init.c) -> device table lock (device.c) -> host registry
- *   lock (memory_host.c).
+ *   init lock (init.c) -> device table lock (device.c) -> handle registry
+ *   lock (handles.c) or host registry lock (memory_host.c); those two are
+ *   never held together.
  * The device table lock is a read/write lock: every call that uses a
  * device's fd holds it for reading across the ioctl, so aclrtResetDevice
  * (which takes it for writing) cannot close an fd under a running call.
@@ -17,6 +18,7 @@
 #include <misc/npu_sim.h>
 
 #include "acl/acl.h"
+#include "address.h"
 #include "copy_rules.h"
 #include "errmap.h"
 
@@ -32,14 +34,49 @@
  * device, lock not held.
  */
 aclError npu_rt_enter_current(int *dev);
+/*
+ * Issue request on the current device (the lock held across it):
+ * ACL_SUCCESS with *rc the ioctl's 0 or negative errno, or
+ * ACL_ERROR_RT_CONTEXT_NULL when there is no current device.
+ */
+aclError npu_rt_ioctl_current(unsigned long request, void *arg, int *rc);
 void npu_rt_devices_read_lock(void);
 void npu_rt_devices_unlock(void);
 /* With the lock held: fd of open device dev. */
 int npu_rt_device_fd_locked(int dev);
-/* With the lock held: VA windows of all devices, indexed by device id. */
-const struct npu_rt_window *npu_rt_windows_locked(void);
+/* With the lock held: where [p, p + len) lies among the open devices. */
+struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len);
+/*
+ * Take the lock for reading when [p, p + len) lies in one open device's
+ * window: 0 with *dev set and the lock HELD; else -1, lock not held.
+ */
+int npu_rt_enter_addr(const void *p, size_t len, int *dev);
+/* Take the lock for reading when device dev is open in this process:
+ * ACL_SUCCESS, lock HELD; else ACL_ERROR_RT_CONTEXT_NULL, not held. */
+aclError npu_rt_enter_device(int dev);
 /* Close every device context of this process (aclFinalize). */
 void npu_rt_devices_release_all(void);
+
+/* ---- copy.c, for copy_async.c ---------------------------------------- */
+
+/* With the table lock held: how copy c of kind is carried out. */
+aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind,
+				 struct npu_rt_copy_route_plan *plan);
+
+/*
+ * Fill the fields of copy c, direction dir, into req: struct
+ * npu_sim_memcpy2d and struct npu_sim_stream_submit spell them alike.
+ */
+#define NPU_RT_SET_COPY_FIELDS(req, c, d)		\
+	do {						\
+		(req)->dst = (c)->dst;			\
+		(req)->dpitch = (c)->dpitch;		\
+		(req)->src = (c)->src;			\
+		(req)->spitch = (c)->spitch;		\
+		(req)->width = (c)->width;		\
+		(req)->height = (c)->height;		\
+		(req)->dir = (d);			\
+	} while (0)
 
 /* ---- transport.c: the ioctl transport to /dev/npu_simN -------------- */
 
@@ -66,7 +103,7 @@ uint64_t npu_rt_device_epoch_locked(int dev);
  * ACL_ERROR_RT_PARAM_INVALID when that opening of dev is gone. */
 aclError npu_rt_device_bind_current(int dev, uint64_t epoch);
 
-/* ---- context.c: contexts and the stream/event handle registry -------- */
+/* ---- handles.c: the registry of context, stream and event handles ---- */
 
 /*
  * Library objects behind aclrtContext / aclrtStream / aclrtEvent.  A handle
@@ -88,12 +125,62 @@ struct npu_rt_obj {
 	int is_default;		/* ctx: the default context of dev */
 };
 
-/* A resolved stream: device, its fd and the kernel stream id. */
-struct npu_rt_stream_ref {
+/* Register a new stream/event object; NULL when out of memory. */
+struct npu_rt_obj *npu_rt_obj_add(enum npu_rt_obj_type type, int dev, uint64_t epoch,
+				  uint32_t ctx_id, uint32_t kid);
+/* Remove a live object of type from the registry (the caller frees it);
+ * NULL if handle is not one. */
+struct npu_rt_obj *npu_rt_obj_take(void *handle, enum npu_rt_obj_type type);
+/* 0 and a copy of the live object of type handle is; -1 if none. */
+int npu_rt_obj_get(const void *handle, enum npu_rt_obj_type type, struct npu_rt_obj *copy);
+/* A new context of (dev, epoch), made the thread's current; NULL: no memory. */
+struct npu_rt_obj *npu_rt_ctx_create(int dev, uint64_t epoch);
+/*
+ * Remove context handle if it is a live non-default context of epoch, with
+ * its streams and events (listed through ->next in *gone); the caller
+ * frees them all.  NULL when it is not.
+ */
+struct npu_rt_obj *npu_rt_ctx_take(void *handle, uint64_t epoch, struct npu_rt_obj **gone);
+void npu_rt_ctx_make_current(struct npu_rt_obj *c);
+/* The thread's context on (dev, epoch) (made when missing) and its id;
+ * NULL and id 0 when out of memory. */
+void *npu_rt_ctx_current(int dev, uint64_t epoch, uint32_t *ctx_id);
+/* STREAM_CREATE on fd: 0 and *sid, or a negative errno. */
+int npu_rt_stream_create_kernel(int fd, uint32_t ctx_id, uint32_t priority, uint32_t *sid);
+/* The kernel id of the current context's default stream on fd, created on
+ * first use: 0, -ENOMEM (no context) or STREAM_CREATE's error. */
+int npu_rt_ctx_default_stream(int dev, uint64_t epoch, int fd, uint32_t *sid);
+/* Device table hooks (table lock held for writing). */
+void npu_rt_handles_device_opened(int dev, uint64_t epoch);
+void npu_rt_handles_device_closed(int dev);
+void npu_rt_handles_atfork_child(void);
+
+/* ---- context.c ------------------------------------------------------- */
+
+/* A resolved stream or event: device, its fd and the kernel object id. */
+struct npu_rt_ref {
 	int dev;
 	int fd;
-	uint32_t sid;
+	uint32_t kid;
 };
+
+/* With the table lock held: current context's id for device dev. */
+uint32_t npu_rt_current_ctx_id_locked(int dev);
+/* aclError of STREAM_CREATE's / EVENT_CREATE's negative errno rc. */
+aclError npu_rt_create_error(enum npu_rt_obj_type type, int rc);
+/* aclrtCreateStream / aclrtCreateEvent in the current context (priority:
+ * streams only). */
+aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **handle);
+/*
+ * Lock the table and resolve handle, a live stream or event of type of an
+ * open device: ACL_SUCCESS with the lock HELD, else 107000 (not held).
+ */
+aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct npu_rt_ref *ref);
+/* aclrtDestroyStream / aclrtDestroyEvent of handle. */
+aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type);
+
+/* ---- stream.c -------------------------------------------------------- */
+
 
 /*
  * Resolve stream (NULL: the current context's default stream).  On
@@ -101,30 +188,36 @@ struct npu_rt_stream_ref {
  * Errors: 107002 NULL stream and no current device; 107000 not a live
  * stream.
  */
-aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref);
-/* Resolve an event the same way (never NULL: 100000). */
-aclError npu_rt_event_enter(aclrtEvent event, int *dev, int *fd, uint32_t *eid);
-/* With the table lock held: current context's id for device dev. */
-uint32_t npu_rt_current_ctx_id_locked(int dev);
-/* Register a new stream/event object; NULL when out of memory. */
-struct npu_rt_obj *npu_rt_obj_add(enum npu_rt_obj_type type, int dev, uint64_t epoch,
-				  uint32_t ctx_id, uint32_t kid);
-/* Remove a live object of type from the registry (the caller frees it);
- * NULL if handle is not one. */
-struct npu_rt_obj *npu_rt_obj_take(void *handle, enum npu_rt_obj_type type);
-/* Device table hooks (table lock held for writing). */
-void npu_rt_ctx_device_opened(int dev, uint64_t epoch);
-void npu_rt_ctx_device_closed(int dev);
-void npu_rt_ctx_atfork_child(void);
+aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_ref *ref);
 
-/* ---- stream.c -------------------------------------------------------- */
-
+/* aclError of a stream/event ioctl's negative errno rc: -ENOENT (the
+ * stream or event is gone) is 107000. */
+aclError npu_rt_obj_errno(int rc);
 /* aclError of the negative errno a stream's async work failed with. */
 aclError npu_rt_async_error(int err);
 /* Wait until the stream's work is done; ACL_SUCCESS or its first error. */
-aclError npu_rt_stream_wait_locked(const struct npu_rt_stream_ref *ref);
+aclError npu_rt_stream_wait_locked(const struct npu_rt_ref *ref);
+/*
+ * Queue req on ref's stream (STREAM_SUBMIT) and, when wait, wait for the
+ * stream's work.  Table lock held; released here.
+ */
+aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int wait);
 /* Wait for all work of the current device (flags 0 or NPU_SIM_SYNC_KEEP). */
 aclError npu_rt_device_sync(uint32_t flags);
+
+/* ---- event.c --------------------------------------------------------- */
+
+/* Resolve an event as npu_rt_stream_enter does a stream (never NULL: 100000). */
+aclError npu_rt_event_enter(aclrtEvent event, struct npu_rt_ref *ref);
+
+/* ---- vmm.c, for vmm_share.c ------------------------------------------ */
+
+/*
+ * Decode handle and lock the table for its device: ACL_SUCCESS with *dev,
+ * *fd, *id set and the lock HELD; 100000 not a handle of this library;
+ * 107002 its device is not open (lock not held).
+ */
+aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32_t *id);
 
 /* ---- fork handling (fork.c calls these in lock order) ---------------- */
 

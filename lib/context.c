@@ -1,7 +1,8 @@
 /*
  * Contexts: aclrtCreateContext / aclrtDestroyContext / aclrtSetCurrentContext
- * / aclrtGetCurrentContext, and the registry of context, stream and event
- * handles (acl_internal.h).
+ * / aclrtGetCurrentContext, and creating and destroying the kernel objects
+ * behind stream and event handles of a context.  The handles live in the registry
+ * (handles.c).
  *
  * A context belongs to one device.  aclrtSetDevice creates the device's
  * default context (once per opening of the device) and makes it the calling
@@ -13,241 +14,21 @@
  * current device.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 
 #include "acl_internal.h"
 
-static pthread_mutex_t obj_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct npu_rt_obj objs = { .next = &objs, .prev = &objs };
-static uint32_t last_ctx_id;
-
-static __thread struct npu_rt_obj *cur_ctx;	/* validated before use */
-
-/* ---- registry (obj_lock held) ---------------------------------------- */
-
-static void link_obj(struct npu_rt_obj *o)
-{
-	o->next = &objs;
-	o->prev = objs.prev;
-	objs.prev->next = o;
-	objs.prev = o;
-}
-
-static void unlink_obj(struct npu_rt_obj *o)
-{
-	o->prev->next = o->next;
-	o->next->prev = o->prev;
-	o->next = o->prev = NULL;
-}
-
-static struct npu_rt_obj *find_obj(const void *handle, enum npu_rt_obj_type type)
-{
-	for (struct npu_rt_obj *o = objs.next; o != &objs; o = o->next)
-		if (o == handle && o->type == type)
-			return o;
-	return NULL;
-}
-
-static struct npu_rt_obj *find_default(int dev, uint64_t epoch)
-{
-	for (struct npu_rt_obj *o = objs.next; o != &objs; o = o->next)
-		if (o->type == NPU_RT_OBJ_CTX && o->is_default && o->dev == dev && o->epoch == epoch)
-			return o;
-	return NULL;
-}
-
-static struct npu_rt_obj *new_obj(enum npu_rt_obj_type type, int dev, uint64_t epoch, uint32_t ctx_id,
-				  uint32_t kid)
-{
-	struct npu_rt_obj *o = calloc(1, sizeof(*o));
-
-	if (o == NULL)
-		return NULL;
-	o->type = type;
-	o->dev = dev;
-	o->epoch = epoch;
-	o->ctx_id = ctx_id;
-	o->kid = kid;
-	link_obj(o);
-	return o;
-}
-
-struct npu_rt_obj *npu_rt_obj_add(enum npu_rt_obj_type type, int dev, uint64_t epoch,
-				  uint32_t ctx_id, uint32_t kid)
-{
-	struct npu_rt_obj *o;
-
-	pthread_mutex_lock(&obj_lock);
-	o = new_obj(type, dev, epoch, ctx_id, kid);
-	pthread_mutex_unlock(&obj_lock);
-	return o;
-}
-
-struct npu_rt_obj *npu_rt_obj_take(void *handle, enum npu_rt_obj_type type)
-{
-	struct npu_rt_obj *o;
-
-	pthread_mutex_lock(&obj_lock);
-	o = find_obj(handle, type);
-	if (o != NULL)
-		unlink_obj(o);
-	pthread_mutex_unlock(&obj_lock);
-	return o;
-}
-
-/* Table lock held, obj_lock held: the thread's context on device dev. */
-static struct npu_rt_obj *current_ctx(int dev)
-{
-	uint64_t epoch = npu_rt_device_epoch_locked(dev);
-	struct npu_rt_obj *c = cur_ctx;
-
-	if (c != NULL && find_obj(c, NPU_RT_OBJ_CTX) != NULL && c->dev == dev && c->epoch == epoch)
-		return c;
-	c = find_default(dev, epoch);
-	if (c == NULL) {	/* e.g. allocation failed in aclrtSetDevice */
-		c = new_obj(NPU_RT_OBJ_CTX, dev, epoch, ++last_ctx_id, 0);
-		if (c != NULL) {
-			c->ctx_id = last_ctx_id;
-			c->is_default = 1;
-		}
-	}
-	return c;
-}
-
 uint32_t npu_rt_current_ctx_id_locked(int dev)
 {
-	struct npu_rt_obj *c;
 	uint32_t id;
 
-	pthread_mutex_lock(&obj_lock);
-	c = current_ctx(dev);
-	id = c != NULL ? c->ctx_id : 0;
-	pthread_mutex_unlock(&obj_lock);
+	(void)npu_rt_ctx_current(dev, npu_rt_device_epoch_locked(dev), &id);
 	return id;
 }
 
-void npu_rt_ctx_device_opened(int dev, uint64_t epoch)
-{
-	struct npu_rt_obj *c;
-
-	pthread_mutex_lock(&obj_lock);
-	c = find_default(dev, epoch);
-	if (c == NULL) {
-		c = new_obj(NPU_RT_OBJ_CTX, dev, epoch, ++last_ctx_id, 0);
-		if (c != NULL)
-			c->is_default = 1;
-	}
-	cur_ctx = c;
-	pthread_mutex_unlock(&obj_lock);
-}
-
-/* The fd is being closed: the kernel drops its streams and events. */
-void npu_rt_ctx_device_closed(int dev)
-{
-	pthread_mutex_lock(&obj_lock);
-	for (struct npu_rt_obj *o = objs.next, *n; o != &objs; o = n) {
-		n = o->next;
-		if (o->dev == dev) {
-			unlink_obj(o);
-			free(o);
-		}
-	}
-	pthread_mutex_unlock(&obj_lock);
-}
-
-void npu_rt_ctx_atfork_child(void)
-{
-	/* the parent's objects name the parent's files: forget them */
-	objs.next = objs.prev = &objs;
-	cur_ctx = NULL;
-	pthread_mutex_init(&obj_lock, NULL);
-}
-
-/* ---- resolving handles ----------------------------------------------- */
-
-static int stream_create_kernel(int fd, uint32_t ctx_id, uint32_t priority, uint32_t *sid)
-{
-	struct npu_sim_stream_create req = { .ctx_id = ctx_id, .priority = priority };
-	int rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_CREATE, &req);
-
-	if (rc == 0)
-		*sid = req.id;
-	return rc;
-}
-
-aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_stream_ref *ref)
-{
-	struct npu_rt_obj *o;
-	aclError err = ACL_SUCCESS;
-	int dev;
-
-	if (stream == NULL) {
-		err = npu_rt_enter_current(&dev);
-		if (err != ACL_SUCCESS)
-			return err;
-		pthread_mutex_lock(&obj_lock);
-		o = current_ctx(dev);
-		if (o == NULL) {
-			err = ACL_ERROR_RT_MEMORY_ALLOCATION;
-		} else if (o->kid == 0) {	/* the default stream, on first use */
-			int rc = stream_create_kernel(npu_rt_device_fd_locked(dev), o->ctx_id, 0, &o->kid);
-
-			if (rc != 0)
-				err = rc == -ENOSPC ? ACL_ERROR_RT_NO_STREAM_RESOURCE : npu_rt_errno_to_acl(-rc);
-		}
-		if (err == ACL_SUCCESS)
-			*ref = (struct npu_rt_stream_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev),
-							    .sid = o->kid };
-		pthread_mutex_unlock(&obj_lock);
-		if (err != ACL_SUCCESS)
-			npu_rt_devices_unlock();
-		return err;
-	}
-
-	npu_rt_devices_read_lock();
-	pthread_mutex_lock(&obj_lock);
-	o = find_obj(stream, NPU_RT_OBJ_STREAM);
-	if (o == NULL || npu_rt_device_epoch_locked(o->dev) != o->epoch)
-		err = ACL_ERROR_RT_PARAM_INVALID;
-	else
-		*ref = (struct npu_rt_stream_ref){ .dev = o->dev, .fd = npu_rt_device_fd_locked(o->dev),
-						    .sid = o->kid };
-	pthread_mutex_unlock(&obj_lock);
-	if (err != ACL_SUCCESS)
-		npu_rt_devices_unlock();
-	return err;
-}
-
-aclError npu_rt_event_enter(aclrtEvent event, int *dev, int *fd, uint32_t *eid)
-{
-	struct npu_rt_obj *o;
-	aclError err = ACL_SUCCESS;
-
-	if (event == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	npu_rt_devices_read_lock();
-	pthread_mutex_lock(&obj_lock);
-	o = find_obj(event, NPU_RT_OBJ_EVENT);
-	if (o == NULL || npu_rt_device_epoch_locked(o->dev) != o->epoch) {
-		err = ACL_ERROR_RT_PARAM_INVALID;
-	} else {
-		*dev = o->dev;
-		*fd = npu_rt_device_fd_locked(o->dev);
-		*eid = o->kid;
-	}
-	pthread_mutex_unlock(&obj_lock);
-	if (err != ACL_SUCCESS)
-		npu_rt_devices_unlock();
-	return err;
-}
-
-/* ---- the API --------------------------------------------------------- */
-
 ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
 {
-	struct npu_rt_obj *c = NULL;
-	uint64_t epoch;
+	struct npu_rt_obj *c;
 	aclError err;
 
 	if (context == NULL)
@@ -257,12 +38,7 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t d
 		return err;
 
 	npu_rt_devices_read_lock();
-	epoch = npu_rt_device_epoch_locked(deviceId);
-	pthread_mutex_lock(&obj_lock);
-	c = new_obj(NPU_RT_OBJ_CTX, deviceId, epoch, ++last_ctx_id, 0);
-	if (c != NULL)
-		cur_ctx = c;
-	pthread_mutex_unlock(&obj_lock);
+	c = npu_rt_ctx_create(deviceId, npu_rt_device_epoch_locked(deviceId));
 	npu_rt_devices_unlock();
 	if (c == NULL) {
 		aclrtResetDevice(deviceId);
@@ -272,60 +48,123 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t d
 	return ACL_SUCCESS;
 }
 
+/* Destroy kernel stream or event id of the device file fd: 0 or -errno. */
+static int destroy_kernel_obj(int fd, enum npu_rt_obj_type type, uint32_t id)
+{
+	if (type == NPU_RT_OBJ_EVENT) {
+		struct npu_sim_event_destroy req = { .id = id };
+
+		return npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_DESTROY, &req);
+	} else {
+		struct npu_sim_stream_destroy req = { .id = id };
+
+		return npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_DESTROY, &req);
+	}
+}
+
+aclError npu_rt_create_error(enum npu_rt_obj_type type, int rc)
+{
+	if (rc == -ENOSPC)
+		return type == NPU_RT_OBJ_EVENT ? ACL_ERROR_RT_NO_EVENT_RESOURCE : ACL_ERROR_RT_NO_STREAM_RESOURCE;
+	return npu_rt_errno_to_acl(-rc);
+}
+
+aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **handle)
+{
+	struct npu_rt_obj *o;
+	uint32_t ctx_id, kid = 0;
+	int dev, fd, rc;
+
+	if (handle == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	fd = npu_rt_device_fd_locked(dev);
+	ctx_id = npu_rt_current_ctx_id_locked(dev);
+	if (type == NPU_RT_OBJ_EVENT) {
+		struct npu_sim_event_create req = { .ctx_id = ctx_id };
+
+		rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_CREATE, &req);
+		kid = req.id;
+	} else {
+		rc = npu_rt_stream_create_kernel(fd, ctx_id, priority, &kid);
+	}
+	if (rc != 0) {
+		npu_rt_devices_unlock();
+		return npu_rt_create_error(type, rc);
+	}
+	o = npu_rt_obj_add(type, dev, npu_rt_device_epoch_locked(dev), ctx_id, kid);
+	if (o == NULL)	/* a failing call changes nothing */
+		(void)destroy_kernel_obj(fd, type, kid);
+	npu_rt_devices_unlock();
+	if (o == NULL)
+		return ACL_ERROR_RT_MEMORY_ALLOCATION;
+	*handle = o;
+	return ACL_SUCCESS;
+}
+
+aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct npu_rt_ref *ref)
+{
+	struct npu_rt_obj o;
+
+	npu_rt_devices_read_lock();
+	if (npu_rt_obj_get(handle, type, &o) != 0 || npu_rt_device_epoch_locked(o.dev) != o.epoch) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	*ref = (struct npu_rt_ref){ .dev = o.dev, .fd = npu_rt_device_fd_locked(o.dev), .kid = o.kid };
+	return ACL_SUCCESS;
+}
+
+aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type)
+{
+	struct npu_rt_obj *o;
+	int rc = 0;
+
+	if (handle == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	npu_rt_devices_read_lock();
+	o = npu_rt_obj_take(handle, type);
+	if (o == NULL) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if (npu_rt_device_epoch_locked(o->dev) == o->epoch)
+		rc = destroy_kernel_obj(npu_rt_device_fd_locked(o->dev), type, o->kid);
+	npu_rt_devices_unlock();
+	free(o);
+	return rc == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 {
-	struct npu_rt_obj *c, *gone = NULL;
+	struct npu_rt_obj seen, *c, *gone;
 	int dev, fd;
 
 	if (context == NULL)
 		return ACL_ERROR_INVALID_PARAM;
 
 	npu_rt_devices_read_lock();
-	pthread_mutex_lock(&obj_lock);
-	c = find_obj(context, NPU_RT_OBJ_CTX);
-	if (c == NULL || c->is_default || npu_rt_device_epoch_locked(c->dev) != c->epoch) {
-		pthread_mutex_unlock(&obj_lock);
+	/* Only a context of the device's current opening is taken. */
+	c = npu_rt_obj_get(context, NPU_RT_OBJ_CTX, &seen) != 0 ? NULL :
+	    npu_rt_ctx_take(context, npu_rt_device_epoch_locked(seen.dev), &gone);
+	if (c == NULL) {
 		npu_rt_devices_unlock();
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	dev = c->dev;
 	fd = npu_rt_device_fd_locked(dev);
-	/* Take the context and everything of it out of the registry. */
-	for (struct npu_rt_obj *o = objs.next, *n; o != &objs; o = n) {
-		n = o->next;
-		if (o != c && o->type != NPU_RT_OBJ_CTX && o->dev == dev && o->epoch == c->epoch &&
-		    o->ctx_id == c->ctx_id) {
-			unlink_obj(o);
-			o->next = gone;
-			gone = o;
-		}
-	}
-	unlink_obj(c);
-	if (cur_ctx == c)
-		cur_ctx = NULL;
-	pthread_mutex_unlock(&obj_lock);
 
 	/* Kernel objects: streams finish their queued work first. */
 	while (gone != NULL) {
 		struct npu_rt_obj *o = gone;
 
 		gone = o->next;
-		if (o->type == NPU_RT_OBJ_STREAM) {
-			struct npu_sim_stream_destroy req = { .id = o->kid };
-
-			(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_DESTROY, &req);
-		} else {
-			struct npu_sim_event_destroy req = { .id = o->kid };
-
-			(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_DESTROY, &req);
-		}
+		(void)destroy_kernel_obj(fd, o->type, o->kid);
 		free(o);
 	}
-	if (c->kid != 0) {	/* its default stream */
-		struct npu_sim_stream_destroy req = { .id = c->kid };
-
-		(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_DESTROY, &req);
-	}
+	if (c->kid != 0)	/* its default stream */
+		(void)destroy_kernel_obj(fd, NPU_RT_OBJ_STREAM, c->kid);
 	free(c);
 	npu_rt_devices_unlock();
 	return aclrtResetDevice(dev);
@@ -333,31 +172,23 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 
 ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context)
 {
-	struct npu_rt_obj *c;
-	uint64_t epoch = 0;
+	struct npu_rt_obj c;
 	aclError err;
-	int dev = -1;
 
 	if (context == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	pthread_mutex_lock(&obj_lock);
-	c = find_obj(context, NPU_RT_OBJ_CTX);
-	if (c != NULL) {
-		dev = c->dev;
-		epoch = c->epoch;
-	}
-	pthread_mutex_unlock(&obj_lock);
-	if (c == NULL)
+	if (npu_rt_obj_get(context, NPU_RT_OBJ_CTX, &c) != 0)
 		return ACL_ERROR_RT_PARAM_INVALID;
-	err = npu_rt_device_bind_current(dev, epoch);
+	err = npu_rt_device_bind_current(c.dev, c.epoch);
 	if (err == ACL_SUCCESS)
-		cur_ctx = c;
+		npu_rt_ctx_make_current(context);
 	return err;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context)
 {
-	struct npu_rt_obj *c;
+	uint32_t id;
+	void *c;
 	aclError err;
 	int dev;
 
@@ -366,9 +197,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context)
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
-	pthread_mutex_lock(&obj_lock);
-	c = current_ctx(dev);
-	pthread_mutex_unlock(&obj_lock);
+	c = npu_rt_ctx_current(dev, npu_rt_device_epoch_locked(dev), &id);
 	npu_rt_devices_unlock();
 	if (c == NULL)
 		return ACL_ERROR_RT_MEMORY_ALLOCATION;

@@ -9,15 +9,9 @@
  * (docs/cann-api-notes.md 6.3): with aclrtMallocHost memory the call returns at
  * once; with any other host memory it returns after the copy is done.
  */
-#include <errno.h>
 #include <string.h>
 
 #include "acl_internal.h"
-
-static struct npu_rt_loc locate_locked(const void *p, size_t len)
-{
-	return npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)p, len);
-}
 
 /* Whether every byte of the host range [p, p + len) is aclrtMallocHost memory. */
 static int host_pinned(const void *p, size_t len)
@@ -30,31 +24,8 @@ static int host_pinned(const void *p, size_t len)
 	return (uintptr_t)p - base <= blen && len <= blen - ((uintptr_t)p - base);
 }
 
-/*
- * Queue req on ref's stream; for pageable host memory wait for it.  Table
- * lock held; released here.
- */
-static aclError submit(const struct npu_rt_stream_ref *ref, struct npu_sim_stream_submit *req, int wait)
-{
-	aclError err = ACL_SUCCESS;
-	int rc;
-
-	req->stream = ref->sid;
-	rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_SUBMIT, req);
-	if (rc == -EAGAIN)
-		err = ACL_ERROR_RT_STREAM_TASK_FULL;
-	else if (rc == -ENOENT)
-		err = ACL_ERROR_RT_PARAM_INVALID;	/* the stream was destroyed */
-	else if (rc != 0)
-		err = npu_rt_errno_to_acl(-rc);
-	else if (wait)
-		err = npu_rt_stream_wait_locked(ref);
-	npu_rt_devices_unlock();
-	return err;
-}
-
 /* Common part of the two copies once the plan is known. */
-static aclError plan_check(const struct npu_rt_stream_ref *ref, const struct npu_rt_copy_route_plan *plan)
+static aclError plan_check(const struct npu_rt_ref *ref, const struct npu_rt_copy_route_plan *plan)
 {
 	if (plan->route == NPU_RT_ROUTE_USER)
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;	/* host to host */
@@ -63,33 +34,27 @@ static aclError plan_check(const struct npu_rt_stream_ref *ref, const struct npu
 	return ACL_SUCCESS;
 }
 
-static int host_side_pinned(const struct npu_rt_copy_route_plan *plan, const void *dst, size_t dspan,
-			    const void *src, size_t sspan)
+static int host_side_pinned(const struct npu_rt_copy_route_plan *plan, const struct npu_rt_copy *c)
 {
 	if (plan->dir == NPU_SIM_COPY_H2D)
-		return host_pinned(src, sspan);
+		return host_pinned((const void *)c->src, c->sspan);
 	if (plan->dir == NPU_SIM_COPY_D2H)
-		return host_pinned(dst, dspan);
+		return host_pinned((const void *)c->dst, c->dspan);
 	return 1;	/* device to device: no host memory */
 }
 
-/*
- * Queue a copy of height rows of width bytes (dspan / sspan bytes spanned
- * on each side) on stream, after the ACL-layer checks passed.
- */
-static aclError queue_copy(void *dst, size_t dpitch, size_t dspan, const void *src, size_t spitch,
-			   size_t sspan, size_t width, size_t height, aclrtMemcpyKind kind,
-			   aclrtStream stream)
+/* Queue copy c on stream, after the ACL-layer checks passed. */
+static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, aclrtStream stream)
 {
 	struct npu_rt_copy_route_plan plan;
 	struct npu_sim_stream_submit req;
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	aclError err;
 
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	err = npu_rt_plan_copy((int)kind, locate_locked(dst, dspan), locate_locked(src, sspan), &plan);
+	err = npu_rt_copy_plan_locked(c, kind, &plan);
 	if (err == ACL_SUCCESS)
 		err = plan_check(&ref, &plan);
 	if (err != ACL_SUCCESS) {
@@ -98,64 +63,46 @@ static aclError queue_copy(void *dst, size_t dpitch, size_t dspan, const void *s
 	}
 	memset(&req, 0, sizeof(req));
 	req.op = NPU_SIM_OP_COPY;
-	req.dst = (uintptr_t)dst;
-	req.dpitch = dpitch;
-	req.src = (uintptr_t)src;
-	req.spitch = spitch;
-	req.width = width;
-	req.height = height;
-	req.dir = plan.dir;
-	return submit(&ref, &req, !host_side_pinned(&plan, dst, dspan, src, sspan));
+	NPU_RT_SET_COPY_FIELDS(&req, c, plan.dir);
+	return npu_rt_stream_submit(&ref, &req, !host_side_pinned(&plan, c));
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
 					      aclrtMemcpyKind kind, aclrtStream stream)
 {
-	aclError err;
+	struct npu_rt_copy c;
+	aclError err = npu_rt_memcpy_args(dst, destMax, src, count, (int)kind, &c);
 
-	if (count == 0)
-		return ACL_SUCCESS;
-	err = npu_rt_memcpy_args_check(dst, destMax, src, count, (int)kind);
-	if (err != ACL_SUCCESS)
-		return err;
-	return queue_copy(dst, count, count, src, count, count, count, 1, kind, stream);
+	return err != ACL_SUCCESS || c.width == 0 ? err : queue_copy(&c, kind, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
 						size_t width, size_t height, aclrtMemcpyKind kind,
 						aclrtStream stream)
 {
-	size_t dspan, sspan;
-	aclError err;
+	struct npu_rt_copy c;
+	aclError err = npu_rt_memcpy2d_args(dst, dpitch, src, spitch, width, height, (int)kind, &c);
 
-	if (width == 0 || height == 0)
-		return ACL_SUCCESS;
-	err = npu_rt_memcpy2d_args_check(dst, dpitch, src, spitch, width, height, (int)kind, &dspan,
-					 &sspan);
-	if (err != ACL_SUCCESS)
-		return err;
-	return queue_copy(dst, dpitch, dspan, src, spitch, sspan, width, height, kind, stream);
+	return err != ACL_SUCCESS || c.width == 0 ? err : queue_copy(&c, kind, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
 					      aclrtStream stream)
 {
 	struct npu_sim_stream_submit req;
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	struct npu_rt_loc loc;
 	aclError err;
 
 	if (count == 0)
 		return ACL_SUCCESS;
-	if (devPtr == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	if (count > maxCount)
-		return ACL_ERROR_RT_PARAM_INVALID;
-
+	err = npu_rt_memset_args_check(devPtr, maxCount, count);
+	if (err != ACL_SUCCESS)
+		return err;
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	loc = locate_locked(devPtr, count);
+	loc = npu_rt_locate_locked(devPtr, count);
 	if (loc.kind != NPU_RT_LOC_DEVICE) {
 		npu_rt_devices_unlock();
 		return loc.kind == NPU_RT_LOC_HOST ? ACL_ERROR_RT_FEATURE_NOT_SUPPORT : ACL_ERROR_RT_PARAM_INVALID;
@@ -171,5 +118,5 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 	req.width = count;
 	req.height = 1;
 	req.value = (uint32_t)value & 0xffU;
-	return submit(&ref, &req, 0);
+	return npu_rt_stream_submit(&ref, &req, 0);
 }

@@ -5,36 +5,6 @@
 
 #include <misc/npu_sim.h>
 
-struct npu_rt_loc npu_rt_locate(const struct npu_rt_window *w, int n, uintptr_t p, size_t len)
-{
-	struct npu_rt_loc loc = { NPU_RT_LOC_HOST, -1 };
-	uintptr_t last;
-
-	if (len == 0 || p > UINTPTR_MAX - (len - 1)) {
-		loc.kind = NPU_RT_LOC_STRADDLE;
-		return loc;
-	}
-	last = p + (len - 1);
-
-	for (int i = 0; i < n; i++) {
-		uintptr_t wlast;
-
-		if (w[i].size == 0)
-			continue;
-		wlast = w[i].start + (uintptr_t)(w[i].size - 1);
-		if (last < w[i].start || p > wlast)
-			continue;	/* disjoint */
-		if (p >= w[i].start && last <= wlast) {
-			loc.kind = NPU_RT_LOC_DEVICE;
-			loc.dev = i;
-		} else {
-			loc.kind = NPU_RT_LOC_STRADDLE;
-		}
-		return loc;
-	}
-	return loc;
-}
-
 size_t npu_rt_span_2d(size_t pitch, size_t width, size_t height)
 {
 	size_t rows_before_last;
@@ -93,6 +63,43 @@ aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *
 	*dspan = d;
 	*sspan = s;
 	return ACL_SUCCESS;
+}
+
+aclError npu_rt_memcpy_args(void *dst, size_t destMax, const void *src, size_t count, int kind,
+			    struct npu_rt_copy *c)
+{
+	aclError err = count == 0 ? ACL_SUCCESS : npu_rt_memcpy_args_check(dst, destMax, src, count, kind);
+
+	*c = (struct npu_rt_copy){ 0 };
+	if (err == ACL_SUCCESS && count != 0)
+		*c = (struct npu_rt_copy){ .dst = (uintptr_t)dst, .src = (uintptr_t)src, .dpitch = count,
+					   .spitch = count, .width = count, .height = 1, .dspan = count,
+					   .sspan = count };
+	return err;
+}
+
+aclError npu_rt_memcpy2d_args(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+			      size_t height, int kind, struct npu_rt_copy *c)
+{
+	size_t dspan = 0, sspan = 0;
+	aclError err = ACL_SUCCESS;
+
+	*c = (struct npu_rt_copy){ 0 };
+	if (width == 0 || height == 0)
+		return ACL_SUCCESS;
+	err = npu_rt_memcpy2d_args_check(dst, dpitch, src, spitch, width, height, kind, &dspan, &sspan);
+	if (err == ACL_SUCCESS)
+		*c = (struct npu_rt_copy){ .dst = (uintptr_t)dst, .src = (uintptr_t)src, .dpitch = dpitch,
+					   .spitch = spitch, .width = width, .height = height,
+					   .dspan = dspan, .sspan = sspan };
+	return err;
+}
+
+aclError npu_rt_memset_args_check(const void *devPtr, size_t maxCount, size_t count)
+{
+	if (devPtr == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	return count > maxCount ? ACL_ERROR_RT_PARAM_INVALID : ACL_SUCCESS;
 }
 
 static aclError via_driver(uint32_t dir, int dev, struct npu_rt_copy_route_plan *plan)

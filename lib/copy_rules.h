@@ -1,6 +1,6 @@
 /*
- * Copy and set rules: where a range lies (host, or which device's VA
- * window), which memcpy kinds are accepted, and how a copy is carried out.
+ * Copy and set rules: which memcpy kinds are accepted, and how a copy is
+ * carried out given where its ranges lie (address.h).
  * Pure: no I/O, no global state; unit-tested in tests/unit/test_copy_rules.c.
  * Rules: docs/design.md 4.2, docs/cann-api-notes.md 2.2, 6.1-6.4.
  */
@@ -12,26 +12,18 @@
 #include <stdint.h>
 
 #include "acl/acl_rt.h"
+#include "address.h"
 
-/* A device's VA window [start, start + size); size 0 = device not open. */
-struct npu_rt_window {
-	uintptr_t start;
-	uint64_t size;
+/*
+ * One copy as the API calls describe it: height rows of width bytes,
+ * dpitch / spitch apart, spanning dspan / sspan bytes (a 1D copy is one
+ * row of count bytes).
+ */
+struct npu_rt_copy {
+	uintptr_t dst, src;
+	size_t dpitch, spitch, width, height;
+	size_t dspan, sspan;
 };
-
-enum npu_rt_loc_kind {
-	NPU_RT_LOC_HOST = 1,		/* touches no device window */
-	NPU_RT_LOC_DEVICE = 2,		/* wholly inside one device window */
-	NPU_RT_LOC_STRADDLE = 3,	/* partly in a window, or wraps around */
-};
-
-struct npu_rt_loc {
-	enum npu_rt_loc_kind kind;
-	int dev;			/* device index when kind is DEVICE */
-};
-
-/* Where [p, p + len) lies (len > 0) given n windows indexed by device. */
-struct npu_rt_loc npu_rt_locate(const struct npu_rt_window *w, int n, uintptr_t p, size_t len);
 
 /* Bytes spanned by height rows of width bytes, pitch apart; 0 on overflow. */
 size_t npu_rt_span_2d(size_t pitch, size_t width, size_t height);
@@ -58,6 +50,23 @@ aclError npu_rt_memcpy_args_check(const void *dst, size_t destMax, const void *s
  */
 aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *src, size_t spitch,
 				    size_t width, size_t height, int kind, size_t *dspan, size_t *sspan);
+
+/*
+ * All the ACL-layer checks of aclrtMemcpy(Async) / aclrtMemcpy2d(Async),
+ * filling *c on ACL_SUCCESS; c->width is 0 when the call succeeds at once
+ * (count, width or height 0).
+ */
+aclError npu_rt_memcpy_args(void *dst, size_t destMax, const void *src, size_t count, int kind,
+			    struct npu_rt_copy *c);
+aclError npu_rt_memcpy2d_args(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+			      size_t height, int kind, struct npu_rt_copy *c);
+
+/*
+ * The ACL-layer checks of aclrtMemset and aclrtMemsetAsync after "count 0
+ * succeeds at once": devPtr NULL (ACL_ERROR_INVALID_PARAM), then count >
+ * maxCount (ACL_ERROR_RT_PARAM_INVALID).
+ */
+aclError npu_rt_memset_args_check(const void *devPtr, size_t maxCount, size_t count);
 
 enum npu_rt_copy_route {
 	NPU_RT_ROUTE_USER = 1,		/* host to host: memmove in user space */

@@ -48,9 +48,33 @@ int npu_rt_device_fd_locked(int dev)
 	return devices[dev].fd;
 }
 
-const struct npu_rt_window *npu_rt_windows_locked(void)
+struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len)
 {
-	return windows;
+	return npu_rt_locate(windows, NPU_RT_MAX_DEVICES, (uintptr_t)p, len);
+}
+
+int npu_rt_enter_addr(const void *p, size_t len, int *dev)
+{
+	struct npu_rt_loc loc;
+
+	npu_rt_devices_read_lock();
+	loc = npu_rt_locate_locked(p, len);
+	if (loc.kind != NPU_RT_LOC_DEVICE) {
+		npu_rt_devices_unlock();
+		return -1;
+	}
+	*dev = loc.dev;
+	return 0;
+}
+
+aclError npu_rt_enter_device(int dev)
+{
+	npu_rt_devices_read_lock();
+	if (dev < 0 || dev >= NPU_RT_MAX_DEVICES || !devices[dev].open) {
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	}
+	return ACL_SUCCESS;
 }
 
 static int current_locked(void)
@@ -73,6 +97,18 @@ aclError npu_rt_enter_current(int *dev)
 		return ACL_ERROR_RT_CONTEXT_NULL;
 	}
 	*dev = d;
+	return ACL_SUCCESS;
+}
+
+aclError npu_rt_ioctl_current(unsigned long request, void *arg, int *rc)
+{
+	int dev;
+	aclError err = npu_rt_enter_current(&dev);
+
+	if (err != ACL_SUCCESS)
+		return err;
+	*rc = npu_rt_ioctl(devices[dev].fd, request, arg);
+	npu_rt_devices_unlock();
 	return ACL_SUCCESS;
 }
 
@@ -120,14 +156,20 @@ static aclError open_device_locked(int id)
 	return ACL_SUCCESS;
 }
 
+/* Mark device id closed in the table (its fd already closed). */
+static void forget_device(int id)
+{
+	devices[id] = (struct device_ctx){ .open = false, .fd = -1 };
+	windows[id] = (struct npu_rt_window){ 0, 0 };
+}
+
 /* Unmap the window, then close: the driver frees the context's memory. */
 static void close_device_locked(int id)
 {
-	npu_rt_ctx_device_closed(id);	/* its streams/events die with the fd */
+	npu_rt_handles_device_closed(id);	/* its streams/events die with the fd */
 	npu_rt_unmap_window(windows[id].start, windows[id].size);
 	close(devices[id].fd);
-	devices[id] = (struct device_ctx){ .open = false, .fd = -1 };
-	windows[id] = (struct npu_rt_window){ 0, 0 };
+	forget_device(id);
 }
 
 static bool valid_id(int32_t id)
@@ -156,7 +198,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId)
 		current_dev = deviceId;
 		current_epoch = devices[deviceId].epoch;
 		/* the default context becomes the thread's context */
-		npu_rt_ctx_device_opened(deviceId, current_epoch);
+		npu_rt_handles_device_opened(deviceId, current_epoch);
 	}
 	pthread_rwlock_unlock(&table_lock);
 	return err;
@@ -322,10 +364,9 @@ void npu_rt_devices_atfork_child(void)
 	for (int i = 0; i < NPU_RT_MAX_DEVICES; i++) {
 		if (devices[i].open)
 			close(devices[i].fd);
-		devices[i] = (struct device_ctx){ .open = false, .fd = -1 };
-		windows[i] = (struct npu_rt_window){ 0, 0 };
+		forget_device(i);
 	}
 	current_dev = -1;
-	npu_rt_ctx_atfork_child();
+	npu_rt_handles_atfork_child();
 	pthread_rwlock_init(&table_lock, NULL);
 }

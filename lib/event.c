@@ -8,101 +8,51 @@
  * (CLOCK_MONOTONIC) when the stream reaches it, which is what
  * aclrtEventElapsedTime measures.
  */
-#include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "acl_internal.h"
 
-static aclError event_errno(int rc)
+aclError npu_rt_event_enter(aclrtEvent event, struct npu_rt_ref *ref)
 {
-	return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+	if (event == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	return npu_rt_obj_enter(event, NPU_RT_OBJ_EVENT, ref);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event)
 {
-	struct npu_sim_event_create req;
-	struct npu_rt_obj *o;
-	int dev, fd, rc;
-
-	if (event == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
-		return ACL_ERROR_RT_CONTEXT_NULL;
-	fd = npu_rt_device_fd_locked(dev);
-	req = (struct npu_sim_event_create){ .ctx_id = npu_rt_current_ctx_id_locked(dev) };
-	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_CREATE, &req);
-	if (rc != 0) {
-		npu_rt_devices_unlock();
-		return rc == -ENOSPC ? ACL_ERROR_RT_NO_EVENT_RESOURCE : npu_rt_errno_to_acl(-rc);
-	}
-	o = npu_rt_obj_add(NPU_RT_OBJ_EVENT, dev, npu_rt_device_epoch_locked(dev), req.ctx_id, req.id);
-	if (o == NULL) {
-		struct npu_sim_event_destroy d = { .id = req.id };
-
-		(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_DESTROY, &d);
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_MEMORY_ALLOCATION;
-	}
-	npu_rt_devices_unlock();
-	*event = o;
-	return ACL_SUCCESS;
+	return npu_rt_obj_create(NPU_RT_OBJ_EVENT, 0, event);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event)
 {
-	struct npu_sim_event_destroy req;
-	struct npu_rt_obj *o;
-	int rc = 0;
-
-	if (event == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	npu_rt_devices_read_lock();
-	o = npu_rt_obj_take(event, NPU_RT_OBJ_EVENT);
-	if (o == NULL) {
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
-	if (npu_rt_device_epoch_locked(o->dev) == o->epoch) {
-		req = (struct npu_sim_event_destroy){ .id = o->kid };
-		rc = npu_rt_ioctl(npu_rt_device_fd_locked(o->dev), NPU_SIM_IOCTL_EVENT_DESTROY, &req);
-	}
-	npu_rt_devices_unlock();
-	free(o);
-	return rc == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID;
+	return npu_rt_obj_destroy(event, NPU_RT_OBJ_EVENT);
 }
 
 /* Queue RECORD or WAIT of event on stream. */
 static aclError submit_event_op(aclrtEvent event, aclrtStream stream, uint32_t op)
 {
 	struct npu_sim_stream_submit req;
-	struct npu_rt_stream_ref ref;
-	int edev, efd, rc;
-	uint32_t eid;
+	struct npu_rt_ref ref, ev;
 	aclError err;
 
 	if (event == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_event_enter(event, &edev, &efd, &eid);
+	err = npu_rt_event_enter(event, &ev);
 	if (err != ACL_SUCCESS)
 		return err;
 	npu_rt_devices_unlock();
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	if (ref.dev != edev) {
+	if (ref.dev != ev.dev) {
 		npu_rt_devices_unlock();
 		return ACL_ERROR_RT_STREAM_CONTEXT;
 	}
 	memset(&req, 0, sizeof(req));
-	req.stream = ref.sid;
 	req.op = op;
-	req.event = eid;
-	rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
-	npu_rt_devices_unlock();
-	if (rc == -EAGAIN)
-		return ACL_ERROR_RT_STREAM_TASK_FULL;
-	return rc == 0 ? ACL_SUCCESS : event_errno(rc);
+	req.event = ev.kid;
+	return npu_rt_stream_submit(&ref, &req, 0);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
@@ -115,19 +65,20 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent
 	return submit_event_op(event, stream, NPU_SIM_OP_WAIT);
 }
 
-/* EVENT_SYNC with flags; fills req.  0 or a negative errno. */
+/* EVENT_SYNC with flags; fills req and *dev (the event's device). */
 static aclError event_sync(aclrtEvent event, uint32_t flags, struct npu_sim_event_sync *req, int *dev)
 {
-	int fd, rc;
-	uint32_t eid;
-	aclError err = npu_rt_event_enter(event, dev, &fd, &eid);
+	struct npu_rt_ref ev;
+	aclError err = npu_rt_event_enter(event, &ev);
+	int rc;
 
 	if (err != ACL_SUCCESS)
 		return err;
-	*req = (struct npu_sim_event_sync){ .id = eid, .flags = flags };
-	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_SYNC, req);
+	*dev = ev.dev;
+	*req = (struct npu_sim_event_sync){ .id = ev.kid, .flags = flags };
+	rc = npu_rt_ioctl(ev.fd, NPU_SIM_IOCTL_EVENT_SYNC, req);
 	npu_rt_devices_unlock();
-	return rc == 0 ? ACL_SUCCESS : event_errno(rc);
+	return rc == 0 ? ACL_SUCCESS : npu_rt_obj_errno(rc);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event)

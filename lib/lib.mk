@@ -1,9 +1,10 @@
 # libacl_rt: build/lib/libacl_rt.so and build/lib/libacl_rt.a.
 #
 # One source file per API group (init, device, memory_linear, memory_host,
-# copy, meminfo, vmm, vmm_share, context, stream, event, copy_async), the
-# pure rule files the unit tests link directly (policy,
-# copy_rules, meminfo_rules, errmap), the ioctl transport and fork handling.
+# copy, meminfo, vmm, vmm_share, context, stream, event, copy_async,
+# managed), the pure rule files the unit tests link directly (policy,
+# address, copy_rules, meminfo_rules, errmap, vmm_rules), the handle
+# registry, the ioctl transport and fork handling.
 # Built with -fvisibility=hidden: only ACL_FUNC_VISIBILITY symbols (the ACL
 # API) are exported from the shared library.
 
@@ -11,10 +12,10 @@ LIB_API_SRCS := lib/err_msg.c lib/api_wrap.c lib/data_buffer.c lib/alloc_diag.c 
 	lib/stream_force.c lib/version.c lib/memory_variants.c lib/memory_cache.c lib/memory_type.c \
 	lib/range_check.c lib/memset_d32.c lib/memcpy_batch.c lib/vmm_noucmem.c lib/vmm_share_v2.c \
 	lib/managed_batch.c
-LIB_PURE_SRCS := lib/policy.c lib/copy_rules.c lib/meminfo_rules.c lib/errmap.c lib/vmm_rules.c
+LIB_PURE_SRCS := lib/policy.c lib/address.c lib/copy_rules.c lib/meminfo_rules.c lib/errmap.c lib/vmm_rules.c
 LIB_SRCS := $(LIB_PURE_SRCS) lib/uapi_check.c lib/transport.c lib/device.c lib/init.c lib/fork.c \
 	lib/memory_linear.c lib/memory_host.c lib/copy.c lib/meminfo.c lib/vmm.c \
-	lib/vmm_share.c lib/context.c lib/stream.c lib/event.c lib/copy_async.c \
+	lib/vmm_share.c lib/handles.c lib/context.c lib/stream.c lib/event.c lib/copy_async.c \
 	lib/managed.c $(LIB_API_SRCS)
 
 # Added API groups, and the message store and wrappers of every call: each

@@ -10,13 +10,10 @@
 
 #include "acl_internal.h"
 
-#define MANAGED_MAX	(3ULL << 40)	/* 3 TB per process (doc) */
-#define MANAGED_ALIGN	(2ULL << 20)
-
 /* Advice and prefetch sizes: 2 MiB aligned and in (0, 3 TB]. */
 static int managed_size_ok(uint64_t size)
 {
-	return size != 0 && size <= MANAGED_MAX && (size & (MANAGED_ALIGN - 1)) == 0;
+	return size != 0 && size <= NPU_SIM_MANAGED_MAX && (size & (NPU_SIM_MANAGED_ALIGN - 1)) == 0;
 }
 
 static aclError managed_errno(int rc)
@@ -28,95 +25,75 @@ static aclError managed_errno(int rc)
 
 ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uint32_t flag)
 {
-	struct npu_sim_managed_alloc req;
+	struct npu_sim_managed_alloc req = { .size = size };
 	aclError err;
-	int dev, rc;
+	int rc;
 
-	if (ptr == NULL || size == 0 || size > MANAGED_MAX || flag != ACL_RT_MEM_ATTACH_GLOBAL)
+	if (ptr == NULL || size == 0 || size > NPU_SIM_MANAGED_MAX || flag != ACL_RT_MEM_ATTACH_GLOBAL)
 		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_enter_current(&dev);
+	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_MANAGED_ALLOC, &req, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
-	memset(&req, 0, sizeof(req));
-	req.size = size;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MANAGED_ALLOC, &req);
-	npu_rt_devices_unlock();
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
 	*ptr = (void *)(uintptr_t)req.va;
 	return ACL_SUCCESS;
 }
 
-/* The driver's location of an ACL one; -1 when it cannot be used. */
-static int managed_loc(aclrtMemManagedLocation location, int dev, uint32_t *loc, uint32_t *loc_id)
+/*
+ * The driver's name (NPU_SIM_MLOC_*, id) for an ACL location on device dev:
+ * 0 when it names nothing there (another device, a NUMA node, INVALID).
+ */
+static uint32_t driver_loc(aclrtMemManagedLocation location, int dev, uint32_t *loc_id)
 {
 	*loc_id = 0;
-	switch (location.type) {
-	case ACL_MEM_LOCATIONTYPE_DEVICE:
-		if (location.id != dev)
-			return -1;
-		*loc = NPU_SIM_MLOC_DEVICE;
+	if (location.type == ACL_MEM_LOCATIONTYPE_DEVICE && location.id == dev) {
 		*loc_id = (uint32_t)dev;
-		return 0;
-	case ACL_MEM_LOCATIONTYPE_HOST:
-		*loc = NPU_SIM_MLOC_HOST;
-		return 0;
-	default:
-		*loc = 0;
-		return -1;
+		return NPU_SIM_MLOC_DEVICE;
 	}
+	return location.type == ACL_MEM_LOCATIONTYPE_HOST ? NPU_SIM_MLOC_HOST : 0;
 }
 
+/* Whether [va, va + size) lies in one managed range (MANAGED_QUERY). */
+static int managed_range(int fd, uint64_t va, uint64_t size)
+{
+	struct npu_sim_managed_query q = { .va = va, .size = size };
+
+	return npu_rt_ioctl(fd, NPU_SIM_IOCTL_MANAGED_QUERY, &q) == 0;
+}
+
+/*
+ * Which advice ignores the location, or takes a missing one as the host,
+ * is the driver's rule (MANAGED_ADVISE): the location goes as given.  The
+ * driver's -EINVAL is then either the location (100000, as the ACL layer
+ * reports argument errors) or a range that is not managed memory (107000).
+ */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64_t size,
 						   aclrtMemManagedAdviseType advise,
 						   aclrtMemManagedLocation location)
 {
 	struct npu_sim_managed_advise req;
-	struct npu_rt_loc where;
-	uint32_t loc, loc_id;
-	int bad, rc;
+	aclError err;
+	int dev, fd, rc;
 
 	if (ptr == NULL || !managed_size_ok(size) || (int)advise < ACL_MEM_ADVISE_SET_READ_MOSTLY ||
 	    (int)advise > ACL_MEM_ADVISE_UNSET_ACCESSED_BY)
 		return ACL_ERROR_INVALID_PARAM;
-
-	npu_rt_devices_read_lock();
-	where = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)ptr, size);
-	if (where.kind != NPU_RT_LOC_DEVICE) {
-		npu_rt_devices_unlock();
+	if (npu_rt_enter_addr(ptr, size, &dev) != 0)
 		return ACL_ERROR_INVALID_PARAM;
-	}
-	bad = managed_loc(location, where.dev, &loc, &loc_id);
-	switch (advise) {
-	case ACL_MEM_ADVISE_SET_READ_MOSTLY:	/* location ignored */
-		loc = 0;
-		loc_id = 0;
-		break;
-	case ACL_MEM_ADVISE_UNSET_READ_MOSTLY:	/* invalid location: host */
-		if (bad) {
-			loc = NPU_SIM_MLOC_HOST;
-			loc_id = 0;
-		}
-		break;
-	case ACL_MEM_ADVISE_UNSET_PREFERRED_LOCATION:
-		loc = 0;
-		loc_id = 0;
-		break;
-	default:
-		if (bad) {
-			npu_rt_devices_unlock();
-			return ACL_ERROR_INVALID_PARAM;
-		}
-	}
+	fd = npu_rt_device_fd_locked(dev);
 	memset(&req, 0, sizeof(req));
 	req.va = (uintptr_t)ptr;
 	req.size = size;
 	req.advise = (uint32_t)advise + 1;
-	req.loc = loc;
-	req.loc_id = loc_id;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(where.dev), NPU_SIM_IOCTL_MANAGED_ADVISE, &req);
+	req.loc = driver_loc(location, dev, &req.loc_id);
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_MANAGED_ADVISE, &req);
+	if (rc == -EINVAL && req.loc == 0 && managed_range(fd, (uintptr_t)ptr, size))
+		err = ACL_ERROR_INVALID_PARAM;	/* this advice needs a location */
+	else
+		err = rc != 0 ? managed_errno(rc) : ACL_SUCCESS;
 	npu_rt_devices_unlock();
-	return rc != 0 ? managed_errno(rc) : ACL_SUCCESS;
+	return err;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_t size,
@@ -124,7 +101,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_
 							  aclrtStream stream)
 {
 	struct npu_sim_stream_submit req;
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	struct npu_rt_loc where;
 	uint32_t loc, loc_id;
 	aclError err = ACL_SUCCESS;
@@ -135,8 +112,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	where = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)ptr, size);
-	if (where.kind != NPU_RT_LOC_DEVICE || managed_loc(location, where.dev, &loc, &loc_id)) {
+	where = npu_rt_locate_locked(ptr, size);
+	if (where.kind != NPU_RT_LOC_DEVICE || (loc = driver_loc(location, where.dev, &loc_id)) == 0) {
 		npu_rt_devices_unlock();
 		return ACL_ERROR_INVALID_PARAM;
 	}
@@ -145,7 +122,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_
 		return ACL_ERROR_RT_STREAM_CONTEXT;
 	}
 	memset(&req, 0, sizeof(req));
-	req.stream = ref.sid;
+	req.stream = ref.kid;
 	req.op = NPU_SIM_OP_PREFETCH;
 	req.dst = (uintptr_t)ptr;
 	req.width = size;
@@ -174,40 +151,50 @@ static aclrtMemManagedLocation acl_loc(uint32_t loc, int dev)
 	return l;
 }
 
+/* The preferred or the last prefetch location, as attribute asks. */
+static uint32_t range_loc(aclrtMemManagedRangeAttribute attribute, const struct npu_sim_managed_query *q)
+{
+	switch (attribute) {
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION:
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE:
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID:
+		return q->preferred;
+	default:
+		return q->last_prefetch;
+	}
+}
+
+/* Copy the n bytes of v into the caller's buffer of dataSize bytes. */
+static aclError put(void *data, size_t dataSize, const void *v, size_t n)
+{
+	if (dataSize < n)
+		return ACL_ERROR_INVALID_PARAM;
+	memcpy(data, v, n);
+	return ACL_SUCCESS;
+}
+
 static aclError put_i32(void *data, size_t dataSize, int32_t v)
 {
-	if (dataSize < sizeof(v))
-		return ACL_ERROR_INVALID_PARAM;
-	memcpy(data, &v, sizeof(v));
-	return ACL_SUCCESS;
+	return put(data, dataSize, &v, sizeof(v));
 }
 
 static aclError put_loc(void *data, size_t dataSize, aclrtMemManagedLocation l)
 {
-	if (dataSize < sizeof(l))
-		return ACL_ERROR_INVALID_PARAM;
-	memcpy(data, &l, sizeof(l));
-	return ACL_SUCCESS;
+	return put(data, dataSize, &l, sizeof(l));
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void *ptr,
 						    size_t size, void *data, size_t dataSize)
 {
 	struct npu_sim_managed_query q;
-	struct npu_rt_loc where;
 	aclrtMemManagedLocation l;
 	int dev, rc;
 
 	if (ptr == NULL || data == NULL || size == 0 || (int)attribute < ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY ||
 	    (int)attribute > ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID)
 		return ACL_ERROR_INVALID_PARAM;
-	npu_rt_devices_read_lock();
-	where = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)ptr, size);
-	if (where.kind != NPU_RT_LOC_DEVICE) {
-		npu_rt_devices_unlock();
+	if (npu_rt_enter_addr(ptr, size, &dev) != 0)
 		return ACL_ERROR_INVALID_PARAM;
-	}
-	dev = where.dev;
 	memset(&q, 0, sizeof(q));
 	q.va = (uintptr_t)ptr;
 	q.size = size;
@@ -220,17 +207,14 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribut
 	case ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY:
 		return put_i32(data, dataSize, (int32_t)q.read_mostly);
 	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION:
-		return put_loc(data, dataSize, acl_loc(q.preferred, dev));
-	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE:
-		return put_i32(data, dataSize, acl_loc(q.preferred, dev).type);
-	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID:
-		return put_i32(data, dataSize, acl_loc(q.preferred, dev).id);
 	case ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION:
-		return put_loc(data, dataSize, acl_loc(q.last_prefetch, dev));
+		return put_loc(data, dataSize, acl_loc(range_loc(attribute, &q), dev));
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE:
 	case ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE:
-		return put_i32(data, dataSize, acl_loc(q.last_prefetch, dev).type);
+		return put_i32(data, dataSize, acl_loc(range_loc(attribute, &q), dev).type);
+	case ACL_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID:
 	case ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID:
-		return put_i32(data, dataSize, acl_loc(q.last_prefetch, dev).id);
+		return put_i32(data, dataSize, acl_loc(range_loc(attribute, &q), dev).id);
 	case ACL_MEM_RANGE_ATTRIBUTE_ACCESSED_BY: {
 		size_t n = dataSize / sizeof(l), i = 0;
 

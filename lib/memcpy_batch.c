@@ -34,7 +34,6 @@ static int rsv_zero(const aclrtMemcpyBatchAttr *a)
 static aclError check_copy(size_t i, void *dst, size_t destMax, const void *src, size_t size,
 			   const aclrtMemcpyBatchAttr *a, int *h2d)
 {
-	const struct npu_rt_window *w = npu_rt_windows_locked();
 	struct npu_rt_loc d, s;
 	int this_h2d;
 
@@ -46,8 +45,8 @@ static aclError check_copy(size_t i, void *dst, size_t destMax, const void *src,
 		npu_rt_msg_detail("copy %zu: size %zu is more than destMax %zu", i, size, destMax);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
-	d = npu_rt_locate(w, NPU_RT_MAX_DEVICES, (uintptr_t)dst, size);
-	s = npu_rt_locate(w, NPU_RT_MAX_DEVICES, (uintptr_t)src, size);
+	d = npu_rt_locate_locked(dst, size);
+	s = npu_rt_locate_locked(src, size);
 	this_h2d = s.kind == NPU_RT_LOC_HOST && d.kind == NPU_RT_LOC_DEVICE;
 	if (!this_h2d && !(s.kind == NPU_RT_LOC_DEVICE && d.kind == NPU_RT_LOC_HOST)) {
 		npu_rt_msg_detail("copy %zu is neither host to device nor device to host", i);

@@ -12,7 +12,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 	struct npu_sim_mem_info mi;
 	size_t f, t;
 	aclError err;
-	int dev, rc;
+	int rc;
 
 	if (free == NULL || total == NULL)
 		return ACL_ERROR_INVALID_PARAM;
@@ -20,11 +20,9 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 	if (npu_rt_mem_info_figures((int)attr, &mi, &f, &t) != ACL_SUCCESS)
 		return ACL_ERROR_INVALID_PARAM;	/* attr outside aclrtMemAttr */
 
-	err = npu_rt_enter_current(&dev);
+	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_MEM_INFO, &mi, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_INFO, &mi);
-	npu_rt_devices_unlock();
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
 

@@ -88,21 +88,15 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclr
 ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
 {
 	struct npu_sim_mem_free req;
-	struct npu_rt_loc loc;
-	int rc;
+	int dev, rc;
 
 	if (devPtr == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-
-	npu_rt_devices_read_lock();
-	loc = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)devPtr, 1);
-	if (loc.kind != NPU_RT_LOC_DEVICE) {
-		npu_rt_devices_unlock();
+	if (npu_rt_enter_addr(devPtr, 1, &dev) != 0)
 		return ACL_ERROR_RT_MEMORY_FREE;	/* not device memory of ours */
-	}
 	memset(&req, 0, sizeof(req));
 	req.va = (uintptr_t)devPtr;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(loc.dev), NPU_SIM_IOCTL_MEM_FREE, &req);
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_FREE, &req);
 	npu_rt_devices_unlock();
 	return rc != 0 ? npu_rt_errno_to_acl(-rc) : ACL_SUCCESS;
 }

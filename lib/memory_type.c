@@ -21,7 +21,7 @@ static uint32_t type_of(const void *p)
 	uint32_t type = 0;
 
 	npu_rt_devices_read_lock();
-	loc = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)p, 1);
+	loc = npu_rt_locate_locked(p, 1);
 	if (loc.kind == NPU_RT_LOC_DEVICE) {
 		memset(&q, 0, sizeof(q));
 		q.addr = (uintptr_t)p;

@@ -65,7 +65,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t 
 	err = npu_rt_enter_current(&dev);	/* as aclrtMemset: a device is needed */
 	if (err != ACL_SUCCESS)
 		return err;
-	loc = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)ptr, bytes);
+	loc = npu_rt_locate_locked(ptr, bytes);
 	if (loc.kind == NPU_RT_LOC_HOST) {
 		npu_rt_devices_unlock();
 		for (size_t i = 0; i < N; i++)

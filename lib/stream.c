@@ -10,7 +10,6 @@
  * synchronize, or by aclrtSynchronizeDevice.
  */
 #include <errno.h>
-#include <stdlib.h>
 
 #include "acl_internal.h"
 
@@ -34,6 +33,11 @@ aclError npu_rt_async_error(int err)
 	}
 }
 
+aclError npu_rt_obj_errno(int rc)
+{
+	return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+}
+
 /* STREAM_SYNC; *complete set from the status.  Returns 0 or -errno. */
 static int stream_sync(int fd, uint32_t sid, uint32_t flags, uint32_t timeout_ms, int *complete,
 		       int *error)
@@ -48,85 +52,75 @@ static int stream_sync(int fd, uint32_t sid, uint32_t flags, uint32_t timeout_ms
 	return rc;
 }
 
-aclError npu_rt_stream_wait_locked(const struct npu_rt_stream_ref *ref)
+aclError npu_rt_stream_wait_locked(const struct npu_rt_ref *ref)
 {
 	int complete = 0, error = 0;
-	int rc = stream_sync(ref->fd, ref->sid, 0, 0, &complete, &error);
+	int rc = stream_sync(ref->fd, ref->kid, 0, 0, &complete, &error);
 
 	if (rc != 0)
-		return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+		return npu_rt_obj_errno(rc);
 	return npu_rt_async_error(error);
 }
 
-static aclError create_stream(aclrtStream *stream, uint32_t priority)
+aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int wait)
 {
-	struct npu_sim_stream_create req;
-	struct npu_rt_obj *o;
-	int dev, rc, fd;
+	aclError err = ACL_SUCCESS;
+	int rc;
 
-	if (stream == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
-		return ACL_ERROR_RT_CONTEXT_NULL;
-	fd = npu_rt_device_fd_locked(dev);
-	req = (struct npu_sim_stream_create){ .ctx_id = npu_rt_current_ctx_id_locked(dev),
-					      .priority = priority };
-	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_CREATE, &req);
-	if (rc != 0) {
-		npu_rt_devices_unlock();
-		return rc == -ENOSPC ? ACL_ERROR_RT_NO_STREAM_RESOURCE : npu_rt_errno_to_acl(-rc);
-	}
-	o = npu_rt_obj_add(NPU_RT_OBJ_STREAM, dev, npu_rt_device_epoch_locked(dev), req.ctx_id, req.id);
-	if (o == NULL) {
-		struct npu_sim_stream_destroy d = { .id = req.id };
-
-		(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_DESTROY, &d);
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_MEMORY_ALLOCATION;
-	}
+	req->stream = ref->kid;
+	rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_SUBMIT, req);
+	if (rc == -EAGAIN)
+		err = ACL_ERROR_RT_STREAM_TASK_FULL;
+	else if (rc != 0)
+		err = npu_rt_obj_errno(rc);
+	else if (wait)
+		err = npu_rt_stream_wait_locked(ref);
 	npu_rt_devices_unlock();
-	*stream = o;
-	return ACL_SUCCESS;
+	return err;
+}
+
+aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_ref *ref)
+{
+	uint32_t sid;
+	aclError err;
+	int dev, rc;
+
+	if (stream == NULL) {
+		err = npu_rt_enter_current(&dev);
+		if (err != ACL_SUCCESS)
+			return err;
+		rc = npu_rt_ctx_default_stream(dev, npu_rt_device_epoch_locked(dev),
+					       npu_rt_device_fd_locked(dev), &sid);
+		if (rc != 0) {
+			npu_rt_devices_unlock();
+			return npu_rt_create_error(NPU_RT_OBJ_STREAM, rc);
+		}
+		*ref = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = sid };
+		return ACL_SUCCESS;
+	}
+	return npu_rt_obj_enter(stream, NPU_RT_OBJ_STREAM, ref);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream)
 {
-	return create_stream(stream, 0);
+	return npu_rt_obj_create(NPU_RT_OBJ_STREAM, 0, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
 {
 	if (priority > STREAM_PRIORITY_MAX || (flag & ~STREAM_FLAGS_MASK) != 0)
 		return ACL_ERROR_INVALID_PARAM;
-	return create_stream(stream, priority);
+	return npu_rt_obj_create(NPU_RT_OBJ_STREAM, priority, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
 {
-	struct npu_sim_stream_destroy req;
-	struct npu_rt_obj *o;
-	int rc = 0;
-
-	if (stream == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	npu_rt_devices_read_lock();
-	o = npu_rt_obj_take(stream, NPU_RT_OBJ_STREAM);
-	if (o == NULL) {
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
-	if (npu_rt_device_epoch_locked(o->dev) == o->epoch) {
-		req = (struct npu_sim_stream_destroy){ .id = o->kid };
-		rc = npu_rt_ioctl(npu_rt_device_fd_locked(o->dev), NPU_SIM_IOCTL_STREAM_DESTROY, &req);
-	}
-	npu_rt_devices_unlock();
-	free(o);
-	return rc == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID;
+	return npu_rt_obj_destroy(stream, NPU_RT_OBJ_STREAM);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)
 {
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	aclError err = npu_rt_stream_enter(stream, &ref);
 
 	if (err != ACL_SUCCESS)
@@ -138,7 +132,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
 {
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	int complete = 0, error = 0, rc;
 	aclError err;
 
@@ -149,10 +143,10 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	rc = stream_sync(ref.fd, ref.sid, NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
+	rc = stream_sync(ref.fd, ref.kid, NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
 	npu_rt_devices_unlock();
 	if (rc != 0)
-		return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+		return npu_rt_obj_errno(rc);
 	if (!complete)
 		return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
 	return npu_rt_async_error(error);
@@ -160,7 +154,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 
 ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
 {
-	struct npu_rt_stream_ref ref;
+	struct npu_rt_ref ref;
 	int complete = 0, error = 0, rc;
 	aclError err;
 
@@ -169,10 +163,10 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	rc = stream_sync(ref.fd, ref.sid, NPU_SIM_SYNC_QUERY, 0, &complete, &error);
+	rc = stream_sync(ref.fd, ref.kid, NPU_SIM_SYNC_QUERY, 0, &complete, &error);
 	npu_rt_devices_unlock();
 	if (rc != 0)
-		return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+		return npu_rt_obj_errno(rc);
 	*status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
 	return ACL_SUCCESS;
 }

@@ -23,37 +23,61 @@
  *       occupied or outside the window (gitcode aclrtReserveMemAddress doc).
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "acl_internal.h"
 #include "vmm_rules.h"
 
-/* Lock the device table and check device dev is open: lock HELD on success. */
-static aclError enter_device(int dev, int *fd)
-{
-	npu_rt_devices_read_lock();
-	if (dev < 0 || dev >= NPU_RT_MAX_DEVICES || npu_rt_windows_locked()[dev].size == 0) {
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_CONTEXT_NULL;
-	}
-	*fd = npu_rt_device_fd_locked(dev);
-	return ACL_SUCCESS;
-}
-
 /* Lock the table and find the device whose window holds p: lock HELD. */
 static aclError enter_addr(const void *p, int *dev, int *fd)
 {
-	struct npu_rt_loc loc;
-
-	npu_rt_devices_read_lock();
-	loc = npu_rt_locate(npu_rt_windows_locked(), NPU_RT_MAX_DEVICES, (uintptr_t)p, 1);
-	if (loc.kind != NPU_RT_LOC_DEVICE) {
-		npu_rt_devices_unlock();
+	if (npu_rt_enter_addr(p, 1, dev) != 0)
 		return ACL_ERROR_INVALID_PARAM;
-	}
-	*dev = loc.dev;
-	*fd = npu_rt_device_fd_locked(loc.dev);
+	*fd = npu_rt_device_fd_locked(*dev);
 	return ACL_SUCCESS;
+}
+
+/*
+ * Ask the driver to drop what starts at virPtr: the reservation
+ * (VMM_RELEASE) or the mapping (VMM_UNMAP); both take just the address.
+ */
+static aclError drop_at(void *virPtr, unsigned long request)
+{
+	struct npu_sim_vmm_unmap req;
+	aclError err;
+	int dev, fd, rc;
+
+	_Static_assert(sizeof(struct npu_sim_vmm_release) == sizeof(req) &&
+			       offsetof(struct npu_sim_vmm_release, va) == offsetof(struct npu_sim_vmm_unmap, va),
+		       "VMM_RELEASE and VMM_UNMAP take the same argument");
+	if (virPtr == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	err = enter_addr(virPtr, &dev, &fd);
+	if (err != ACL_SUCCESS)
+		return err;
+	memset(&req, 0, sizeof(req));
+	req.va = (uintptr_t)virPtr;
+	rc = npu_rt_ioctl(fd, request, &req);
+	npu_rt_devices_unlock();
+	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR) : ACL_SUCCESS;
+}
+
+/* Lock the table for open device dev and give its fd: lock HELD. */
+static aclError enter_device(int dev, int *fd)
+{
+	aclError err = npu_rt_enter_device(dev);
+
+	if (err == ACL_SUCCESS)
+		*fd = npu_rt_device_fd_locked(dev);
+	return err;
+}
+
+aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32_t *id)
+{
+	if (npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, dev, id) != 0)
+		return ACL_ERROR_INVALID_PARAM;
+	return enter_device(*dev, fd);
 }
 
 /*
@@ -91,22 +115,17 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemPr
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment,
 						    void *expectPtr, uint64_t flags)
 {
-	struct npu_sim_vmm_reserve req;
+	struct npu_sim_vmm_reserve req = { .size = size, .addr = (uintptr_t)expectPtr };
 	aclError err;
-	int dev, rc;
+	int rc;
 
 	(void)alignment;
-	if (virPtr == NULL || size == 0 || size % NPU_RT_VMM_GRANULE != 0 || flags > 1 ||
-	    (uintptr_t)expectPtr % NPU_RT_VMM_GRANULE != 0)
+	if (virPtr == NULL || size == 0 || size % NPU_SIM_VMM_GRANULE != 0 || flags > 1 ||
+	    (uintptr_t)expectPtr % NPU_SIM_VMM_GRANULE != 0)
 		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_enter_current(&dev);
+	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_VMM_RESERVE, &req, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
-	memset(&req, 0, sizeof(req));
-	req.size = size;
-	req.addr = (uintptr_t)expectPtr;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_VMM_RESERVE, &req);
-	npu_rt_devices_unlock();
 	if (rc == -EBUSY || rc == -EINVAL)
 		return ACL_ERROR_RT_MEMORY_ALLOCATION;	/* size > window, or expectPtr taken */
 	if (rc != 0)
@@ -122,20 +141,7 @@ ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, 
  */
 ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr)
 {
-	struct npu_sim_vmm_release req;
-	aclError err;
-	int dev, fd, rc;
-
-	if (virPtr == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	err = enter_addr(virPtr, &dev, &fd);
-	if (err != ACL_SUCCESS)
-		return err;
-	memset(&req, 0, sizeof(req));
-	req.va = (uintptr_t)virPtr;
-	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_VMM_RELEASE, &req);
-	npu_rt_devices_unlock();
-	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR) : ACL_SUCCESS;
+	return drop_at(virPtr, NPU_SIM_IOCTL_VMM_RELEASE);
 }
 
 /*
@@ -204,13 +210,10 @@ ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
 	uint32_t id;
 	int dev, fd, rc;
 
-	if (npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &dev, &id) != 0)
-		return ACL_ERROR_INVALID_PARAM;
-	err = enter_device(dev, &fd);
+	err = npu_rt_enter_handle(handle, &dev, &fd, &id);
 	if (err != ACL_SUCCESS)
 		return err;
-	memset(&req, 0, sizeof(req));
-	req.handle = id;
+	req = (struct npu_sim_phys_free){ .handle = id };
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_FREE, &req);
 	npu_rt_devices_unlock();
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
@@ -233,7 +236,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offse
 	int dev, hdev, fd, rc;
 
 	if (virPtr == NULL || size == 0 || offset != 0 || flags != 0 ||
-	    (uintptr_t)virPtr % NPU_RT_VMM_GRANULE != 0 ||
+	    (uintptr_t)virPtr % NPU_SIM_VMM_GRANULE != 0 ||
 	    npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &hdev, &id) != 0)
 		return ACL_ERROR_INVALID_PARAM;
 	err = enter_addr(virPtr, &dev, &fd);
@@ -258,20 +261,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offse
  */
 ACL_FUNC_VISIBILITY aclError aclrtUnmapMem(void *virPtr)
 {
-	struct npu_sim_vmm_unmap req;
-	aclError err;
-	int dev, fd, rc;
-
-	if (virPtr == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	err = enter_addr(virPtr, &dev, &fd);
-	if (err != ACL_SUCCESS)
-		return err;
-	memset(&req, 0, sizeof(req));
-	req.va = (uintptr_t)virPtr;
-	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_VMM_UNMAP, &req);
-	npu_rt_devices_unlock();
-	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR) : ACL_SUCCESS;
+	return drop_at(virPtr, NPU_SIM_IOCTL_VMM_UNMAP);
 }
 
 /*
@@ -405,13 +395,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvM
 	uint32_t id;
 	int dev, fd, rc;
 
-	if (prop == NULL || npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &dev, &id) != 0)
+	if (prop == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	err = enter_device(dev, &fd);
+	err = npu_rt_enter_handle(handle, &dev, &fd, &id);
 	if (err != ACL_SUCCESS)
 		return err;
-	memset(&req, 0, sizeof(req));
-	req.handle = id;
+	req = (struct npu_sim_phys_info){ .handle = id };
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_INFO, &req);
 	npu_rt_devices_unlock();
 	if (rc != 0)

@@ -11,11 +11,37 @@
 
 #define HANDLE_MAGIC	0x4E50ULL	/* "NP" in bits 48..63 */
 
+/* Where a memory attribute may live. */
+enum attr_place { ANYWHERE = 0, HOST_ONLY, DEVICE_ONLY };
+
+/* The accepted memAttr values; 0, 1, 8, 9, 11 and the rest are refused. */
+static const struct mem_attr_rule {
+	int attr;
+	uint32_t page_kind;
+	uint32_t flags;
+	enum attr_place place;
+} mem_attrs[] = {
+	{ ACL_DDR_MEM_HUGE, NPU_SIM_PAGE_HUGE_2M, 0, HOST_ONLY },
+	{ ACL_DDR_MEM_NORMAL, NPU_SIM_PAGE_NORMAL, 0, HOST_ONLY },
+	{ ACL_DDR_MEM_P2P_HUGE, NPU_SIM_PAGE_HUGE_2M, NPU_SIM_PHYS_P2P, HOST_ONLY },
+	{ ACL_DDR_MEM_P2P_NORMAL, NPU_SIM_PAGE_NORMAL, NPU_SIM_PHYS_P2P, HOST_ONLY },
+	{ ACL_HBM_MEM_HUGE, NPU_SIM_PAGE_HUGE_2M, 0, DEVICE_ONLY },
+	{ ACL_HBM_MEM_NORMAL, NPU_SIM_PAGE_HUGE_2M, 0, DEVICE_ONLY },	/* served as HUGE */
+	{ ACL_HBM_MEM_HUGE1G, NPU_SIM_PAGE_HUGE_1G, 0, DEVICE_ONLY },
+	{ ACL_MEM_HUGE1G, NPU_SIM_PAGE_HUGE_1G, 0, DEVICE_ONLY },
+	{ ACL_MEM_P2P_HUGE1G, NPU_SIM_PAGE_HUGE_1G, NPU_SIM_PHYS_P2P, DEVICE_ONLY },
+	{ ACL_MEM_NORMAL, NPU_SIM_PAGE_NORMAL, 0, ANYWHERE },
+	{ ACL_MEM_HUGE, NPU_SIM_PAGE_HUGE_2M, 0, ANYWHERE },
+	{ ACL_MEM_P2P_NORMAL, NPU_SIM_PAGE_NORMAL, NPU_SIM_PHYS_P2P, ANYWHERE },
+	{ ACL_MEM_P2P_HUGE, NPU_SIM_PAGE_HUGE_2M, NPU_SIM_PHYS_P2P, ANYWHERE },
+};
+
 aclError npu_rt_plan_phys(const aclrtPhysicalMemProp *prop, int max_dev,
 			  struct npu_rt_phys_plan *plan)
 {
 	struct npu_rt_phys_plan p = { 0 };
-	int host_only = 0, dev_only = 0;
+	const struct mem_attr_rule *r = NULL;
+	int host_only, dev_only;
 
 	if (prop == NULL || plan == NULL)
 		return ACL_ERROR_INVALID_PARAM;
@@ -23,60 +49,16 @@ aclError npu_rt_plan_phys(const aclrtPhysicalMemProp *prop, int max_dev,
 	    prop->allocationType != ACL_MEM_ALLOCATION_TYPE_PINNED)
 		return ACL_ERROR_INVALID_PARAM;
 
-	p.granularity = NPU_RT_VMM_GRANULE;
-	switch ((int)prop->memAttr) {
-	case ACL_DDR_MEM_HUGE:
-		host_only = 1;
-		p.page_kind = NPU_SIM_PAGE_HUGE_2M;
-		break;
-	case ACL_DDR_MEM_NORMAL:
-		host_only = 1;
-		p.page_kind = NPU_SIM_PAGE_NORMAL;
-		break;
-	case ACL_DDR_MEM_P2P_HUGE:
-		host_only = 1;
-		p.page_kind = NPU_SIM_PAGE_HUGE_2M;
-		p.flags = NPU_SIM_PHYS_P2P;
-		break;
-	case ACL_DDR_MEM_P2P_NORMAL:
-		host_only = 1;
-		p.page_kind = NPU_SIM_PAGE_NORMAL;
-		p.flags = NPU_SIM_PHYS_P2P;
-		break;
-	case ACL_HBM_MEM_HUGE:
-	case ACL_HBM_MEM_NORMAL:	/* served as HUGE */
-		dev_only = 1;
-		p.page_kind = NPU_SIM_PAGE_HUGE_2M;
-		break;
-	case ACL_HBM_MEM_HUGE1G:
-	case ACL_MEM_HUGE1G:
-		dev_only = 1;
-		p.page_kind = NPU_SIM_PAGE_HUGE_1G;
-		break;
-	case ACL_MEM_P2P_HUGE1G:
-		dev_only = 1;
-		p.page_kind = NPU_SIM_PAGE_HUGE_1G;
-		p.flags = NPU_SIM_PHYS_P2P;
-		break;
-	case ACL_MEM_NORMAL:
-		p.page_kind = NPU_SIM_PAGE_NORMAL;
-		break;
-	case ACL_MEM_HUGE:
-		p.page_kind = NPU_SIM_PAGE_HUGE_2M;
-		break;
-	case ACL_MEM_P2P_NORMAL:
-		p.page_kind = NPU_SIM_PAGE_NORMAL;
-		p.flags = NPU_SIM_PHYS_P2P;
-		break;
-	case ACL_MEM_P2P_HUGE:
-		p.page_kind = NPU_SIM_PAGE_HUGE_2M;
-		p.flags = NPU_SIM_PHYS_P2P;
-		break;
-	default:	/* 0, 1, 8, 9, 11 and anything outside the enum */
+	for (size_t i = 0; i < sizeof(mem_attrs) / sizeof(mem_attrs[0]) && r == NULL; i++)
+		if (mem_attrs[i].attr == (int)prop->memAttr)
+			r = &mem_attrs[i];
+	if (r == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	}
-	if (p.page_kind == NPU_SIM_PAGE_HUGE_1G)
-		p.granularity = NPU_RT_VMM_GRANULE_1G;
+	p.page_kind = r->page_kind;
+	p.flags = r->flags;
+	p.granularity = r->page_kind == NPU_SIM_PAGE_HUGE_1G ? NPU_RT_VMM_GRANULE_1G : NPU_SIM_VMM_GRANULE;
+	host_only = r->place == HOST_ONLY;
+	dev_only = r->place == DEVICE_ONLY;
 
 	switch ((int)prop->location.type) {
 	case ACL_MEM_LOCATION_TYPE_DEVICE:

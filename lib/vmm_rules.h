@@ -14,7 +14,7 @@
 
 #include "acl/acl_rt.h"
 
-#define NPU_RT_VMM_GRANULE	(2ULL << 20)
+/* Granularity of the HUGE1G attributes (others: NPU_SIM_VMM_GRANULE). */
 #define NPU_RT_VMM_GRANULE_1G	(1ULL << 30)
 
 struct npu_rt_phys_plan {

@@ -32,24 +32,21 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
 							     uint64_t *shareableHandle)
 {
 	struct npu_sim_share_export req;
+	aclError err;
 	uint32_t id;
-	int dev, rc;
+	int dev, fd, rc;
 
 	if (shareableHandle == NULL || handleType != ACL_MEM_HANDLE_TYPE_NONE ||
-	    (flags & ~ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION) != 0 ||
-	    npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &dev, &id) != 0)
+	    (flags & ~ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION) != 0)
 		return ACL_ERROR_INVALID_PARAM;
-
-	npu_rt_devices_read_lock();
-	if (npu_rt_windows_locked()[dev].size == 0) {
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_CONTEXT_NULL;
-	}
+	err = npu_rt_enter_handle(handle, &dev, &fd, &id);
+	if (err != ACL_SUCCESS)
+		return err;
 	memset(&req, 0, sizeof(req));
 	req.handle = id;
 	if (flags & ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION)
 		req.flags = NPU_SIM_SHARE_NO_PID_CHECK;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_SHARE_EXPORT, &req);
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_SHARE_EXPORT, &req);
 	npu_rt_devices_unlock();
 	if (rc != 0)
 		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE);
@@ -64,24 +61,19 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
 ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t *pid,
 							     size_t pidNum)
 {
-	struct npu_sim_share_set_pids req;
+	struct npu_sim_share_set_pids req = { .key = shareableHandle, .pids = (uintptr_t)pid,
+					      .nr = (uint32_t)pidNum };
 	aclError err;
-	int dev, rc;
+	int rc;
 
 	if (shareableHandle == 0 || pid == NULL || pidNum == 0 || pidNum > NPU_SIM_SHARE_MAX_PIDS)
 		return ACL_ERROR_INVALID_PARAM;
 	for (size_t i = 0; i < pidNum; i++)
 		if (pid[i] <= 0)
 			return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_enter_current(&dev);
+	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_SHARE_SET_PIDS, &req, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
-	memset(&req, 0, sizeof(req));
-	req.key = shareableHandle;
-	req.pids = (uintptr_t)pid;
-	req.nr = (uint32_t)pidNum;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_SHARE_SET_PIDS, &req);
-	npu_rt_devices_unlock();
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
 }
 
@@ -94,17 +86,16 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareabl
 							       aclrtDrvMemHandle *handle)
 {
 	struct npu_sim_share_import req;
+	aclError err;
 	int rc;
 
 	if (handle == NULL || shareableHandle == 0)
 		return ACL_ERROR_INVALID_PARAM;
 	if (deviceId < 0 || deviceId >= NPU_RT_MAX_DEVICES)
 		return ACL_ERROR_RT_INVALID_DEVICEID;
-	npu_rt_devices_read_lock();
-	if (npu_rt_windows_locked()[deviceId].size == 0) {
-		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_CONTEXT_NULL;
-	}
+	err = npu_rt_enter_device(deviceId);
+	if (err != ACL_SUCCESS)
+		return err;
 	memset(&req, 0, sizeof(req));
 	req.key = shareableHandle;
 	rc = npu_rt_ioctl(npu_rt_device_fd_locked(deviceId), NPU_SIM_IOCTL_SHARE_IMPORT, &req);

@@ -96,7 +96,6 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandleV2(void *shareable
 								 aclrtMemSharedHandleType shareType,
 								 uint64_t flags, aclrtDrvMemHandle *handle)
 {
-	const struct npu_rt_window *w;
 	int cur, rc = -EXDEV;
 	uint64_t key;
 
@@ -119,10 +118,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandleV2(void *shareable
 		npu_rt_msg_detail("no current device to import into (call aclrtSetDevice first)");
 		return ACL_ERROR_RT_CONTEXT_NULL;
 	}
-	w = npu_rt_windows_locked();
 	rc = import_on(cur, key, handle);
 	for (int dev = 0; dev < NPU_RT_MAX_DEVICES && rc == -EXDEV; dev++)
-		if (dev != cur && w[dev].size != 0)
+		if (dev != cur && npu_rt_device_fd_locked(dev) >= 0)
 			rc = import_on(dev, key, handle);
 	npu_rt_devices_unlock();
 	if (rc == -EXDEV) {

@@ -1,6 +1,7 @@
 /*
- * Unit tests of lib/copy_rules.c: locating ranges in the device VA
- * windows, memcpy kind validation and direction planning (docs/design.md 4.2).
+ * Unit tests of lib/address.c (locating ranges in the device VA windows)
+ * and lib/copy_rules.c (memcpy kind validation and direction planning,
+ * docs/design.md 4.2).
  */
 #include <check.h>
 #include <stdint.h>

@@ -15,7 +15,8 @@ UNIT_CFLAGS := $(PKG_CHECK_CFLAGS) -pthread
 user: $(UNIT_TESTS) $(BUILD)/unit-tests.list
 
 $(BUILD)/tests/unit/test_policy: tests/unit/test_policy.c $(BUILD)/lib/static/policy.o $(LIB_HEADERS)
-$(BUILD)/tests/unit/test_copy_rules: tests/unit/test_copy_rules.c $(BUILD)/lib/static/copy_rules.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_copy_rules: tests/unit/test_copy_rules.c $(BUILD)/lib/static/copy_rules.o \
+	$(BUILD)/lib/static/address.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_meminfo_rules: tests/unit/test_meminfo_rules.c $(BUILD)/lib/static/meminfo_rules.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_errmap: tests/unit/test_errmap.c $(BUILD)/lib/static/errmap.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_vmm_rules: tests/unit/test_vmm_rules.c $(BUILD)/lib/static/vmm_rules.o \

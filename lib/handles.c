@@ -1,0 +1,246 @@
+/*
+ * The registry of context, stream and event handles (acl_internal.h), and
+ * each thread's current context.
+ *
+ * A handle is only dereferenced after it was found in the registry (under
+ * obj_lock, the innermost lock), so a destroyed or made-up handle is an
+ * error, never a crash.  Callers get copies, not pointers they could keep
+ * past the lock.  The registry knows devices only by the (dev, epoch)
+ * pairs it is given; the device table (device.c) tells it when a device
+ * is opened or closed.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "acl_internal.h"
+
+static pthread_mutex_t obj_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct npu_rt_obj objs = { .next = &objs, .prev = &objs };
+static uint32_t last_ctx_id;
+
+static __thread struct npu_rt_obj *cur_ctx;	/* validated before use */
+
+/* ---- the list (obj_lock held) ---------------------------------------- */
+
+static void link_obj(struct npu_rt_obj *o)
+{
+	o->next = &objs;
+	o->prev = objs.prev;
+	objs.prev->next = o;
+	objs.prev = o;
+}
+
+static void unlink_obj(struct npu_rt_obj *o)
+{
+	o->prev->next = o->next;
+	o->next->prev = o->prev;
+	o->next = o->prev = NULL;
+}
+
+static struct npu_rt_obj *find_obj(const void *handle, enum npu_rt_obj_type type)
+{
+	for (struct npu_rt_obj *o = objs.next; o != &objs; o = o->next)
+		if (o == handle && o->type == type)
+			return o;
+	return NULL;
+}
+
+static struct npu_rt_obj *find_default(int dev, uint64_t epoch)
+{
+	for (struct npu_rt_obj *o = objs.next; o != &objs; o = o->next)
+		if (o->type == NPU_RT_OBJ_CTX && o->is_default && o->dev == dev && o->epoch == epoch)
+			return o;
+	return NULL;
+}
+
+static struct npu_rt_obj *new_obj(enum npu_rt_obj_type type, int dev, uint64_t epoch, uint32_t ctx_id,
+				  uint32_t kid)
+{
+	struct npu_rt_obj *o = calloc(1, sizeof(*o));
+
+	if (o == NULL)
+		return NULL;
+	o->type = type;
+	o->dev = dev;
+	o->epoch = epoch;
+	o->ctx_id = ctx_id;
+	o->kid = kid;
+	link_obj(o);
+	return o;
+}
+
+/* The default context of (dev, epoch), made when missing. */
+static struct npu_rt_obj *default_ctx(int dev, uint64_t epoch)
+{
+	struct npu_rt_obj *c = find_default(dev, epoch);
+
+	if (c == NULL) {
+		c = new_obj(NPU_RT_OBJ_CTX, dev, epoch, ++last_ctx_id, 0);
+		if (c != NULL)
+			c->is_default = 1;
+	}
+	return c;
+}
+
+/* The thread's context on (dev, epoch): its own, else the default. */
+static struct npu_rt_obj *current_ctx(int dev, uint64_t epoch)
+{
+	struct npu_rt_obj *c = cur_ctx;
+
+	if (c != NULL && find_obj(c, NPU_RT_OBJ_CTX) != NULL && c->dev == dev && c->epoch == epoch)
+		return c;
+	return default_ctx(dev, epoch);	/* e.g. allocation failed in aclrtSetDevice */
+}
+
+/* ---- objects --------------------------------------------------------- */
+
+struct npu_rt_obj *npu_rt_obj_add(enum npu_rt_obj_type type, int dev, uint64_t epoch,
+				  uint32_t ctx_id, uint32_t kid)
+{
+	struct npu_rt_obj *o;
+
+	pthread_mutex_lock(&obj_lock);
+	o = new_obj(type, dev, epoch, ctx_id, kid);
+	pthread_mutex_unlock(&obj_lock);
+	return o;
+}
+
+struct npu_rt_obj *npu_rt_obj_take(void *handle, enum npu_rt_obj_type type)
+{
+	struct npu_rt_obj *o;
+
+	pthread_mutex_lock(&obj_lock);
+	o = find_obj(handle, type);
+	if (o != NULL)
+		unlink_obj(o);
+	pthread_mutex_unlock(&obj_lock);
+	return o;
+}
+
+int npu_rt_obj_get(const void *handle, enum npu_rt_obj_type type, struct npu_rt_obj *copy)
+{
+	struct npu_rt_obj *o;
+
+	pthread_mutex_lock(&obj_lock);
+	o = find_obj(handle, type);
+	if (o != NULL)
+		*copy = *o;
+	pthread_mutex_unlock(&obj_lock);
+	return o != NULL ? 0 : -1;
+}
+
+/* ---- contexts -------------------------------------------------------- */
+
+struct npu_rt_obj *npu_rt_ctx_create(int dev, uint64_t epoch)
+{
+	struct npu_rt_obj *c;
+
+	pthread_mutex_lock(&obj_lock);
+	c = new_obj(NPU_RT_OBJ_CTX, dev, epoch, ++last_ctx_id, 0);
+	if (c != NULL)
+		cur_ctx = c;
+	pthread_mutex_unlock(&obj_lock);
+	return c;
+}
+
+struct npu_rt_obj *npu_rt_ctx_take(void *handle, uint64_t epoch, struct npu_rt_obj **gone)
+{
+	struct npu_rt_obj *c;
+
+	*gone = NULL;
+	pthread_mutex_lock(&obj_lock);
+	c = find_obj(handle, NPU_RT_OBJ_CTX);
+	if (c == NULL || c->is_default || c->epoch != epoch) {
+		pthread_mutex_unlock(&obj_lock);
+		return NULL;
+	}
+	for (struct npu_rt_obj *o = objs.next, *n; o != &objs; o = n) {
+		n = o->next;
+		if (o != c && o->type != NPU_RT_OBJ_CTX && o->dev == c->dev && o->epoch == c->epoch &&
+		    o->ctx_id == c->ctx_id) {
+			unlink_obj(o);
+			o->next = *gone;
+			*gone = o;
+		}
+	}
+	unlink_obj(c);
+	if (cur_ctx == c)
+		cur_ctx = NULL;
+	pthread_mutex_unlock(&obj_lock);
+	return c;
+}
+
+void npu_rt_ctx_make_current(struct npu_rt_obj *c)
+{
+	cur_ctx = c;
+}
+
+void *npu_rt_ctx_current(int dev, uint64_t epoch, uint32_t *ctx_id)
+{
+	struct npu_rt_obj *c;
+
+	pthread_mutex_lock(&obj_lock);
+	c = current_ctx(dev, epoch);
+	*ctx_id = c != NULL ? c->ctx_id : 0;
+	pthread_mutex_unlock(&obj_lock);
+	return c;
+}
+
+int npu_rt_stream_create_kernel(int fd, uint32_t ctx_id, uint32_t priority, uint32_t *sid)
+{
+	struct npu_sim_stream_create req = { .ctx_id = ctx_id, .priority = priority };
+	int rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_CREATE, &req);
+
+	if (rc == 0)
+		*sid = req.id;
+	return rc;
+}
+
+int npu_rt_ctx_default_stream(int dev, uint64_t epoch, int fd, uint32_t *sid)
+{
+	struct npu_rt_obj *c;
+	int rc = 0;
+
+	pthread_mutex_lock(&obj_lock);
+	c = current_ctx(dev, epoch);
+	if (c == NULL)
+		rc = -ENOMEM;
+	else if (c->kid == 0)	/* the default stream, on first use */
+		rc = npu_rt_stream_create_kernel(fd, c->ctx_id, 0, &c->kid);
+	if (rc == 0)
+		*sid = c->kid;
+	pthread_mutex_unlock(&obj_lock);
+	return rc;
+}
+
+/* ---- device table hooks (table lock held for writing) ----------------- */
+
+void npu_rt_handles_device_opened(int dev, uint64_t epoch)
+{
+	pthread_mutex_lock(&obj_lock);
+	cur_ctx = default_ctx(dev, epoch);
+	pthread_mutex_unlock(&obj_lock);
+}
+
+/* The fd is being closed: the kernel drops its streams and events. */
+void npu_rt_handles_device_closed(int dev)
+{
+	pthread_mutex_lock(&obj_lock);
+	for (struct npu_rt_obj *o = objs.next, *n; o != &objs; o = n) {
+		n = o->next;
+		if (o->dev == dev) {
+			unlink_obj(o);
+			free(o);
+		}
+	}
+	pthread_mutex_unlock(&obj_lock);
+}
+
+void npu_rt_handles_atfork_child(void)
+{
+	/* the parent's objects name the parent's files: forget them */
+	objs.next = objs.prev = &objs;
+	cur_ctx = NULL;
+	pthread_mutex_init(&obj_lock, NULL);
+}
