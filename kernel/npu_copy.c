@@ -29,6 +29,7 @@
 struct npu_span {
 	struct npu_ctx *ctx;
 	struct file *file;
+	bool write;			/* the destination operand */
 	unsigned int nr;
 	unsigned int cap;
 	struct npu_map **maps;
@@ -98,6 +99,10 @@ static int npu_span_cover(struct npu_span *sp, unsigned long addr, u64 len)
 
 		if (!map) {
 			ret = -ENXIO;
+			break;
+		}
+		if (!npu_map_accessible(map, sp->write)) {
+			ret = -EACCES;
 			break;
 		}
 		ret = npu_span_push(sp, map);
@@ -429,6 +434,7 @@ struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 	x->height = height;
 	npu_span_init(&x->dst, ctx);
 	npu_span_init(&x->src, ctx);
+	x->dst.write = true;
 
 	/* D2D operands may lie in other devices' windows (peer access). */
 	if (op == NPU_XFER_D2D)

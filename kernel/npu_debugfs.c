@@ -182,6 +182,7 @@ static void npu_mappings_ctx(struct npu_ctx *ctx, void *m)
 			   npu_kind_name(map->phys->kind),
 			   npu_loc_name(map->phys->location),
 			   map->u.vmm.resv->va,
+			   !map->u.vmm.access ? "none" :
 			   map->u.vmm.access == NPU_SIM_ACCESS_READWRITE ?
 			   "rw" : "?", npu_loc_name(map->u.vmm.access_loc),
 			   map->u.vmm.access_loc_id);

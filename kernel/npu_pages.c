@@ -6,6 +6,7 @@
 #include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/sched.h>
+#include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
 
 #include "npu_sim.h"
@@ -55,5 +56,40 @@ int npu_pages_fill(struct npu_phys *phys)
 
 void npu_pages_release(struct npu_phys *phys)
 {
+	if (phys->flags & NPU_PHYS_USER) {
+		/* The device may have written them: mark them dirty. */
+		unpin_user_pages_dirty_lock(phys->pages, phys->nr_pages, true);
+		account_locked_vm(phys->mm, phys->nr_pages, false);
+		mmdrop(phys->mm);
+		return;
+	}
 	npu_pages_put(phys, phys->nr_pages);
+}
+
+/*
+ * Back @phys with the caller's own pages from @start (page aligned) on,
+ * pinned for as long as the object lives and counted against the
+ * process's RLIMIT_MEMLOCK.  -ENOMEM over the limit, -EFAULT a page is
+ * not there (or not writable when @write).
+ */
+int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write)
+{
+	unsigned int gup = FOLL_LONGTERM | (write ? FOLL_WRITE : 0);
+	unsigned long nr = phys->nr_pages;
+	long got;
+	int ret;
+
+	ret = account_locked_vm(current->mm, nr, true);
+	if (ret)
+		return ret;
+	got = pin_user_pages_fast(start, nr, gup, phys->pages);
+	if (got != nr) {
+		if (got > 0)
+			unpin_user_pages(phys->pages, got);
+		account_locked_vm(current->mm, nr, false);
+		return got < 0 ? (int)got : -EFAULT;
+	}
+	phys->mm = current->mm;
+	mmgrab(phys->mm);
+	return 0;
 }

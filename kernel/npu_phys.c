@@ -137,6 +137,44 @@ void npu_phys_put(struct npu_phys *phys)
 }
 
 /*
+ * A host object over the caller's own pages [@start, @start + @len), both
+ * page aligned: pinned, counted against RLIMIT_MEMLOCK, never charged to
+ * the device.  Errors as npu_pages_pin(), or -ENOMEM.
+ */
+int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
+			 u64 len, bool write, struct npu_phys **out)
+{
+	struct npu_phys *phys;
+	int ret;
+
+	phys = kzalloc(sizeof(*phys), GFP_KERNEL);
+	if (!phys)
+		return -ENOMEM;
+	kref_init(&phys->ref);
+	phys->ndev = ndev;
+	phys->kind = NPU_SIM_PAGE_NORMAL;
+	phys->shift = PAGE_SHIFT;
+	phys->flags = NPU_PHYS_HOST | NPU_PHYS_USER;
+	phys->size = len;
+	phys->nr_pages = len >> PAGE_SHIFT;
+	phys->pages = phys->nr_pages == 1 ? &phys->page0 :
+		      kvcalloc(phys->nr_pages, sizeof(*phys->pages),
+			       GFP_KERNEL | __GFP_NOWARN);
+	if (!phys->pages) {
+		kfree(phys);
+		return -ENOMEM;
+	}
+	ret = npu_pages_pin(phys, start, write);
+	if (ret) {
+		npu_phys_free_array(phys);
+		kfree(phys);
+		return ret;
+	}
+	*out = phys;
+	return 0;
+}
+
+/*
  * Create a physical memory object of @footprint bytes rounded up to the page
  * size of @kind.  The capacity is charged before any page is taken; on
  * failure nothing stays charged or held.  NPU_PHYS_HOST in @flags makes

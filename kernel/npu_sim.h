@@ -19,6 +19,7 @@
  *   npu_vmm.c      VMM_* and PHYS_* ioctls
  *   npu_share.c    SHARE_* ioctls
  *   npu_ipc.c      IPC_* ioctls (aclrtIpcMem*)
+ *   npu_host.c     HOST_REGISTER / HOST_UNREGISTER (aclrtHostRegister)
  *   npu_stream.c   STREAM_* and EVENT_* ioctls, stream workers
  *   npu_debugfs.c  /sys/kernel/debug/npu_sim
  *   npu_drv.c      module parameters, file operations, ioctl table
@@ -186,7 +187,7 @@ struct npu_ctx {
 	u64 nr_handles;
 	u32 next_handle;		/* xa_alloc_cyclic cursor */
 	u32 peers;			/* bit i: access to device i's memory */
-	struct list_head imports;	/* npu_map.node of IPC imports */
+	struct list_head imports;	/* npu_map.node: IPC imports, host regs */
 	struct list_head ipc_keys;	/* npu_share.ctx_node of IPC exports */
 
 	/* Streams and events (npu_stream.c) */
@@ -215,10 +216,12 @@ struct npu_phys {
 	u32 location_id;
 	u32 mem_attr;
 	pid_t pid;			/* creator tgid */
+	struct mm_struct *mm;		/* NPU_PHYS_USER: owner of the pages */
 };
 
-/* Internal npu_phys.flags bit: host memory, not charged to the device. */
-#define NPU_PHYS_HOST		(1U << 31)
+/* Internal npu_phys.flags bits. */
+#define NPU_PHYS_HOST		(1U << 31)	/* host memory, not charged */
+#define NPU_PHYS_USER		(1U << 30)	/* pinned pages of a process */
 
 struct npu_share;
 struct seq_file;
@@ -264,6 +267,7 @@ enum npu_map_role {
 	NPU_MAP_VMM,			/* VMM_MAP of a handle in a reservation */
 	NPU_MAP_MANAGED,		/* MANAGED_ALLOC: host + device copies */
 	NPU_MAP_IMPORTED,		/* IPC_IMPORT: another process's memory */
+	NPU_MAP_REGISTERED,		/* HOST_REGISTER: the caller's host pages */
 };
 
 struct npu_map;
@@ -362,10 +366,13 @@ void npu_hugetlbfs_pool(enum npu_sim_page_kind kind, u64 *total, u64 *free);
 /* npu_pages.c: normal 4 KiB backing */
 int npu_pages_fill(struct npu_phys *phys);
 void npu_pages_release(struct npu_phys *phys);
+int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write);
 
 /* npu_phys.c: physical memory objects and capacity */
 int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 		    u64 footprint, u32 flags, struct npu_phys **out);
+int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
+			 u64 len, bool write, struct npu_phys **out);
 int npu_phys_errno(struct npu_dev *ndev, int ret);
 void npu_phys_put(struct npu_phys *phys);
 struct page *npu_phys_page(struct npu_phys *phys, u64 off);
@@ -425,6 +432,20 @@ static inline void npu_map_get(struct npu_map *map)
 	kref_get(&map->ref);
 }
 
+/*
+ * Whether the device may access @map (@write: write to it): not a VMM
+ * mapping without access, not read-only registered host memory for a
+ * write (the copy engine may write read-only device memory).
+ */
+static inline bool npu_map_accessible(const struct npu_map *map, bool write)
+{
+	if (map->role == NPU_MAP_VMM)
+		return map->u.vmm.access;
+	if (map->role == NPU_MAP_REGISTERED && write)
+		return !(map->flags & NPU_SIM_ALLOC_READONLY);
+	return true;
+}
+
 /* npu_handle.c: per-context handles and the machine-wide key table */
 void npu_handle_ctx_init(struct npu_ctx *ctx);
 void npu_handle_ctx_teardown(struct npu_ctx *ctx);
@@ -476,6 +497,10 @@ int npu_ioctl_share_set_pids(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg);
 void npu_share_show(struct seq_file *m, struct npu_dev *ndev);
 bool npu_share_allows(const struct npu_share *sh, pid_t tgid);
+
+/* npu_host.c: registered host memory */
+int npu_ioctl_host_register(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_host_unregister(struct npu_ctx *ctx, void __user *uarg);
 
 /* npu_ipc.c: IPC memory */
 int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg);

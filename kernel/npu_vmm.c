@@ -284,7 +284,7 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags || args.offset || !args.size ||
+	if (args.flags & ~NPU_SIM_MAP_NO_ACCESS || args.offset || !args.size ||
 	    args.va & (NPU_SIM_VMM_GRANULE - 1))
 		return -EINVAL;
 
@@ -317,7 +317,8 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 	map->size = phys->size;
 	map->footprint = phys->size;
 	map->flags = phys->flags & NPU_SIM_ALLOC_P2P;
-	map->u.vmm.access = NPU_SIM_ACCESS_READWRITE;
+	map->u.vmm.access = args.flags & NPU_SIM_MAP_NO_ACCESS ? 0 :
+			    NPU_SIM_ACCESS_READWRITE;
 	map->u.vmm.access_loc = NPU_SIM_LOC_DEVICE;
 	map->u.vmm.access_loc_id = ndev->index;
 
@@ -442,6 +443,7 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 	case NPU_MAP_LINEAR:
 	case NPU_MAP_MANAGED:
 	case NPU_MAP_IMPORTED:
+	case NPU_MAP_REGISTERED:
 		args.type = NPU_SIM_QUERY_ALLOC;
 		args.size = e->size;
 		break;

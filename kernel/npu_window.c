@@ -58,7 +58,7 @@ static vm_fault_t npu_window_fault(struct vm_fault *vmf)
 		npu_stat_inc(ctx->ndev, NPU_STAT_HOST_ACCESS_FAULTS);
 		goto out;
 	}
-	if (!map)
+	if (!map || !npu_map_accessible(map, false))
 		goto out;
 	if (map->flags & NPU_SIM_ALLOC_READONLY) {
 		if (vmf->flags & FAULT_FLAG_WRITE)

@@ -132,7 +132,7 @@ START_TEST(test_get_param)
 {
 	struct raw r0, r1;
 	struct npu_sim_get_param gp;
-	static const uint32_t bad[] = { 0, 10, 11, 0x100, 0xffffffffu };
+	static const uint32_t bad[] = { 0, 11, 12, 0x100, 0xffffffffu };
 	uint64_t ps, caps;
 	size_t i;
 
@@ -722,7 +722,7 @@ START_TEST(test_stream_bad_input)
 	ck_assert_uint_eq(es.completed, 1);
 	ck_assert_uint_ne(es.timestamp_ns, 0);
 
-	sd = (struct npu_sim_stream_destroy){ .id = sid, .flags = 1 };
+	sd = (struct npu_sim_stream_destroy){ .id = sid, .flags = 2 };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_DESTROY, &sd), EINVAL);
 	ed = (struct npu_sim_event_destroy){ .id = eid, .flags = 1 };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_EVENT_DESTROY, &ed), EINVAL);

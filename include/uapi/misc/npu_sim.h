@@ -317,6 +317,52 @@ struct npu_sim_mem_info {
 #define NPU_SIM_IOCTL_MEMSET	_IOW(NPU_SIM_IOC_MAGIC, 0x05, struct npu_sim_memset)
 #define NPU_SIM_IOCTL_MEM_INFO	_IOWR(NPU_SIM_IOC_MAGIC, 0x06, struct npu_sim_mem_info)
 
+/* ---- Registered host memory (API 1.5) ------------------------------------ */
+
+#define NPU_SIM_HOSTREG_READONLY	(1U << 0)	/* the device only reads */
+#define NPU_SIM_HOSTREG_FLAGS_MASK	NPU_SIM_HOSTREG_READONLY
+
+/**
+ * struct npu_sim_host_register - make host memory reachable by the device
+ * @addr: in, start of host memory of the calling process (any alignment)
+ * @size: in, bytes (> 0)
+ * @flags: in, NPU_SIM_HOSTREG_FLAGS_MASK bits
+ * @pad: must be 0
+ * @va: out, device address of @addr in this file's window
+ *
+ * The host pages covering [@addr, @addr + @size) are pinned (counted
+ * against RLIMIT_MEMLOCK) and mapped into the window: copies and sets
+ * through @va read and write them.  Not charged to the device.  Errors:
+ * -EINVAL bad field; -EFAULT the range is not mapped (writable, without
+ * READONLY); -ENOMEM over RLIMIT_MEMLOCK or out of memory; -ENXIO window
+ * not mapped.
+ */
+struct npu_sim_host_register {
+	__u64 addr;
+	__u64 size;
+	__u32 flags;
+	__u32 pad;
+	__u64 va;
+};
+
+/**
+ * struct npu_sim_host_unregister - undo one HOST_REGISTER
+ * @va: in, the @va HOST_REGISTER returned
+ * @flags: in, must be 0
+ * @pad: must be 0
+ *
+ * Errors: -EINVAL bad field; -ENOENT no registration at @va.
+ */
+struct npu_sim_host_unregister {
+	__u64 va;
+	__u32 flags;
+	__u32 pad;
+};
+
+#define NPU_SIM_IOCTL_HOST_REGISTER	_IOWR(NPU_SIM_IOC_MAGIC, 0x07, struct npu_sim_host_register)
+#define NPU_SIM_IOCTL_HOST_UNREGISTER \
+	_IOW(NPU_SIM_IOC_MAGIC, 0x08, struct npu_sim_host_unregister)
+
 /* ---- Virtual memory management (API 1.1, NPU_SIM_CAP_VMM) --------------- */
 
 /*
@@ -417,6 +463,9 @@ struct npu_sim_phys_free {
 	__u32 flags;
 };
 
+/* VMM_MAP flags */
+#define NPU_SIM_MAP_NO_ACCESS	(1U << 0)	/* no access until SET_ACCESS (1.5) */
+
 /**
  * struct npu_sim_vmm_map - map a whole physical object into a reservation
  * @va: in, start, inside a reservation, aligned to the granularity of the
@@ -424,11 +473,13 @@ struct npu_sim_phys_free {
  * @size: in, must equal the size of the physical object
  * @offset: in, offset in the physical object, must be 0
  * @handle: in, a live handle of this context
- * @flags: in, must be 0
+ * @flags: in, NPU_SIM_MAP_NO_ACCESS or 0
  *
- * Errors: -EINVAL bad field, misaligned, size mismatch, range not inside
- * one reservation; -ENOENT no such handle; -EBUSY part of the range is
- * already mapped (nothing changes); -ENOMEM out of memory.
+ * With NPU_SIM_MAP_NO_ACCESS (1.5) the mapping exists but copies, sets and
+ * host faults on it are refused (-EACCES, SIGSEGV) until VMM_SET_ACCESS
+ * grants READWRITE.  Errors: -EINVAL bad field, misaligned, size mismatch,
+ * range not inside one reservation; -ENOENT no such handle; -EBUSY part of
+ * the range is already mapped (nothing changes); -ENOMEM out of memory.
  */
 struct npu_sim_vmm_map {
 	__u64 va;
