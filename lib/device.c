@@ -45,7 +45,7 @@ void npu_rt_devices_unlock(void)
 
 int npu_rt_device_fd_locked(int dev)
 {
-	return devices[dev].fd;
+	return devices[dev].open ? devices[dev].fd : -1;
 }
 
 struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len)
