@@ -1125,7 +1125,7 @@ START_TEST(test_raw_ioctls)
 	mp.offset = 2 * MiB;
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_VMM_MAP, &mp), EINVAL);
 	mp.offset = 0;
-	mp.flags = 1;
+	mp.flags = 2;
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_VMM_MAP, &mp), EINVAL);
 	mp.flags = 0;
 	mp.va = (uintptr_t)win;	/* not in a reservation */
