@@ -3,8 +3,9 @@
  *
  * Lock order (take in this order, release in reverse):
  *   init lock (init.c) -> device table lock (device.c) -> handle registry
- *   lock (handles.c) or host registry lock (memory_host.c); those two are
- *   never held together.
+ *   lock (handles.c), host registry lock (memory_host.c), host
+ *   registration table lock (host_register.c) or usage peaks lock
+ *   (mem_usage.c); no two of those four are held together.
  * The device table lock is a read/write lock: every call that uses a
  * device's fd holds it for reading across the ioctl, so aclrtResetDevice
  * (which takes it for writing) cannot close an fd under a running call.
@@ -176,8 +177,9 @@ aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **
  * open device: ACL_SUCCESS with the lock HELD, else 107000 (not held).
  */
 aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct npu_rt_ref *ref);
-/* aclrtDestroyStream / aclrtDestroyEvent of handle. */
-aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type);
+/* aclrtDestroyStream / aclrtDestroyEvent of handle; flags: STREAM_DESTROY
+ * flags (NPU_SIM_DESTROY_FORCE for aclrtDestroyStreamForce), 0 for events. */
+aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t flags);
 
 /* ---- stream.c -------------------------------------------------------- */
 
@@ -219,6 +221,12 @@ aclError npu_rt_event_enter(aclrtEvent event, struct npu_rt_ref *ref);
  */
 aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32_t *id);
 
+/* ---- mem_usage.c ------------------------------------------------------ */
+
+/* Table lock held, dev open: fold the device's counters into the peaks of
+ * aclrtGetMemUsageInfo (called before memory may be released). */
+void npu_rt_usage_sample_locked(int dev);
+
 /* ---- fork handling (fork.c calls these in lock order) ---------------- */
 
 /* Register the pthread_atfork handlers (once per process). */
@@ -233,5 +241,11 @@ void npu_rt_devices_atfork_child(void);
 void npu_rt_host_atfork_prepare(void);
 void npu_rt_host_atfork_parent(void);
 void npu_rt_host_atfork_child(void);
+void npu_rt_hostreg_atfork_prepare(void);
+void npu_rt_hostreg_atfork_parent(void);
+void npu_rt_hostreg_atfork_child(void);
+void npu_rt_usage_atfork_prepare(void);
+void npu_rt_usage_atfork_parent(void);
+void npu_rt_usage_atfork_child(void);
 
 #endif /* NPU_RT_INTERNAL_H */

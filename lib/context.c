@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "acl_internal.h"
+#include "err_msg.h"
 
 uint32_t npu_rt_current_ctx_id_locked(int dev)
 {
@@ -48,15 +49,16 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t d
 	return ACL_SUCCESS;
 }
 
-/* Destroy kernel stream or event id of the device file fd: 0 or -errno. */
-static int destroy_kernel_obj(int fd, enum npu_rt_obj_type type, uint32_t id)
+/* Destroy kernel stream or event id of the device file fd (flags: stream
+ * destroy flags): 0 or -errno. */
+static int destroy_kernel_obj(int fd, enum npu_rt_obj_type type, uint32_t id, uint32_t flags)
 {
 	if (type == NPU_RT_OBJ_EVENT) {
 		struct npu_sim_event_destroy req = { .id = id };
 
 		return npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_DESTROY, &req);
 	} else {
-		struct npu_sim_stream_destroy req = { .id = id };
+		struct npu_sim_stream_destroy req = { .id = id, .flags = flags };
 
 		return npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_DESTROY, &req);
 	}
@@ -95,7 +97,7 @@ aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **
 	}
 	o = npu_rt_obj_add(type, dev, npu_rt_device_epoch_locked(dev), ctx_id, kid);
 	if (o == NULL)	/* a failing call changes nothing */
-		(void)destroy_kernel_obj(fd, type, kid);
+		(void)destroy_kernel_obj(fd, type, kid, 0);
 	npu_rt_devices_unlock();
 	if (o == NULL)
 		return ACL_ERROR_RT_MEMORY_ALLOCATION;
@@ -116,21 +118,25 @@ aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct 
 	return ACL_SUCCESS;
 }
 
-aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type)
+aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t flags)
 {
 	struct npu_rt_obj *o;
 	int rc = 0;
 
-	if (handle == NULL)
+	if (handle == NULL) {
+		npu_rt_msg_detail("the handle is NULL");
 		return ACL_ERROR_INVALID_PARAM;
+	}
 	npu_rt_devices_read_lock();
 	o = npu_rt_obj_take(handle, type);
 	if (o == NULL) {
 		npu_rt_devices_unlock();
+		npu_rt_msg_detail("not a live %s of this process (destroyed, made up, or its device was reset)",
+				  type == NPU_RT_OBJ_EVENT ? "event" : "stream");
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	if (npu_rt_device_epoch_locked(o->dev) == o->epoch)
-		rc = destroy_kernel_obj(npu_rt_device_fd_locked(o->dev), type, o->kid);
+		rc = destroy_kernel_obj(npu_rt_device_fd_locked(o->dev), type, o->kid, flags);
 	npu_rt_devices_unlock();
 	free(o);
 	return rc == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID;
@@ -160,11 +166,11 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 		struct npu_rt_obj *o = gone;
 
 		gone = o->next;
-		(void)destroy_kernel_obj(fd, o->type, o->kid);
+		(void)destroy_kernel_obj(fd, o->type, o->kid, 0);
 		free(o);
 	}
 	if (c->kid != 0)	/* its default stream */
-		(void)destroy_kernel_obj(fd, NPU_RT_OBJ_STREAM, c->kid);
+		(void)destroy_kernel_obj(fd, NPU_RT_OBJ_STREAM, c->kid, 0);
 	free(c);
 	npu_rt_devices_unlock();
 	return aclrtResetDevice(dev);

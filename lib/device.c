@@ -293,42 +293,76 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId)
 	return ACL_SUCCESS;
 }
 
-/* Ask an open device, else open /dev/npu_sim0 just for the question. */
-ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count)
+/*
+ * GET_PARAM param of an open device, else of /dev/npu_sim0 opened just for
+ * the question: 0 or a negative errno (-ENOENT/-ENODEV/-ENXIO: no device,
+ * -EPROTO: another interface version).
+ */
+static int ask_any_device(uint32_t param, uint64_t *value)
 {
-	uint64_t n = 0;
 	int rc = -ENOENT, fd;
-
-	if (count == NULL)
-		return ACL_ERROR_INVALID_PARAM;
 
 	npu_rt_devices_read_lock();
 	for (int i = 0; i < NPU_RT_MAX_DEVICES; i++) {
 		if (devices[i].open) {
-			rc = npu_rt_get_param(devices[i].fd, NPU_SIM_PARAM_NUM_DEVICES, &n);
+			rc = npu_rt_get_param(devices[i].fd, param, value);
 			break;
 		}
 	}
 	npu_rt_devices_unlock();
+	if (rc != -ENOENT)
+		return rc;
+	rc = npu_rt_open_device(0, &fd);	/* no device open in this process */
+	if (rc != 0)
+		return rc;
+	rc = npu_rt_check_api_version(fd);
+	if (rc == 0)
+		rc = npu_rt_get_param(fd, param, value);
+	close(fd);
+	return rc;
+}
 
-	if (rc == -ENOENT) {	/* no device open in this process */
-		rc = npu_rt_open_device(0, &fd);
-		if (rc == -ENOENT || rc == -ENODEV || rc == -ENXIO)
-			return ACL_ERROR_RT_NO_DEVICE;
-		if (rc != 0)
-			return npu_rt_errno_to_acl(-rc);
-		rc = npu_rt_check_api_version(fd);
-		if (rc == 0)
-			rc = npu_rt_get_param(fd, NPU_SIM_PARAM_NUM_DEVICES, &n);
-		close(fd);
-	}
+static aclError ask_error(int rc)
+{
+	if (rc == -ENOENT || rc == -ENODEV || rc == -ENXIO)
+		return ACL_ERROR_RT_NO_DEVICE;
 	if (rc == -EPROTO)
 		return ACL_ERROR_RT_DRV_INTERNAL_ERROR;
+	return npu_rt_errno_to_acl(-rc);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count)
+{
+	uint64_t n = 0;
+	int rc;
+
+	if (count == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	rc = ask_any_device(NPU_SIM_PARAM_NUM_DEVICES, &n);
 	if (rc != 0)
-		return npu_rt_errno_to_acl(-rc);
+		return ask_error(rc);
 	if (n == 0)
 		return ACL_ERROR_RT_NO_DEVICE;
 	*count = n > NPU_RT_MAX_DEVICES ? NPU_RT_MAX_DEVICES : (uint32_t)n;
+	return ACL_SUCCESS;
+}
+
+/* The driver knows the caller's id in the initial pid namespace. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid)
+{
+	uint64_t v = 0;
+	int rc;
+
+	if (pid == NULL) {
+		npu_rt_msg_detail("pid is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	rc = ask_any_device(NPU_SIM_PARAM_BARE_TGID, &v);
+	if (rc != 0)
+		return ask_error(rc);
+	if (v == 0 || v > INT32_MAX)
+		return ACL_ERROR_RT_DRV_INTERNAL_ERROR;
+	*pid = (int32_t)v;
 	return ACL_SUCCESS;
 }
 

@@ -26,7 +26,7 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event)
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event)
 {
-	return npu_rt_obj_destroy(event, NPU_RT_OBJ_EVENT);
+	return npu_rt_obj_destroy(event, NPU_RT_OBJ_EVENT, 0);
 }
 
 /* Queue RECORD or WAIT of event on stream. */

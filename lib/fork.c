@@ -12,10 +12,14 @@ static void prepare(void)
 	npu_rt_init_atfork_prepare();
 	npu_rt_devices_atfork_prepare();
 	npu_rt_host_atfork_prepare();
+	npu_rt_hostreg_atfork_prepare();
+	npu_rt_usage_atfork_prepare();
 }
 
 static void parent(void)
 {
+	npu_rt_usage_atfork_parent();
+	npu_rt_hostreg_atfork_parent();
 	npu_rt_host_atfork_parent();
 	npu_rt_devices_atfork_parent();
 	npu_rt_init_atfork_parent();
@@ -23,6 +27,8 @@ static void parent(void)
 
 static void child(void)
 {
+	npu_rt_usage_atfork_child();
+	npu_rt_hostreg_atfork_child();
 	npu_rt_host_atfork_child();
 	npu_rt_devices_atfork_child();
 	npu_rt_init_atfork_child();

@@ -94,6 +94,7 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
 		return ACL_ERROR_INVALID_PARAM;
 	if (npu_rt_enter_addr(devPtr, 1, &dev) != 0)
 		return ACL_ERROR_RT_MEMORY_FREE;	/* not device memory of ours */
+	npu_rt_usage_sample_locked(dev);
 	memset(&req, 0, sizeof(req));
 	req.va = (uintptr_t)devPtr;
 	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_FREE, &req);

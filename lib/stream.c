@@ -115,7 +115,7 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, ui
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
 {
-	return npu_rt_obj_destroy(stream, NPU_RT_OBJ_STREAM);
+	return npu_rt_obj_destroy(stream, NPU_RT_OBJ_STREAM, 0);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)

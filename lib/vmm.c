@@ -56,6 +56,7 @@ static aclError drop_at(void *virPtr, unsigned long request)
 	err = enter_addr(virPtr, &dev, &fd);
 	if (err != ACL_SUCCESS)
 		return err;
+	npu_rt_usage_sample_locked(dev);
 	memset(&req, 0, sizeof(req));
 	req.va = (uintptr_t)virPtr;
 	rc = npu_rt_ioctl(fd, request, &req);
@@ -213,22 +214,16 @@ ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
 	err = npu_rt_enter_handle(handle, &dev, &fd, &id);
 	if (err != ACL_SUCCESS)
 		return err;
+	npu_rt_usage_sample_locked(dev);
 	req = (struct npu_sim_phys_free){ .handle = id };
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_FREE, &req);
 	npu_rt_devices_unlock();
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
 }
 
-/*
- * aclrtMapMem - map all of handle at virPtr, inside a reservation.
- * Errors: 100000 NULL virPtr, size 0, offset != 0, flags != 0, virPtr not
- * in a device window or not 2 MiB aligned, handle not of this library or
- * of another device than virPtr; 107017 handle not live; 107000 size is
- * not the handle's size, 1 GiB handle at a VA not 1 GiB aligned, range not
- * inside one reservation, or overlapping a live mapping (nothing changes).
- */
-ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
-					 uint64_t flags)
+/* aclrtMapMem and aclrtMemMapNoAccess: VMM_MAP with drv_flags. */
+static aclError map_mem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags,
+			uint32_t drv_flags)
 {
 	struct npu_sim_vmm_map req;
 	aclError err;
@@ -250,9 +245,35 @@ ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offse
 	req.va = (uintptr_t)virPtr;
 	req.size = size;
 	req.handle = id;
+	req.flags = drv_flags;
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_VMM_MAP, &req);
 	npu_rt_devices_unlock();
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
+}
+
+/*
+ * aclrtMapMem - map all of handle at virPtr, inside a reservation.
+ * Errors: 100000 NULL virPtr, size 0, offset != 0, flags != 0, virPtr not
+ * in a device window or not 2 MiB aligned, handle not of this library or
+ * of another device than virPtr; 107017 handle not live; 107000 size is
+ * not the handle's size, 1 GiB handle at a VA not 1 GiB aligned, range not
+ * inside one reservation, or overlapping a live mapping (nothing changes).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+					 uint64_t flags)
+{
+	return map_mem(virPtr, size, offset, handle, flags, 0);
+}
+
+/*
+ * aclrtMemMapNoAccess - as aclrtMapMem, but the mapping has no access:
+ * copies and sets touching it fail with 207006 until aclrtMemSetAccess
+ * grants READWRITE.  Same arguments and errors as aclrtMapMem.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset,
+						 aclrtDrvMemHandle handle, uint64_t flags)
+{
+	return map_mem(virPtr, size, offset, handle, flags, NPU_SIM_MAP_NO_ACCESS);
 }
 
 /*

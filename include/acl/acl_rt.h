@@ -19,13 +19,6 @@
  *                    code written for a real NPU compiles, not defined, so
  *                    linking a program that calls one fails (an honest "not
  *                    there" instead of a fake success):
- *                    [device] aclrtDeviceGetBareTgid;
- *                    [memory] aclrtGetMemUsageInfo, aclrtHostRegister,
- *                    aclrtHostRegisterV2, aclrtHostGetDevicePointer,
- *                    aclrtHostUnregister;
- *                    [VMM] aclrtMemMapNoAccess;
- *                    [IPC] aclrtIpcMemGetExportKey, aclrtIpcMemImportByKey,
- *                    aclrtIpcMemSetImportPid, aclrtIpcMemClose;
  *                    [managed] aclrtMemP2PMap;
  *                    [peer access] aclrtDeviceCanAccessPeer,
  *                    aclrtDeviceEnablePeerAccess, aclrtDeviceDisablePeerAccess.
@@ -221,6 +214,11 @@ typedef enum aclrtHostRegisterType {
 #define ACL_RT_MEM_TYPE_DEV 0x2U
 #define ACL_RT_MEM_TYPE_DVPP 0x8U
 #define ACL_RT_MEM_TYPE_RSVD 0x10U
+/* aclrtValueWait conditions */
+#define ACL_STREAM_WAIT_VALUE_GEQ 0x00000000U
+#define ACL_STREAM_WAIT_VALUE_EQ 0x00000001U
+#define ACL_STREAM_WAIT_VALUE_AND 0x00000002U
+#define ACL_STREAM_WAIT_VALUE_NOR 0x00000003U
 
 /* ------------------------------------------------------------------------
  * Structs (x86_64 LP64 layouts of the CANN header; pinned below)
@@ -417,7 +415,13 @@ ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t *majorVersion, int32_t *min
 					     int32_t *patchVersion);
 
 /*
- * aclrtDeviceGetBareTgid - the process id the device sees.  DECLARED ONLY.
+ * aclrtDeviceGetBareTgid - the calling process's id as the device sees it:
+ * its id in the initial pid namespace (the process id outside a
+ * container), the value to put on the pid whitelists of
+ * aclrtMemSetPidToShareableHandle and aclrtIpcMemSetImportPid.  No current
+ * device is needed (without an open device /dev/npu_sim0 is asked).
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) pid is NULL;
+ * ACL_ERROR_RT_NO_DEVICE (207004) no device present.
  */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid);
 
@@ -467,11 +471,12 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, ui
  * Errors: 100000 NULL; 107000 not a live stream. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
 /* aclrtDestroyStreamForce - destroy a stream created by aclrtCreateStream
- * (WithConfig) without waiting for its queued work: the handle is dead
- * when the call returns.  Work already queued is not cancelled: it still
- * runs to the end after the call, and its error is dropped.  Errors:
- * 100000 NULL stream; 107000 not a live stream (destroyed, made up, or its
- * device was reset). */
+ * (WithConfig) without waiting for its queued work: work queued that has
+ * not started is dropped (it never runs), a running copy stops at its next
+ * 1 MiB piece and a running wait (event or value) ends; its error is
+ * dropped.  The handle is dead when the call returns.  Errors: 100000 NULL
+ * stream; 107000 not a live stream (destroyed, made up, or its device was
+ * reset). */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
 /* aclrtSynchronizeStream - wait until every task queued on stream is done;
  * returns the first error of its asynchronous work since the last
@@ -499,6 +504,30 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
 /* aclrtStreamWaitEvent - work queued on stream after this call waits until
  * the event's last record (so far) is reached. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
+/*
+ * aclrtValueWrite - queue on stream (NULL: the default stream) a store of
+ * the 64-bit value to the 8 bytes at devAddr, done when the stream reaches
+ * it.  devAddr: 8-byte aligned, in live device memory of the stream's
+ * device.  flag is reserved and must be 0.
+ * aclrtValueWait - queue on stream a wait: later work of the stream starts
+ * only once the 8 bytes at devAddr (re-read as other work completes, at
+ * least every millisecond) meet the condition flag against value:
+ *   ACL_STREAM_WAIT_VALUE_GEQ  (int64_t)(*devAddr - value) >= 0
+ *   ACL_STREAM_WAIT_VALUE_EQ   *devAddr == value
+ *   ACL_STREAM_WAIT_VALUE_AND  (*devAddr & value) != 0
+ *   ACL_STREAM_WAIT_VALUE_NOR  ~(*devAddr | value) != 0
+ * A waiting stream is ended by aclrtDestroyStreamForce or a device reset.
+ * Errors of both: ACL_ERROR_INVALID_PARAM (100000) devAddr NULL or not
+ * 8-byte aligned, flag != 0 (Write) or > 3 (Wait); 107002 NULL stream and
+ * no current device; ACL_ERROR_RT_PARAM_INVALID (107000) not a live
+ * stream, devAddr not device memory or its 8 bytes not in live memory of
+ * this process; ACL_ERROR_RT_STREAM_CONTEXT (107003) devAddr is memory of
+ * another device than the stream's; ACL_ERROR_RT_NO_PERMISSION (207006)
+ * the memory is mapped without access (aclrtMemMapNoAccess); 507002 queue
+ * full.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
 /* aclrtQueryEventStatus - ACL_EVENT_RECORDED_STATUS_COMPLETE when the last
  * record was reached (or there is none), else _NOT_READY; never waits. */
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status);
@@ -646,8 +675,25 @@ ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size);
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
 
-/* aclrtGetMemUsageInfo - per-module memory usage of a device.
- * DECLARED ONLY. */
+/*
+ * aclrtGetMemUsageInfo - memory use of device deviceId (set by this
+ * process) by component: up to inputNum entries are written, *outputNum is
+ * how many (6 at most), in this order, curMemSize / memPeakSize in bytes,
+ * reserved zero:
+ *   "process"  device memory this process holds on the device;
+ *   "device"   device memory held by all processes;
+ *   "normal", "huge_2m", "huge_1g"  of "device", by backing page size;
+ *   "p2p"      of "device", P2P memory.
+ * Current sizes are those at the call.  Peaks count from the device's
+ * aclrtSetDevice in this process (again from zero after a reset): exact for
+ * "process" (sampled before each aclrtFree, aclrtFreePhysical,
+ * aclrtUnmapMem and aclrtReleaseMemAddress); for the device-wide
+ * components the highest value this process saw at those samples and at
+ * its own calls.
+ * Errors: ACL_ERROR_INVALID_PARAM (100000) memUsageInfo or outputNum NULL,
+ * inputNum 0; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0 or >= 64;
+ * ACL_ERROR_RT_CONTEXT_NULL (107002) the device is not set in this process.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
 						  size_t inputNum, size_t *outputNum);
 
@@ -710,9 +756,37 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
  * aclrtFreeHost.  Returns as aclrtFreeHost. */
 ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr);
 
-/* aclrtHostRegister / V2 / GetDevicePointer / Unregister - map existing host
- * memory for the device (flag of GetDevicePointer must be 0, else 100000;
- * size 0 -> 100000).  DECLARED ONLY. */
+/*
+ * aclrtHostRegister - make size bytes of this process's host memory at ptr
+ * (any alignment; mapped, and writable unless READONLY) reachable by the
+ * current device: *devPtr is a device address for it; copies and sets
+ * through devPtr (and devPtr + k) read and write the host bytes.  The
+ * pages are pinned until aclrtHostUnregister or a reset of the device, and
+ * count against RLIMIT_MEMLOCK; nothing is charged to the device.  type:
+ * ACL_HOST_REGISTER_MAPPED, _IOMEMORY (treated as MAPPED) or _READONLY (the
+ * device only reads: a copy or set writing through devPtr fails with
+ * ACL_ERROR_RT_NO_PERMISSION 207006 and changes nothing).
+ * aclrtHostRegisterV2 - the same with flag a combination of
+ * ACL_HOST_REG_MAPPED, _IOMEMORY, _READONLY, _PINNED (0 = MAPPED); the
+ * device address comes from aclrtHostGetDevicePointer.
+ * Errors of both: ACL_ERROR_INVALID_PARAM (100000) ptr or devPtr NULL,
+ * size 0, a range that wraps, type outside the enum or flag bits outside
+ * the four; ACL_ERROR_RT_CONTEXT_NULL (107002) no current device;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) the range is device memory, or not
+ * mapped (writable) host memory of this process;
+ * ACL_ERROR_HOST_MEMORY_ALREADY_REGISTERED (507910) it overlaps a live
+ * registration; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) pinning it would
+ * exceed RLIMIT_MEMLOCK (nothing stays pinned) or memory is short.
+ *
+ * aclrtHostGetDevicePointer - the device address of pHost, any byte of a
+ * live registration.  flag must be 0.  Errors: 100000 a NULL pointer or
+ * flag != 0; ACL_ERROR_HOST_MEMORY_NOT_REGISTERED (507911) pHost is in no
+ * live registration.
+ *
+ * aclrtHostUnregister - undo the registration that starts at ptr (the ptr
+ * given to aclrtHostRegister); the pages are unpinned.  Errors: 100000
+ * NULL; 507911 no live registration starts at ptr.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type,
 					       void **devPtr);
 ACL_FUNC_VISIBILITY aclError aclrtHostRegisterV2(void *ptr, uint64_t size, uint32_t flag);
@@ -890,7 +964,11 @@ ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle);
  * (nothing changes). */
 ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
 					 uint64_t flags);
-/* aclrtMemMapNoAccess - map without access rights.  DECLARED ONLY. */
+/* aclrtMemMapNoAccess - as aclrtMapMem (same arguments, rules and errors),
+ * but the mapping has no access: copies, sets and value operations touching
+ * it fail with ACL_ERROR_RT_NO_PERMISSION (207006) and aclrtMemGetAccess
+ * reports flag ACL_RT_MEM_ACCESS_FLAGS_NONE, until aclrtMemSetAccess grants
+ * READWRITE. */
 ACL_FUNC_VISIBILITY aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset,
 						 aclrtDrvMemHandle handle, uint64_t flags);
 /* aclrtUnmapMem - undo the aclrtMapMem that started at virPtr; the
@@ -1068,19 +1146,58 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribu
 ACL_FUNC_VISIBILITY aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t dstDevId, uint64_t flags);
 
 /* ========================================================================
- * Peer access and IPC by key.  DECLARED ONLY.
+ * IPC memory by key.  A key names part of one aclrtMalloc allocation for
+ * other processes on this machine: a NUL-terminated string of 28 bytes
+ * (fits the documented 65-byte buffer).  Lifetime: importers close, then
+ * the exporter closes, then it frees; the memory stays until every holder
+ * (the allocation, the key, each import) let go, killed processes
+ * included.  Common errors: ACL_ERROR_INVALID_PARAM (100000) a NULL
+ * pointer; ACL_ERROR_RT_CONTEXT_NULL (107002) no current device;
+ * ACL_ERROR_RT_INVALID_HANDLE (107017) key names no live key (never
+ * exported, closed by its exporter, or not a key string).
+ * ====================================================================== */
+
+/* aclrtIpcMemGetExportKey - export [devPtr, devPtr + size), which must lie
+ * in one live aclrtMalloc allocation of this process, and write its key to
+ * key (len bytes, at least 28).  flags: ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT
+ * (only processes named with aclrtIpcMemSetImportPid may import) or
+ * _DISABLE_PID_VALIDATION (any process may).  Errors: 100000 devPtr or key
+ * NULL; ACL_ERROR_RT_PARAM_INVALID (107000) size 0, len < 28, flags > 1,
+ * the range not inside one allocation of this process; 107002. */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t len,
+						     uint64_t flags);
+/* aclrtIpcMemImportByKey - map the memory key names into the current
+ * device's window: *devPtr addresses the exported devPtr (the exported
+ * range, read and write).  flags: ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT, or
+ * _ENABLE_PEER_ACCESS (memory of another device: enable peer access to it
+ * first).  Errors: 100000 devPtr or key NULL; 107017; 107000 flags > 1, or
+ * the memory is on another device without peer access;
+ * ACL_ERROR_RT_NO_PERMISSION (207006) this process exported the key, or it
+ * is not on the key's whitelist; 107002. */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags);
+/* aclrtIpcMemSetImportPid - add num process ids (aclrtDeviceGetBareTgid of
+ * each importer; 1 .. 1024 in all, each > 0) to the key's whitelist; only
+ * the exporting process may.  Errors: 100000 key or pid NULL; 107000 num 0
+ * or > 1024, a pid <= 0; 107017; 207006 not the exporter;
+ * ACL_ERROR_RT_MEMORY_ALLOCATION (207001) the whitelist would exceed 1024
+ * pids; 107002. */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num);
+/* aclrtIpcMemClose - in a process that imported key: unmap its oldest
+ * import of it (the memory stays for the other holders).  In the exporting
+ * process: the key dies (no new imports; imports keep their memory; the
+ * allocation is still freed with aclrtFree).  Errors: 100000 NULL; 107017
+ * also when this process neither imported nor exported the key (or closed
+ * it already); 107002. */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char *key);
+
+/* ========================================================================
+ * Peer access.
  * ====================================================================== */
 
 ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,
 						      int32_t peerDeviceId);
 ACL_FUNC_VISIBILITY aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags);
 ACL_FUNC_VISIBILITY aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId);
-ACL_FUNC_VISIBILITY aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t len,
-						     uint64_t flags);
-ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags);
-ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num);
-ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char *key);
-
 #ifdef __cplusplus
 }
 #endif
