@@ -124,14 +124,15 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 	int rc = 0;
 
 	if (handle == NULL) {
-		npu_rt_msg_detail("the handle is NULL");
+		npu_rt_msg_detail("%s is NULL", type == NPU_RT_OBJ_EVENT ? "event" : "stream");
 		return ACL_ERROR_INVALID_PARAM;
 	}
 	npu_rt_devices_read_lock();
 	o = npu_rt_obj_take(handle, type);
 	if (o == NULL) {
 		npu_rt_devices_unlock();
-		npu_rt_msg_detail("not a live %s of this process (destroyed, made up, or its device was reset)",
+		npu_rt_msg_detail("%s is not a live %s of this process (destroyed, or its device was reset)",
+				  type == NPU_RT_OBJ_EVENT ? "event" : "stream",
 				  type == NPU_RT_OBJ_EVENT ? "event" : "stream");
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}

@@ -56,6 +56,8 @@ static const struct code_text codes[] = {
 	{ 507046, "ACL_ERROR_RT_STREAM_SYNC_TIMEOUT", "work was still queued when the timeout expired" },
 	{ 507052, "ACL_ERROR_RT_COPY_DATA", "the host memory of a queued copy was gone when it ran" },
 	{ 507899, "ACL_ERROR_RT_DRV_INTERNAL_ERROR", "the npu_sim driver failed (or speaks another ABI)" },
+	{ 507910, "ACL_ERROR_HOST_MEMORY_ALREADY_REGISTERED", "the host memory is registered already" },
+	{ 507911, "ACL_ERROR_HOST_MEMORY_NOT_REGISTERED", "the host memory is not registered" },
 };
 
 static const struct code_text *lookup(aclError err)

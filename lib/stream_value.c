@@ -24,7 +24,7 @@ static aclError queue_value(void *devAddr, uint64_t value, uint32_t op, uint32_t
 		return ACL_ERROR_INVALID_PARAM;
 	}
 	if ((uintptr_t)devAddr % sizeof(uint64_t) != 0) {
-		npu_rt_msg_detail("devAddr %p is not 8-byte aligned", devAddr);
+		npu_rt_msg_detail("devAddr is not 8-byte aligned");
 		return ACL_ERROR_INVALID_PARAM;
 	}
 	err = npu_rt_stream_enter(stream, &ref);

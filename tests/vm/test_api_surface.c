@@ -2,16 +2,19 @@
 /*
  * The calls added for issue 9 against the real module: aclrtResetDeviceForce,
  * aclrtDestroyStreamForce (returns while the stream's work is held by the
- * debugfs stream_hold knob; that work still runs), aclrtMemsetD32,
+ * debugfs stream_hold knob; that work is dropped), aclrtMemsetD32,
  * aclrtMemcpyBatch, aclrtCheckMemType, aclrtReserveMemAddressNoUCMemory,
  * the V2 share calls between two processes (with and without the pid
  * whitelist, DEFAULT and FABRIC handles), aclrtMemManagedPrefetchBatchAsync,
  * the messages of aclGetRecentErrMsg after driver-side failures (hugetlb
- * pool, capacity, free, copy range), and the runtime_sample example.
+ * pool, capacity, free, copy range), the runtime_sample example,
+ * aclrtDeviceGetBareTgid (also from a new pid namespace),
+ * aclrtMemMapNoAccess and aclrtGetMemUsageInfo.
  * Exact codes and bytes; a refused call changes nothing.
  */
 #include "vmtest.h"
 
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,37 +113,76 @@ START_TEST(reset_device_force)
 }
 END_TEST
 
-/* Force does not wait: the stream's work is held, the call returns anyway. */
+/* Lines of debugfs streams of device 0 that belong to this process. */
+static int my_streams(void)
+{
+	FILE *f = fopen("/sys/kernel/debug/npu_sim/npu_sim0/streams", "r");
+	char line[256], pfx[32];
+	int n = 0;
+
+	ck_assert_ptr_nonnull(f);
+	snprintf(pfx, sizeof(pfx), "%d ", getpid());
+	while (fgets(line, sizeof(line), f))
+		if (strncmp(line, pfx, strlen(pfx)) == 0)
+			n++;
+	fclose(f);
+	return n;
+}
+
+/*
+ * Force does not wait and drops the queued work: the stream's work is held
+ * by stream_hold, the call returns anyway, and once the hold is released
+ * the queued copy and set never run (the destination keeps its bytes).
+ */
 START_TEST(destroy_stream_force)
 {
-	unsigned char *host = malloc(MiB);
+	unsigned char *host = malloc(MiB), *pinned = NULL;
+	void *dev = dev_alloc(MiB), *dev2 = dev_alloc(MiB);
 	aclrtStream s, idle;
-	void *dev = dev_alloc(MiB);
+	int streams0;
 	double t0;
 
 	ck_assert_ptr_nonnull(host);
+	ck_assert_int_eq(aclrtMallocHost((void **)&pinned, MiB), ACL_SUCCESS);
+	memset(pinned, 0x77, MiB);
 	ck_assert_int_eq(aclrtMemset(dev, MiB, 0x11, MiB), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(dev2, MiB, 0x22, MiB), ACL_SUCCESS);
+	streams0 = my_streams();
 	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(my_streams(), streams0 + 1);
 	vm_stream_hold(1);
-	ck_assert_int_eq(aclrtMemsetAsync(dev, MiB, 0x5a, MiB, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(dev, MiB, pinned, MiB, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemsetAsync(dev2, MiB, 0x5a, MiB, s), ACL_SUCCESS);
 	t0 = vm_now();
 	ck_assert_int_eq(aclrtDestroyStreamForce(s), ACL_SUCCESS);
 	ck_assert(vm_now() - t0 < 10.0);
+	ck_assert_int_eq(my_streams(), streams0);	/* the kernel stream is gone */
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtDestroyStream(s), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtDestroyStreamForce(s), ACL_ERROR_RT_PARAM_INVALID);
-	d2h(host, dev, MiB);
-	ck_assert(all_bytes(host, MiB, 0x11));	/* still held */
+	ck_assert_str_eq(aclGetRecentErrMsg(),
+			 "aclrtDestroyStreamForce: stream is not a live stream of this process (destroyed, or its "
+			 "device was reset) (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+			 "aclrtDestroyStream: stream is not a live stream of this process (destroyed, or its "
+			 "device was reset) (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+			 "aclrtSynchronizeStream: the runtime refused an argument (no live object, allocation or "
+			 "range of this process matches it) (error 107000 ACL_ERROR_RT_PARAM_INVALID)");
 	vm_stream_hold(0);
 	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
 	d2h(host, dev, MiB);
-	ck_assert(all_bytes(host, MiB, 0x5a));	/* queued work was not cancelled */
+	ck_assert(all_bytes(host, MiB, 0x11));	/* the queued copy was dropped */
+	d2h(host, dev2, MiB);
+	ck_assert(all_bytes(host, MiB, 0x22));	/* and the queued set */
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 2 * (long long)VM_ALIGN_UP(MiB + 32, 4096));
 
 	ck_assert_int_eq(aclrtCreateStream(&idle), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtDestroyStreamForce(idle), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtStreamQuery(idle, &(aclrtStreamStatus){ 0 }), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtDestroyStreamForce(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(my_streams(), streams0);
 	ck_assert_int_eq(aclrtFree(dev), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(dev2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(pinned), ACL_SUCCESS);
 	free(host);
 }
 END_TEST
@@ -620,6 +662,206 @@ START_TEST(messages_name_the_limit)
 }
 END_TEST
 
+/* ---- device, VMM and usage calls of UAPI 1.5 ------------------------------ */
+
+START_TEST(bare_tgid)
+{
+	int32_t pid = 0;
+	int fds[2], status;
+	pid_t c;
+
+	ck_assert_int_eq(aclrtDeviceGetBareTgid(&pid), ACL_SUCCESS);
+	ck_assert_int_eq(pid, getpid());
+	ck_assert_int_eq(aclrtDeviceGetBareTgid(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_str_eq(aclGetRecentErrMsg(),
+			 "aclrtDeviceGetBareTgid: pid is NULL (error 100000 ACL_ERROR_INVALID_PARAM)");
+
+	/*
+	 * In a new pid namespace a process is pid 1 to itself; the device
+	 * sees its id in the initial namespace (no aclrtSetDevice needed).
+	 */
+	ck_assert_int_eq(pipe(fds), 0);
+	c = fork();
+	ck_assert_int_ge(c, 0);
+	if (c == 0) {
+		int32_t seen = 0;
+		int32_t self = 0;
+		pid_t g;
+		int gs;
+
+		if (unshare(CLONE_NEWPID) != 0)
+			_exit(1);
+		g = fork();
+		if (g < 0)
+			_exit(2);
+		if (g == 0) {
+			self = getpid();
+			if (aclrtDeviceGetBareTgid(&seen) != ACL_SUCCESS)
+				_exit(3);
+			_exit(self == 1 && write(fds[1], &seen, sizeof(seen)) == sizeof(seen) ? 0 : 4);
+		}
+		if (waitpid(g, &gs, 0) != g || !WIFEXITED(gs) || WEXITSTATUS(gs) != 0)
+			_exit(5);
+		if (read(fds[0], &seen, sizeof(seen)) != sizeof(seen))
+			_exit(6);
+		_exit(seen == g ? 0 : 7);
+	}
+	ck_assert_int_eq(waitpid(c, &status, 0), c);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	close(fds[0]);
+	close(fds[1]);
+}
+END_TEST
+
+START_TEST(mem_map_no_access)
+{
+	aclrtPhysicalMemProp prop = { 0 };
+	aclrtMemAccessDesc desc = { 0 };
+	unsigned char *host = malloc(4096), *got = malloc(4096);
+	aclrtMemLocation loc = { 0 };
+	aclrtDrvMemHandle h = NULL;
+	uint64_t flag = 99;
+	char *r = NULL;
+
+	ck_assert_ptr_nonnull(host);
+	ck_assert_ptr_nonnull(got);
+	prop.memAttr = ACL_MEM_NORMAL;
+	prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &prop, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtReserveMemAddress((void **)&r, 4 * MiB, 0, NULL, 0), ACL_SUCCESS);
+
+	ck_assert_int_eq(aclrtMemMapNoAccess(NULL, 2 * MiB, 0, h, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemMapNoAccess(r, 0, 0, h, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemMapNoAccess(r, 2 * MiB, 4096, h, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemMapNoAccess(r, 2 * MiB, 0, h, 1), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemMapNoAccess(r, 2 * MiB, 0, NULL, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemMapNoAccess(r, 4 * MiB, 0, h, 0), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemMapNoAccess(r, 2 * MiB, 0, h, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemMapNoAccess(r, 2 * MiB, 0, h, 0), ACL_ERROR_RT_PARAM_INVALID);	/* mapped */
+	ck_assert_int_eq(aclrtMemGetAccess(r, &loc, &flag), ACL_SUCCESS);
+	ck_assert_uint_eq(flag, ACL_RT_MEM_ACCESS_FLAGS_NONE);
+	ck_assert_int_eq(loc.type, ACL_MEM_LOCATION_TYPE_DEVICE);
+	ck_assert_uint_eq(loc.id, 0);
+
+	/* no access: copies and sets are refused */
+	memset(host, 0x3c, 4096);
+	ck_assert_int_eq(aclrtMemcpy(r, 4096, host, 4096, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_NO_PERMISSION);
+	ck_assert_int_eq(aclrtMemcpy(got, 4096, r, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_NO_PERMISSION);
+	ck_assert_int_eq(aclrtMemset(r, 4096, 1, 4096), ACL_ERROR_RT_NO_PERMISSION);
+	ck_assert_int_eq(aclrtValueWrite(r, 1, 0, NULL), ACL_ERROR_RT_NO_PERMISSION);
+	{
+		const char *m = aclGetRecentErrMsg();
+
+		ck_assert_ptr_nonnull(m);
+		ck_assert(strncmp(m, "aclrtValueWrite: ", 17) == 0);
+		ck_assert_ptr_nonnull(strstr(m, "(error 207006 ACL_ERROR_RT_NO_PERMISSION)\naclrtMemset: "));
+		ck_assert_ptr_nonnull(strstr(m, "\naclrtMemcpy: "));
+		ck_assert_ptr_nonnull(strstr(m, "\naclrtMemMapNoAccess: "));
+	}
+
+	/* READWRITE granted: the mapping works */
+	desc.flags = ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
+	desc.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	ck_assert_int_eq(aclrtMemSetAccess(r, 2 * MiB, &desc, 1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemGetAccess(r, &loc, &flag), ACL_SUCCESS);
+	ck_assert_uint_eq(flag, ACL_RT_MEM_ACCESS_FLAGS_READWRITE);
+	ck_assert_int_eq(aclrtMemcpy(r, 4096, host, 4096, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(got, 4096, r, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_mem_eq(got, host, 4096);
+
+	ck_assert_int_eq(aclrtUnmapMem(r), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreePhysical(h), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtReleaseMemAddress(r), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+	free(host);
+	free(got);
+}
+END_TEST
+
+static void usage(int32_t dev, aclrtMemUsageInfo info[6])
+{
+	size_t n = 0;
+
+	memset(info, 0xa5, 6 * sizeof(info[0]));
+	ck_assert_int_eq(aclrtGetMemUsageInfo(dev, info, 6, &n), ACL_SUCCESS);
+	ck_assert_uint_eq(n, 6);
+}
+
+START_TEST(mem_usage_info)
+{
+	static const char *const names[6] = { "process", "device", "normal", "huge_2m", "huge_1g", "p2p" };
+	const uint64_t a_sz = 8 * MiB + 4096, b_sz = 4 * MiB + 4096;	/* charged, NORMAL_ONLY */
+	aclrtMemUsageInfo info[8];
+	size_t n = 99;
+	void *a, *b;
+
+	usage(0, info);
+	for (int i = 0; i < 6; i++) {
+		ck_assert_str_eq(info[i].name, names[i]);
+		ck_assert_uint_eq(info[i].curMemSize, 0);
+		ck_assert_uint_eq(info[i].memPeakSize, 0);
+		for (int k = 0; k < 8; k++)
+			ck_assert_uint_eq(info[i].reserved[k], 0);
+	}
+
+	ck_assert_int_eq(aclrtMalloc(&a, 8 * MiB, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMalloc(&b, 4 * MiB, ACL_MEM_MALLOC_NORMAL_ONLY_P2P), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(a), ACL_SUCCESS);
+	usage(0, info);
+	ck_assert_uint_eq(info[0].curMemSize, b_sz);
+	ck_assert_uint_eq(info[0].memPeakSize, a_sz + b_sz);	/* seen before the free */
+	ck_assert_uint_eq(info[1].curMemSize, b_sz);
+	ck_assert_uint_eq(info[1].memPeakSize, a_sz + b_sz);
+	ck_assert_uint_eq(info[2].curMemSize, b_sz);
+	ck_assert_uint_eq(info[2].memPeakSize, a_sz + b_sz);
+	ck_assert_uint_eq(info[3].curMemSize, 0);
+	ck_assert_uint_eq(info[4].curMemSize, 0);
+	ck_assert_uint_eq(info[5].curMemSize, b_sz);
+	ck_assert_uint_eq(info[5].memPeakSize, b_sz);
+	ck_assert_uint_eq((uint64_t)vm_dbg_info(0, "used_bytes"), b_sz);
+
+	/* inputNum smaller than the components: only that many written */
+	memset(info, 0x5a, sizeof(info));
+	ck_assert_int_eq(aclrtGetMemUsageInfo(0, info, 2, &n), ACL_SUCCESS);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(info[1].name, "device");
+	ck_assert_uint_eq((unsigned char)info[2].name[0], 0x5a);
+	/* larger: 6 */
+	ck_assert_int_eq(aclrtGetMemUsageInfo(0, info, 8, &n), ACL_SUCCESS);
+	ck_assert_uint_eq(n, 6);
+	ck_assert_uint_eq((unsigned char)info[6].name[0], 0x5a);
+
+	/* bad arguments change nothing */
+	n = 99;
+	ck_assert_int_eq(aclrtGetMemUsageInfo(0, NULL, 6, &n), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetMemUsageInfo(0, info, 6, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetMemUsageInfo(0, info, 0, &n), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetMemUsageInfo(-1, info, 6, &n), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtGetMemUsageInfo(64, info, 6, &n), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtGetMemUsageInfo(1, info, 6, &n), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_uint_eq(n, 99);
+	ck_assert_str_eq(aclGetRecentErrMsg(),
+			 "aclrtGetMemUsageInfo: device 1 is not set in this process (aclrtSetDevice) "
+			 "(error 107002 ACL_ERROR_RT_CONTEXT_NULL)\n"
+			 "aclrtGetMemUsageInfo: deviceId 64 is out of range 0..63 "
+			 "(error 107001 ACL_ERROR_RT_INVALID_DEVICEID)\n"
+			 "aclrtGetMemUsageInfo: deviceId -1 is out of range 0..63 "
+			 "(error 107001 ACL_ERROR_RT_INVALID_DEVICEID)\n"
+			 "aclrtGetMemUsageInfo: inputNum is 0 (error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "aclrtGetMemUsageInfo: outputNum is NULL (error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "aclrtGetMemUsageInfo: memUsageInfo is NULL (error 100000 ACL_ERROR_INVALID_PARAM)");
+
+	/* a reset ends the device's figures; set again, the peaks start anew */
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	usage(0, info);
+	ck_assert_uint_eq(info[0].curMemSize, 0);
+	ck_assert_uint_eq(info[0].memPeakSize, 0);
+	ck_assert_uint_eq(info[1].memPeakSize, 0);
+}
+END_TEST
+
 /* ---- the example ---------------------------------------------------------- */
 
 START_TEST(runtime_sample_runs)
@@ -659,6 +901,9 @@ int main(void)
 	tcase_add_test(t, prefetch_batch);
 	tcase_add_test(t, messages_name_the_limit);
 	tcase_add_test(t, runtime_sample_runs);
+	tcase_add_test(t, bare_tgid);
+	tcase_add_test(t, mem_map_no_access);
+	tcase_add_test(t, mem_usage_info);
 	suite_add_tcase(s, t);
 	return vm_run_suite(s);
 }

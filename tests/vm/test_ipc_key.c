@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * IPC memory by key (issue 9): aclrtIpcMemGetExportKey in one process,
+ * aclrtIpcMemImportByKey in another (fork, then its own aclInit and
+ * aclrtSetDevice), with the pid whitelist of aclrtIpcMemSetImportPid (pids
+ * from aclrtDeviceGetBareTgid) and without it (DISABLE_PID_VALIDATION).
+ * Data written by one process is seen by the other; the close order
+ * importers, exporter, aclrtFree; killed importers and exporters leave
+ * nothing behind (debugfs "shared" without their keys, device use back to
+ * its baseline).  Exact codes as documented in include/acl/acl_rt.h.
+ */
+#include "vmtest.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <acl/acl.h>
+
+#define SZ (1 * MiB)
+#define KEYLEN 65
+
+enum { CMD_CLOSE = 1, CMD_EXIT = 2, CMD_READ = 3 };
+
+struct imp_arg {
+	uint64_t flags;		/* import flags */
+	uint32_t seed;		/* compare the first 4 KiB with vm_fill(seed) */
+	uint32_t write_seed;	/* then write vm_fill(write_seed) there */
+};
+
+static long long used_bytes(void)
+{
+	return vm_dbg_info(0, "used_bytes");
+}
+
+static int shared_lines(const char *needle)
+{
+	FILE *f = fopen("/sys/kernel/debug/npu_sim/npu_sim0/shared", "r");
+	char line[512];
+	int n = 0;
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, needle))
+			n++;
+	fclose(f);
+	return n;
+}
+
+/* "0x<16 hex digits>" of a key string, as debugfs shows the key. */
+static const char *key_hex(const char *key)
+{
+	static char hex[80];
+
+	snprintf(hex, sizeof(hex), "0x%s ", key + strlen("npusim-ipc-"));
+	return hex;
+}
+
+/* A key string travels through the pipes as 4 words. */
+static int put_key(int fd, const char *key)
+{
+	uint64_t w[4] = { 0 };
+
+	memcpy(w, key, strlen(key) < 31 ? strlen(key) : 31);
+	for (int i = 0; i < 4; i++)
+		if (vm_put(fd, w[i]))
+			return -1;
+	return 0;
+}
+
+static int get_key(int fd, char key[KEYLEN])
+{
+	uint64_t w[4];
+
+	for (int i = 0; i < 4; i++)
+		if (vm_get(fd, &w[i]))
+			return -1;
+	memset(key, 0, KEYLEN);
+	memcpy(key, w, 31);
+	return 0;
+}
+
+static void setup(void)
+{
+	vm_mod_ensure_default();
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	(void)aclGetRecentErrMsg();
+}
+
+static void teardown(void)
+{
+	aclrtResetDevice(0);
+	aclFinalize();
+}
+
+/*
+ * Importer: reports its bare tgid, gets a key, reports the import result;
+ * when imported: 0 if the first 4 KiB match vm_fill(seed) (else 1), then
+ * writes vm_fill(write_seed) there and reports 0.  Then serves CMD_READ
+ * (reports 0 if the bytes still match vm_fill(seed)), CMD_CLOSE (reports
+ * the close result and a second close's) and CMD_EXIT.
+ */
+static int child_importer(void *argp, int cmd, int rep)
+{
+	struct imp_arg *a = argp;
+	unsigned char want[4096], got[4096];
+	char key[KEYLEN];
+	int32_t tgid = 0;
+	void *p = NULL;
+	uint64_t c;
+	int ret;
+
+	if (aclInit(NULL) || aclrtSetDevice(0) || aclrtDeviceGetBareTgid(&tgid))
+		return 1;
+	if (vm_put(rep, (uint64_t)tgid) || get_key(cmd, key))
+		return 2;
+	ret = aclrtIpcMemImportByKey(&p, key, a->flags);
+	if (vm_put(rep, (uint64_t)(int64_t)ret))
+		return 3;
+	if (ret == ACL_SUCCESS) {
+		vm_fill(want, sizeof(want), a->seed);
+		if (aclrtMemcpy(got, sizeof(got), p, sizeof(got), ACL_MEMCPY_DEVICE_TO_HOST))
+			return 4;
+		if (vm_put(rep, memcmp(got, want, sizeof(want)) != 0))
+			return 5;
+		vm_fill(got, sizeof(got), a->write_seed);
+		if (aclrtMemcpy(p, sizeof(got), got, sizeof(got), ACL_MEMCPY_HOST_TO_DEVICE) || vm_put(rep, 0))
+			return 6;
+	}
+	while (vm_get(cmd, &c) == 0) {
+		if (c == CMD_EXIT)
+			return 0;
+		if (c == CMD_READ) {
+			if (aclrtMemcpy(got, sizeof(got), p, sizeof(got), ACL_MEMCPY_DEVICE_TO_HOST))
+				return 7;
+			vm_fill(want, sizeof(want), a->write_seed);
+			if (vm_put(rep, memcmp(got, want, sizeof(want)) != 0))
+				return 8;
+		} else if (c == CMD_CLOSE) {
+			int r1 = aclrtIpcMemClose(key), r2 = aclrtIpcMemClose(key);
+
+			if (vm_put(rep, (uint64_t)(int64_t)r1) || vm_put(rep, (uint64_t)(int64_t)r2))
+				return 9;
+		}
+	}
+	return 10;
+}
+
+/* Start an importer; *tgid is what it reported as its bare tgid. */
+static void start_importer(struct vm_child *c, struct imp_arg *a)
+{
+	vm_child_start(c, child_importer, a);
+	ck_assert_uint_eq(vm_child_get(c), (uint64_t)c->pid);	/* bare tgid == pid */
+}
+
+static int send_key(struct vm_child *c, const char *key)
+{
+	ck_assert_int_eq(put_key(c->cmd, key), 0);
+	return (int)(int64_t)vm_child_get(c);
+}
+
+static void *export_buf(uint32_t seed, uint64_t flags, char key[KEYLEN])
+{
+	unsigned char *buf = malloc(SZ);
+	void *d = NULL;
+
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(aclrtMalloc(&d, SZ, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	vm_fill(buf, SZ, seed);
+	ck_assert_int_eq(aclrtMemcpy(d, SZ, buf, SZ, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	memset(key, 0, KEYLEN);
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(d, SZ, key, KEYLEN, flags), ACL_SUCCESS);
+	free(buf);
+	return d;
+}
+
+START_TEST(export_whitelist_import_close)
+{
+	struct imp_arg ia = { .seed = 11, .write_seed = 12 }, ib = { 0 };
+	unsigned char want[4096], got[4096];
+	char key[KEYLEN], k2[KEYLEN], bad[KEYLEN];
+	long long used0 = used_bytes();
+	struct vm_child a, b;
+	int32_t pid[2];
+	void *d, *p = NULL;
+	char needle[160];
+
+	d = export_buf(11, ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT, key);
+	ck_assert_uint_eq(strlen(key), 27);
+	ck_assert(strncmp(key, "npusim-ipc-", 11) == 0);
+	ck_assert_int_eq(shared_lines(key_hex(key)), 1);
+	snprintf(needle, sizeof(needle), "%s%d 0 %llu normal 0 ipc -", key_hex(key), getpid(),
+		 (unsigned long long)SZ);
+	ck_assert_int_eq(shared_lines(needle), 1);
+	ck_assert_int_eq(used_bytes(), used0 + (long long)VM_ALIGN_UP(SZ + 32, 4096));
+
+	/* export: bad arguments change nothing */
+	memset(k2, 0, sizeof(k2));
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(NULL, SZ, k2, KEYLEN, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(d, SZ, NULL, KEYLEN, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(d, 0, k2, KEYLEN, 0), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(d, SZ, k2, 0, 0), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(d, SZ, k2, 27, 0), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(d, SZ, k2, KEYLEN, 2), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(d, SZ + 8192, k2, KEYLEN, 0), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(want, 64, k2, KEYLEN, 0), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_str_eq(k2, "");
+	{
+		const char *m = aclGetRecentErrMsg();
+
+		ck_assert_ptr_nonnull(m);
+		ck_assert(strncmp(m, "aclrtIpcMemGetExportKey: [", 26) == 0);
+		ck_assert_ptr_nonnull(strstr(m, "is not device memory of one device of this process "
+					     "(error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"));
+		ck_assert_ptr_nonnull(strstr(m, "is not inside one aclrtMalloc allocation of this process "
+					     "(error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"));
+		ck_assert_ptr_nonnull(strstr(m, "aclrtIpcMemGetExportKey: devPtr is NULL "
+					     "(error 100000 ACL_ERROR_INVALID_PARAM)"));
+	}
+	ck_assert_int_eq(shared_lines("ipc"), 1);
+
+	/* the exporter itself may not import; malformed keys name nothing */
+	ck_assert_int_eq(aclrtIpcMemImportByKey(&p, key, 0), ACL_ERROR_RT_NO_PERMISSION);
+	ck_assert_str_eq(aclGetRecentErrMsg(),
+			 "aclrtIpcMemImportByKey: import: not permitted to this process (the exporter may not "
+			 "import its own key; only the exporter may set the pids) "
+			 "(error 207006 ACL_ERROR_RT_NO_PERMISSION)");
+	ck_assert_int_eq(aclrtIpcMemImportByKey(NULL, key, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtIpcMemImportByKey(&p, NULL, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtIpcMemImportByKey(&p, key, 2), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtIpcMemImportByKey(&p, "npusim-ipc-00", 0), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(aclrtIpcMemImportByKey(&p, "hello", 0), ACL_ERROR_RT_INVALID_HANDLE);
+	snprintf(bad, sizeof(bad), "%sx", key);
+	ck_assert_int_eq(aclrtIpcMemImportByKey(&p, bad, 0), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_ptr_null(p);
+
+	/* SetImportPid checks */
+	pid[0] = getpid();
+	pid[1] = -5;
+	ck_assert_int_eq(aclrtIpcMemSetImportPid(key, NULL, 1), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtIpcMemSetImportPid(NULL, pid, 1), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtIpcMemSetImportPid(key, pid, 0), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtIpcMemSetImportPid(key, pid, 2), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtIpcMemSetImportPid(key, pid, 1025), ACL_ERROR_RT_PARAM_INVALID);
+	snprintf(bad, sizeof(bad), "npusim-ipc-%016llx", 0x123456789abcdefULL);
+	ck_assert_int_eq(aclrtIpcMemSetImportPid(bad, pid, 1), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(shared_lines(" ipc -\n"), 1);	/* whitelist still empty */
+
+	/* a whitelisted importer sees the data and writes back */
+	start_importer(&a, &ia);
+	pid[0] = a.pid;
+	ck_assert_int_eq(aclrtIpcMemSetImportPid(key, pid, 1), ACL_SUCCESS);
+	ck_assert_int_eq(send_key(&a, key), ACL_SUCCESS);
+	ck_assert_uint_eq(vm_child_get(&a), 0);
+	ck_assert_uint_eq(vm_child_get(&a), 0);
+	vm_fill(want, sizeof(want), 12);
+	ck_assert_int_eq(aclrtMemcpy(got, sizeof(got), d, sizeof(got), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_mem_eq(got, want, sizeof(want));
+	snprintf(needle, sizeof(needle), " 1 ipc %d\n", a.pid);
+	ck_assert_int_eq(shared_lines(needle), 1);
+	/* charged once, to the exporter's device */
+	ck_assert_int_eq(used_bytes(), used0 + (long long)VM_ALIGN_UP(SZ + 32, 4096));
+
+	/* anyone else is refused */
+	start_importer(&b, &ib);
+	ck_assert_int_eq(send_key(&b, key), ACL_ERROR_RT_NO_PERMISSION);
+	vm_child_put(&b, CMD_EXIT);
+	vm_child_wait_ok(&b);
+
+	/* close order: importer, then exporter, then free */
+	vm_child_put(&a, CMD_CLOSE);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&a), ACL_SUCCESS);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&a), ACL_ERROR_RT_INVALID_HANDLE);
+	vm_child_put(&a, CMD_EXIT);
+	vm_child_wait_ok(&a);
+	snprintf(needle, sizeof(needle), " 1 ipc %d\n", a.pid);	/* imports made: 1 */
+	ck_assert_int_eq(shared_lines(needle), 1);
+	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_SUCCESS);
+	ck_assert_int_eq(shared_lines(key_hex(key)), 0);
+	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(aclrtIpcMemClose(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtIpcMemSetImportPid(key, pid, 1), ACL_ERROR_RT_INVALID_HANDLE);
+	/* the allocation is still the exporter's */
+	ck_assert_int_eq(aclrtMemcpy(got, sizeof(got), d, sizeof(got), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_mem_eq(got, want, sizeof(want));
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(used_bytes(), used0);
+}
+END_TEST
+
+/* Without pid validation anyone imports; the key dies, imports stay. */
+START_TEST(disable_pid_validation)
+{
+	struct imp_arg ia = { .seed = 21, .write_seed = 22, .flags = ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS };
+	struct imp_arg ib = { 0 };
+	long long used0 = used_bytes();
+	struct vm_child a, b;
+	char key[KEYLEN];
+	void *d;
+
+	d = export_buf(21, ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION, key);
+	ck_assert_int_eq(shared_lines(" ipc,nopid -\n"), 1);
+	start_importer(&a, &ia);
+	ck_assert_int_eq(send_key(&a, key), ACL_SUCCESS);
+	ck_assert_uint_eq(vm_child_get(&a), 0);
+	ck_assert_uint_eq(vm_child_get(&a), 0);
+
+	/* the exporter closes and frees first: the importer keeps the memory */
+	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(shared_lines(key_hex(key)), 0);
+	ck_assert_int_eq(used_bytes(), used0 + (long long)VM_ALIGN_UP(SZ + 32, 4096));
+	vm_child_put(&a, CMD_READ);
+	ck_assert_uint_eq(vm_child_get(&a), 0);
+	/* a closed key imports no more */
+	start_importer(&b, &ib);
+	ck_assert_int_eq(send_key(&b, key), ACL_ERROR_RT_INVALID_HANDLE);
+	vm_child_put(&b, CMD_EXIT);
+	vm_child_wait_ok(&b);
+	/* the last holder lets go */
+	vm_child_put(&a, CMD_CLOSE);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&a), ACL_SUCCESS);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&a), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(used_bytes(), used0);
+	vm_child_put(&a, CMD_EXIT);
+	vm_child_wait_ok(&a);
+}
+END_TEST
+
+/* A killed importer leaves nothing behind. */
+START_TEST(killed_importer)
+{
+	struct imp_arg ia = { .seed = 31, .write_seed = 32 };
+	long long used0 = used_bytes();
+	unsigned char want[4096], got[4096];
+	struct vm_child a;
+	char key[KEYLEN];
+	int32_t pid;
+	void *d;
+
+	d = export_buf(31, 0, key);
+	start_importer(&a, &ia);
+	pid = a.pid;
+	ck_assert_int_eq(aclrtIpcMemSetImportPid(key, &pid, 1), ACL_SUCCESS);
+	ck_assert_int_eq(send_key(&a, key), ACL_SUCCESS);
+	ck_assert_uint_eq(vm_child_get(&a), 0);
+	ck_assert_uint_eq(vm_child_get(&a), 0);
+	kill(a.pid, SIGKILL);
+	vm_child_wait(&a);
+	vm_fill(want, sizeof(want), 32);
+	ck_assert_int_eq(aclrtMemcpy(got, sizeof(got), d, sizeof(got), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_mem_eq(got, want, sizeof(want));
+	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(shared_lines(key_hex(key)), 0);
+	ck_assert_int_eq(used_bytes(), used0);
+}
+END_TEST
+
+/* Exporter in a child: reports its key, then waits to be killed. */
+static int child_exporter(void *arg, int cmd, int rep)
+{
+	unsigned char *buf = malloc(SZ);
+	char key[KEYLEN];
+	void *d = NULL;
+	uint64_t c;
+
+	(void)arg;
+	if (!buf || aclInit(NULL) || aclrtSetDevice(0) || aclrtMalloc(&d, SZ, ACL_MEM_MALLOC_NORMAL_ONLY))
+		return 1;
+	vm_fill(buf, SZ, 41);
+	if (aclrtMemcpy(d, SZ, buf, SZ, ACL_MEMCPY_HOST_TO_DEVICE))
+		return 2;
+	if (aclrtIpcMemGetExportKey(d, SZ, key, sizeof(key), ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION))
+		return 3;
+	if (put_key(rep, key))
+		return 4;
+	vm_get(cmd, &c);
+	return 0;
+}
+
+/* A killed exporter: its key dies, the importer keeps the memory until it closes. */
+START_TEST(killed_exporter)
+{
+	long long used0 = used_bytes();
+	unsigned char *want = malloc(SZ), *got = malloc(SZ);
+	struct vm_child x;
+	char key[KEYLEN];
+	void *p = NULL;
+
+	ck_assert_ptr_nonnull(want);
+	ck_assert_ptr_nonnull(got);
+	vm_child_start(&x, child_exporter, NULL);
+	ck_assert_int_eq(get_key(x.rep, key), 0);
+	ck_assert_int_eq(aclrtIpcMemImportByKey(&p, key, 0), ACL_SUCCESS);
+	ck_assert_int_eq(used_bytes(), used0 + (long long)VM_ALIGN_UP(SZ + 32, 4096));
+	kill(x.pid, SIGKILL);
+	vm_child_wait(&x);
+	ck_assert_int_eq(shared_lines(key_hex(key)), 0);
+	ck_assert_int_eq(used_bytes(), used0 + (long long)VM_ALIGN_UP(SZ + 32, 4096));
+	vm_fill(want, SZ, 41);
+	ck_assert_int_eq(aclrtMemcpy(got, SZ, p, SZ, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert(memcmp(got, want, SZ) == 0);
+	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_SUCCESS);
+	ck_assert_int_eq(used_bytes(), used0);
+	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_ERROR_RT_INVALID_HANDLE);
+	free(want);
+	free(got);
+}
+END_TEST
+
+static void *no_device_thread(void *arg)
+{
+	void *p = NULL;
+
+	return (void *)(long)aclrtIpcMemImportByKey(&p, arg, 0);
+}
+
+/* Calls on a thread without a current device. */
+START_TEST(no_current_device)
+{
+	char key[KEYLEN];
+	void *ret = NULL;
+	pthread_t t;
+	void *d = export_buf(51, 0, key);
+
+	ck_assert_int_eq(pthread_create(&t, NULL, no_device_thread, key), 0);
+	ck_assert_int_eq(pthread_join(t, &ret), 0);
+	ck_assert_int_eq((long)ret, ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+}
+END_TEST
+
+static Suite *ipc_key_suite(void)
+{
+	Suite *s = suite_create("ipc_key");
+	TCase *tc = tcase_create("key");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, VM_TIMEOUT);
+	tcase_add_test(tc, export_whitelist_import_close);
+	tcase_add_test(tc, disable_pid_validation);
+	tcase_add_test(tc, killed_importer);
+	tcase_add_test(tc, killed_exporter);
+	tcase_add_test(tc, no_current_device);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return vm_run_suite(ipc_key_suite());
+}
