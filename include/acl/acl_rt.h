@@ -1191,7 +1191,7 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *p
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char *key);
 
 /* ========================================================================
- * Peer access.
+ * Peer access.  DECLARED ONLY.
  * ====================================================================== */
 
 ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,

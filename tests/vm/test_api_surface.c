@@ -23,27 +23,6 @@
 
 #include <acl/acl.h>
 
-/* No stream held and no message pending when a test starts. */
-static void setup(void)
-{
-	vm_acl_setup();
-	vm_stream_hold(0);
-	(void)aclGetRecentErrMsg();
-}
-
-static void teardown(void)
-{
-	vm_stream_hold(0);
-	vm_acl_teardown();
-}
-
-static void *dev_alloc(size_t n)
-{
-	void *p = NULL;
-
-	ck_assert_int_eq(aclrtMalloc(&p, n, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
-	return p;
-}
 
 static void d2h(void *host, const void *dev, size_t n)
 {
@@ -87,7 +66,7 @@ START_TEST(reset_device_force)
 	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtCreateContext(&ctx, 0), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
-	p = dev_alloc(4 * MiB);
+	p = vm_dev_alloc(4 * MiB);
 	ck_assert_int_eq(vm_dbg_allocs_of(0, getpid()), 1);
 	ctxs = vm_dbg_contexts(0);
 	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);	/* references left */
@@ -108,7 +87,7 @@ START_TEST(reset_device_force)
 	ck_assert_int_eq(aclrtResetDeviceForce(1), ACL_ERROR_RT_PARAM_INVALID);
 	/* the device opens afresh */
 	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
-	p = dev_alloc(4096);
+	p = vm_dev_alloc(4096);
 	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
 }
 END_TEST
@@ -137,7 +116,7 @@ static int my_streams(void)
 START_TEST(destroy_stream_force)
 {
 	unsigned char *host = malloc(MiB), *pinned = NULL;
-	void *dev = dev_alloc(MiB), *dev2 = dev_alloc(MiB);
+	void *dev = vm_dev_alloc(MiB), *dev2 = vm_dev_alloc(MiB);
 	aclrtStream s, idle;
 	int streams0;
 	double t0;
@@ -226,7 +205,7 @@ START_TEST(variants_on_device)
 	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
 
 	/* the last aclFinalizeReference finalizes: the device context goes */
-	p = dev_alloc(4096);
+	p = vm_dev_alloc(4096);
 	ck_assert_int_eq(aclInit(NULL), ACL_ERROR_REPEAT_INITIALIZE);	/* count 2 */
 	ck_assert_int_eq(aclFinalizeReference(&refs), ACL_SUCCESS);
 	ck_assert_uint_eq(refs, 1);
@@ -246,7 +225,7 @@ START_TEST(memset_d32)
 {
 	const size_t n = 300000;	/* 1.2 MB: more than one pattern chunk */
 	unsigned char *host = malloc(2 * MiB), *want = malloc(2 * MiB);
-	unsigned char *dev = dev_alloc(2 * MiB);
+	unsigned char *dev = vm_dev_alloc(2 * MiB);
 	uint32_t *h = NULL, w = 0x01020304;
 	const char *msg;
 
@@ -303,7 +282,7 @@ static aclrtMemcpyBatchAttr batch_attr(aclrtMemLocationType dst, aclrtMemLocatio
 START_TEST(memcpy_batch)
 {
 	unsigned char s1[4096], s2[4096], o1[4096], o2[4096];
-	unsigned char *a = dev_alloc(4096), *b = dev_alloc(4096);
+	unsigned char *a = vm_dev_alloc(4096), *b = vm_dev_alloc(4096);
 	aclrtMemcpyBatchAttr h2d_attr = batch_attr(ACL_MEM_LOCATION_TYPE_DEVICE, ACL_MEM_LOCATION_TYPE_HOST);
 	aclrtMemcpyBatchAttr d2h_attr = batch_attr(ACL_MEM_LOCATION_TYPE_HOST, ACL_MEM_LOCATION_TYPE_DEVICE);
 	aclrtMemcpyBatchAttr mixed[2] = { h2d_attr, d2h_attr };
@@ -367,7 +346,7 @@ END_TEST
 
 START_TEST(check_mem_type)
 {
-	char *p = dev_alloc(8192);
+	char *p = vm_dev_alloc(8192);
 	void *v = NULL, *list[2];
 	char host;
 	uint32_t r = 9;
@@ -582,7 +561,7 @@ START_TEST(prefetch_batch)
 	aclrtMemManagedLocation locs[2];
 	const void *ptrs[2];
 	size_t sizes[2] = { 4 * MiB, 2 * MiB }, idx[2] = { 0, 1 };
-	void *m1 = NULL, *m2 = NULL, *plain = dev_alloc(4 * MiB);
+	void *m1 = NULL, *m2 = NULL, *plain = vm_dev_alloc(4 * MiB);
 
 	ck_assert_int_eq(aclrtMemAllocManaged(&m1, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemAllocManaged(&m2, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL), ACL_SUCCESS);
@@ -646,7 +625,7 @@ START_TEST(messages_name_the_limit)
 	ck_assert_str_eq(aclGetRecentErrMsg(), want);
 	ck_assert_ptr_null(p);
 
-	q = dev_alloc(4096);
+	q = vm_dev_alloc(4096);
 	ck_assert_int_eq(aclrtFree((char *)q + 64), ACL_ERROR_RT_MEMORY_FREE);
 	/* well past the pages backing q */
 	ck_assert_int_eq(aclrtMemcpy(q, 16 * MiB, big, 16 * MiB, ACL_MEMCPY_HOST_TO_DEVICE),
@@ -888,7 +867,7 @@ int main(void)
 	Suite *s = suite_create("api_surface");
 	TCase *t = tcase_create("core");
 
-	tcase_add_checked_fixture(t, setup, teardown);
+	tcase_add_checked_fixture(t, vm_acl_stream_setup, vm_acl_stream_teardown);
 	tcase_set_timeout(t, VM_TIMEOUT);
 	tcase_add_test(t, reset_device_force);
 	tcase_add_test(t, destroy_stream_force);

@@ -25,12 +25,6 @@
 
 #define LEN (64 * KiB + 100)
 
-static void setup(void)
-{
-	vm_acl_setup();
-	(void)aclGetRecentErrMsg();
-}
-
 /* VmLck of this process in KiB (pinned pages are counted there). */
 static long vm_lck_kib(void)
 {
@@ -368,7 +362,7 @@ static Suite *hostreg_suite(void)
 	Suite *s = suite_create("host_register");
 	TCase *t = tcase_create("hostreg");
 
-	tcase_add_checked_fixture(t, setup, vm_acl_teardown);
+	tcase_add_checked_fixture(t, vm_acl_stream_setup, vm_acl_stream_teardown);
 	tcase_set_timeout(t, VM_TIMEOUT);
 	tcase_add_test(t, register_copy_unregister);
 	tcase_add_test(t, readonly);

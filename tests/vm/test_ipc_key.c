@@ -83,20 +83,6 @@ static int get_key(int fd, char key[KEYLEN])
 	return 0;
 }
 
-static void setup(void)
-{
-	vm_mod_ensure_default();
-	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
-	(void)aclGetRecentErrMsg();
-}
-
-static void teardown(void)
-{
-	aclrtResetDevice(0);
-	aclFinalize();
-}
-
 /*
  * Importer: reports its bare tgid, gets a key, reports the import result;
  * when imported: 0 if the first 4 KiB match vm_fill(seed) (else 1), then
@@ -444,7 +430,7 @@ static Suite *ipc_key_suite(void)
 	Suite *s = suite_create("ipc_key");
 	TCase *tc = tcase_create("key");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, vm_acl_stream_setup, vm_acl_stream_teardown);
 	tcase_set_timeout(tc, VM_TIMEOUT);
 	tcase_add_test(tc, export_whitelist_import_close);
 	tcase_add_test(tc, disable_pid_validation);

@@ -473,6 +473,27 @@ void vm_acl_teardown(void)
 	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
 }
 
+void vm_acl_stream_setup(void)
+{
+	vm_acl_setup();
+	vm_stream_hold(0);
+	(void)aclGetRecentErrMsg();
+}
+
+void vm_acl_stream_teardown(void)
+{
+	vm_stream_hold(0);
+	vm_acl_teardown();
+}
+
+void *vm_dev_alloc(size_t n)
+{
+	void *p = NULL;
+
+	ck_assert_int_eq(aclrtMalloc(&p, n, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	return p;
+}
+
 void vm_hbm_info(size_t *free_b, size_t *total_b)
 {
 	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM, free_b, total_b), ACL_SUCCESS);

@@ -130,6 +130,14 @@ void vm_acl_setup(void);
 void vm_acl_teardown(void);
 /* Checked fixture without the runtime: only the default module. */
 void vm_mod_setup(void);
+/*
+ * vm_acl_setup, then no stream held (stream_hold 0) and no message of
+ * aclGetRecentErrMsg pending; its teardown releases any hold first.
+ */
+void vm_acl_stream_setup(void);
+void vm_acl_stream_teardown(void);
+/* aclrtMalloc of n bytes of normal pages on the current device; asserted. */
+void *vm_dev_alloc(size_t n);
 
 /* aclrtGetMemInfo(ACL_HBM_MEM) of the current device; asserts success. */
 void vm_hbm_info(size_t *free_b, size_t *total_b);
