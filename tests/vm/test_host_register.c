@@ -4,8 +4,8 @@
  * pin a malloc'd buffer and give it a device address; copies and sets
  * through that address read and write the host bytes (interior pointers
  * from aclrtHostGetDevicePointer too).  READONLY registrations refuse
- * device writes and change nothing.  aclrtHostUnregister unpins (VmLck
- * back).  Over RLIMIT_MEMLOCK (a child without CAP_IPC_LOCK) registration
+ * device writes and change nothing.  aclrtHostUnregister unpins (VmLck +
+ * VmPin back).  Over RLIMIT_MEMLOCK (a child without CAP_IPC_LOCK) registration
  * fails with 207001 and nothing stays pinned.  Exact codes as documented
  * in include/acl/acl_rt.h.
  */
@@ -25,20 +25,23 @@
 
 #define LEN (64 * KiB + 100)
 
-/* VmLck of this process in KiB (pinned pages are counted there). */
+/*
+ * KiB of this process's memory counted against RLIMIT_MEMLOCK: VmLck plus
+ * VmPin (pinned pages are counted in one or the other, by kernel version).
+ */
 static long vm_lck_kib(void)
 {
 	FILE *f = fopen("/proc/self/status", "r");
 	char line[256];
-	long v = -1;
+	long v, sum = 0;
 
 	if (f == NULL)
 		return -1;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "VmLck: %ld kB", &v) == 1)
-			break;
+		if (sscanf(line, "VmLck: %ld kB", &v) == 1 || sscanf(line, "VmPin: %ld kB", &v) == 1)
+			sum += v;
 	fclose(f);
-	return v;
+	return sum;
 }
 
 /* Pages [p, p + n) spans. */
