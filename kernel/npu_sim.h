@@ -188,6 +188,12 @@ struct npu_ctx {
 	u32 next_handle;		/* xa_alloc_cyclic cursor */
 	u32 peers;			/* bit i: access to device i's memory */
 	struct list_head imports;	/* npu_map.node: IPC imports, host regs */
+
+	/*
+	 * Set at open (npu_drv.c): give back everything the context holds.
+	 * Called when the window closes, and at release.
+	 */
+	void (*drop_memory)(struct npu_ctx *ctx);
 	struct list_head ipc_keys;	/* npu_share.ctx_node of IPC exports */
 
 	/* Streams and events (npu_stream.c) */
