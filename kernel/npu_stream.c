@@ -154,15 +154,21 @@ static void npu_op_free(struct npu_op *op)
 	kfree(op);
 }
 
+/* Whether counter @done (under sq_lock) has reached @target. */
+static bool npu_sq_reached(struct npu_ctx *ctx, const u64 *done, u64 target)
+{
+	bool reached;
+
+	spin_lock(&ctx->sq_lock);
+	reached = *done >= target;
+	spin_unlock(&ctx->sq_lock);
+	return reached;
+}
+
 static bool npu_event_reached(struct npu_ctx *ctx, struct npu_event *ev,
 			      u64 target)
 {
-	bool done;
-
-	spin_lock(&ctx->sq_lock);
-	done = ev->completed >= target;
-	spin_unlock(&ctx->sq_lock);
-	return done;
+	return npu_sq_reached(ctx, &ev->completed, target);
 }
 
 static bool npu_stream_held(struct npu_stream *s)
@@ -642,12 +648,7 @@ static int npu_sync_check(u32 flags, u32 mask, u32 timeout_ms)
 static bool npu_stream_done(struct npu_ctx *ctx, struct npu_stream *s,
 			    u64 target)
 {
-	bool done;
-
-	spin_lock(&ctx->sq_lock);
-	done = s->completed >= target;
-	spin_unlock(&ctx->sq_lock);
-	return done;
+	return npu_sq_reached(ctx, &s->completed, target);
 }
 
 static bool npu_ctx_idle(struct npu_ctx *ctx)
