@@ -535,27 +535,19 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	}
 	op->type = a.op;
 
-	if (a.op == NPU_SIM_OP_COPY || a.op == NPU_SIM_OP_SET) {
+	if (a.op == NPU_SIM_OP_COPY || a.op == NPU_SIM_OP_SET ||
+	    a.op == NPU_SIM_OP_VALUE_WRITE || a.op == NPU_SIM_OP_VALUE_WAIT) {
 		struct npu_xfer *x;
 
-		x = npu_xfer_prepare(ctx, a.op == NPU_SIM_OP_SET ?
-				     NPU_XFER_SET : (enum npu_xfer_op)a.dir,
-				     a.dst, a.dpitch, a.src, a.spitch,
-				     a.width, a.height, a.value);
-		if (IS_ERR(x)) {
-			ret = PTR_ERR(x);
-			kfree(op);
-			goto out;
-		}
-		npu_xfer_mark_queued(x, 1);
-		op->xfer = x;
-	} else if (a.op == NPU_SIM_OP_VALUE_WRITE ||
-		   a.op == NPU_SIM_OP_VALUE_WAIT) {
-		struct npu_xfer *x;
-
-		/* The 8 bytes are checked and referenced like a SET's. */
-		x = npu_xfer_prepare(ctx, NPU_XFER_SET, a.dst, sizeof(u64), 0, 0,
-				     sizeof(u64), 1, 0);
+		/* A value op's 8 bytes are checked and referenced like a SET's. */
+		if (a.op == NPU_SIM_OP_VALUE_WRITE || a.op == NPU_SIM_OP_VALUE_WAIT)
+			x = npu_xfer_prepare(ctx, NPU_XFER_SET, a.dst, sizeof(u64),
+					     0, 0, sizeof(u64), 1, 0);
+		else
+			x = npu_xfer_prepare(ctx, a.op == NPU_SIM_OP_SET ?
+					     NPU_XFER_SET : (enum npu_xfer_op)a.dir,
+					     a.dst, a.dpitch, a.src, a.spitch,
+					     a.width, a.height, a.value);
 		if (IS_ERR(x)) {
 			ret = PTR_ERR(x);
 			kfree(op);
