@@ -60,7 +60,7 @@ static int npu_open(struct inode *inode, struct file *filp)
 	if (!current->mm)
 		return -EPERM;
 
-	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL_ACCOUNT);
 	if (!ctx)
 		return -ENOMEM;
 

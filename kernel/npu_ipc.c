@@ -49,7 +49,7 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	    !args.size || args.va + args.size < args.va)
 		return -EINVAL;
 
-	sh = kzalloc(sizeof(*sh), GFP_KERNEL);
+	sh = kzalloc(sizeof(*sh), GFP_KERNEL_ACCOUNT);
 	if (!sh)
 		return -ENOMEM;
 

@@ -19,7 +19,7 @@ struct npu_map *npu_map_create(enum npu_map_role role,
 			       const struct npu_map_ops *ops,
 			       struct npu_phys *phys, u64 len, u64 size)
 {
-	struct npu_map *map = kzalloc(sizeof(*map), GFP_KERNEL);
+	struct npu_map *map = kzalloc(sizeof(*map), GFP_KERNEL_ACCOUNT);
 
 	if (!map)
 		return NULL;

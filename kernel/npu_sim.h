@@ -65,6 +65,10 @@
  *                           by STREAM_SYNC of all streams and debugfs)
  *   npu_dev.cap_lock       (spinlock: capacity and usage counters; nothing
  *                           is taken inside it)
+ * Objects a process makes through its file (maps, handles, keys, streams,
+ * events, ops, contexts) are allocated with GFP_KERNEL_ACCOUNT: charged to
+ * its memory cgroup like the normal backing pages.
+ *
  * Stream workers hold no lock while they execute an op; submit prepares an
  * op (taking npu_ctx.lock) before it takes npu_ctx.sq_lock to queue it.
  * npu_ctx.lock is never held across copy_{to,from}_user(): a user access may

@@ -415,7 +415,7 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 		atomic_dec(&ctx->nr_streams);
 		return -ENOSPC;
 	}
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
 	if (!s) {
 		atomic_dec(&ctx->nr_streams);
 		return -ENOMEM;
@@ -528,7 +528,7 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	s = npu_stream_get(ctx, a.stream);
 	if (!s)
 		return -ENOENT;
-	op = kzalloc(sizeof(*op), GFP_KERNEL);
+	op = kzalloc(sizeof(*op), GFP_KERNEL_ACCOUNT);
 	if (!op) {
 		ret = -ENOMEM;
 		goto out;
@@ -742,7 +742,7 @@ int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg)
 		atomic_dec(&ctx->nr_events);
 		return -ENOSPC;
 	}
-	ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	ev = kzalloc(sizeof(*ev), GFP_KERNEL_ACCOUNT);
 	if (!ev) {
 		atomic_dec(&ctx->nr_events);
 		return -ENOMEM;
