@@ -421,7 +421,7 @@ struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 			return ERR_PTR(-EINVAL);
 	}
 
-	x = kzalloc(sizeof(*x), GFP_KERNEL);
+	x = kzalloc(sizeof(*x), GFP_KERNEL_ACCOUNT);
 	if (!x)
 		return ERR_PTR(-ENOMEM);
 	x->op = op;

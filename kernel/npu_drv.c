@@ -37,6 +37,19 @@ MODULE_PARM_DESC(test_hooks, "Accept test-only ioctls such as MANAGED_TOUCH (0 =
 
 /* ---- open / release ---------------------------------------------------- */
 
+/* Everything the context holds goes back; the context itself stays. */
+static void npu_ctx_drop_memory(struct npu_ctx *ctx)
+{
+	npu_ipc_ctx_teardown(ctx);
+	npu_vmm_ctx_teardown(ctx);
+	npu_mem_ctx_teardown(ctx);
+	/* The teardowns leave the tree's entries alone: empty it now. */
+	mutex_lock(&ctx->lock);
+	npu_va_ctx_destroy(ctx);
+	npu_va_ctx_init(ctx);
+	mutex_unlock(&ctx->lock);
+}
+
 static int npu_open(struct inode *inode, struct file *filp)
 {
 	struct npu_dev *ndev = container_of(inode->i_cdev, struct npu_dev, cdev);
@@ -47,7 +60,7 @@ static int npu_open(struct inode *inode, struct file *filp)
 	if (!current->mm)
 		return -EPERM;
 
-	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL_ACCOUNT);
 	if (!ctx)
 		return -ENOMEM;
 
@@ -73,6 +86,7 @@ static int npu_open(struct inode *inode, struct file *filp)
 	npu_vmm_ctx_init(ctx);
 	npu_ipc_ctx_init(ctx);
 	npu_stream_ctx_init(ctx);
+	ctx->drop_memory = npu_ctx_drop_memory;
 	filp->private_data = ctx;
 	npu_dev_add_ctx(ndev, ctx);
 
@@ -88,10 +102,7 @@ static int npu_release(struct inode *inode, struct file *filp)
 
 	/* Queued work references maps: cancel and drain it first. */
 	npu_stream_ctx_teardown(ctx);
-	npu_ipc_ctx_teardown(ctx);
-	npu_vmm_ctx_teardown(ctx);
-	npu_mem_ctx_teardown(ctx);
-	/* The tree goes last: the teardowns above leave its entries alone. */
+	npu_ctx_drop_memory(ctx);
 	mutex_lock(&ctx->lock);
 	npu_va_ctx_destroy(ctx);
 	mutex_unlock(&ctx->lock);

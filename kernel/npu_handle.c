@@ -56,7 +56,7 @@ int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 	int ret;
 
 	lockdep_assert_held(&ctx->lock);
-	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	h = kzalloc(sizeof(*h), GFP_KERNEL_ACCOUNT);
 	if (!h)
 		return -ENOMEM;
 	h->holds = 1;

@@ -60,15 +60,9 @@ int npu_ioctl_host_unregister(struct npu_ctx *ctx, void __user *uarg)
 	if (args.flags || args.pad)
 		return -EINVAL;
 
-	mutex_lock(&ctx->lock);
-	map = npu_va_lookup(ctx, args.va);
-	if (!map || map->role != NPU_MAP_REGISTERED ||
-	    args.va - map->va >= PAGE_SIZE) {
-		mutex_unlock(&ctx->lock);
+	map = npu_map_unlink_at(ctx, args.va, BIT(NPU_MAP_REGISTERED), true);
+	if (!map)
 		return -ENOENT;
-	}
-	npu_map_unlink(ctx, map);
-	mutex_unlock(&ctx->lock);
 	npu_map_put(map);
 	return 0;
 }

@@ -49,7 +49,7 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	    !args.size || args.va + args.size < args.va)
 		return -EINVAL;
 
-	sh = kzalloc(sizeof(*sh), GFP_KERNEL);
+	sh = kzalloc(sizeof(*sh), GFP_KERNEL_ACCOUNT);
 	if (!sh)
 		return -ENOMEM;
 
@@ -203,7 +203,6 @@ int npu_ioctl_ipc_close(struct npu_ctx *ctx, void __user *uarg)
 void npu_ipc_ctx_teardown(struct npu_ctx *ctx)
 {
 	struct npu_share *sh, *tsh;
-	struct npu_map *map, *tmp;
 	LIST_HEAD(dead);
 
 	mutex_lock(&ctx->lock);
@@ -213,9 +212,5 @@ void npu_ipc_ctx_teardown(struct npu_ctx *ctx)
 	list_splice_init(&ctx->imports, &dead);
 	mutex_unlock(&ctx->lock);
 
-	list_for_each_entry_safe(map, tmp, &dead, node) {
-		list_del_init(&map->node);
-		npu_map_put(map);
-		cond_resched();
-	}
+	npu_map_put_list(&dead);
 }

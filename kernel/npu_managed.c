@@ -287,13 +287,13 @@ static const struct npu_map_ops npu_managed_ops = {
 
 static struct npu_managed *npu_managed_alloc_state(u64 len)
 {
-	struct npu_managed *u = kzalloc(sizeof(*u), GFP_KERNEL);
+	struct npu_managed *u = kzalloc(sizeof(*u), GFP_KERNEL_ACCOUNT);
 
 	if (!u)
 		return NULL;
 	u->nr_blocks = len >> NPU_MANAGED_BLOCK_SHIFT;
-	u->blocks = kvcalloc(u->nr_blocks, sizeof(*u->blocks), GFP_KERNEL);
-	u->dev = kvcalloc(u->nr_blocks, sizeof(*u->dev), GFP_KERNEL);
+	u->blocks = kvcalloc(u->nr_blocks, sizeof(*u->blocks), GFP_KERNEL_ACCOUNT);
+	u->dev = kvcalloc(u->nr_blocks, sizeof(*u->dev), GFP_KERNEL_ACCOUNT);
 	if (!u->blocks || !u->dev) {
 		npu_managed_free(u);
 		return NULL;

@@ -19,7 +19,7 @@ struct npu_map *npu_map_create(enum npu_map_role role,
 			       const struct npu_map_ops *ops,
 			       struct npu_phys *phys, u64 len, u64 size)
 {
-	struct npu_map *map = kzalloc(sizeof(*map), GFP_KERNEL);
+	struct npu_map *map = kzalloc(sizeof(*map), GFP_KERNEL_ACCOUNT);
 
 	if (!map)
 		return NULL;
@@ -116,6 +116,39 @@ void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
 		npu_dev_count_allocs(ctx->ndev, -1);
 	}
 	WRITE_ONCE(ctx->used, ctx->used - npu_map_ctx_bytes(map));
+}
+
+/*
+ * Unlink the map at @va whose role is in @roles (a mask of BIT(role)):
+ * starting exactly at @va, or (@in_first_page) with @va in its first page.
+ * Returns it with the context's reference, for the caller to put, or NULL.
+ */
+struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
+				  unsigned long roles, bool in_first_page)
+{
+	struct npu_map *map;
+
+	mutex_lock(&ctx->lock);
+	map = npu_va_lookup(ctx, va);
+	if (map && (roles & BIT(map->role)) &&
+	    (in_first_page ? va - map->va < PAGE_SIZE : va == map->va))
+		npu_map_unlink(ctx, map);
+	else
+		map = NULL;
+	mutex_unlock(&ctx->lock);
+	return map;
+}
+
+/* Put every map of @list (taken off a context at release). */
+void npu_map_put_list(struct list_head *list)
+{
+	struct npu_map *map, *tmp;
+
+	list_for_each_entry_safe(map, tmp, list, node) {
+		list_del_init(&map->node);
+		npu_map_put(map);
+		cond_resched();
+	}
 }
 
 /*

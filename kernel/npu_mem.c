@@ -127,15 +127,10 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	if (args.flags || args.pad)
 		return -EINVAL;
 
-	mutex_lock(&ctx->lock);
-	map = npu_va_lookup(ctx, args.va);
-	if (!map || map->va != args.va ||
-	    (map->role != NPU_MAP_LINEAR && map->role != NPU_MAP_MANAGED)) {
-		mutex_unlock(&ctx->lock);
+	map = npu_map_unlink_at(ctx, args.va, BIT(NPU_MAP_LINEAR) |
+				BIT(NPU_MAP_MANAGED), false);
+	if (!map)
 		return -ENOENT;
-	}
-	npu_map_unlink(ctx, map);
-	mutex_unlock(&ctx->lock);
 
 	/* Misuse: queued stream work still uses it (it keeps the pages). */
 	if (atomic_read(&map->nr_queued))
@@ -184,7 +179,6 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 /* Release of the file: every allocation the context still holds goes back. */
 void npu_mem_ctx_teardown(struct npu_ctx *ctx)
 {
-	struct npu_map *map, *tmp;
 	LIST_HEAD(dead);
 	u64 nr;
 
@@ -198,9 +192,5 @@ void npu_mem_ctx_teardown(struct npu_ctx *ctx)
 
 	if (nr)
 		npu_dev_count_allocs(ctx->ndev, -(long)nr);
-	list_for_each_entry_safe(map, tmp, &dead, node) {
-		list_del_init(&map->node);
-		npu_map_put(map);
-		cond_resched();
-	}
+	npu_map_put_list(&dead);
 }

@@ -6,6 +6,7 @@
 #include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/sched.h>
+#include <linux/capability.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
 
@@ -59,7 +60,7 @@ void npu_pages_release(struct npu_phys *phys)
 	if (phys->flags & NPU_PHYS_USER) {
 		/* The device may have written them: mark them dirty. */
 		unpin_user_pages_dirty_lock(phys->pages, phys->nr_pages, true);
-		account_locked_vm(phys->mm, phys->nr_pages, false);
+		atomic64_sub(phys->nr_pages, &phys->mm->pinned_vm);
 		mmdrop(phys->mm);
 		return;
 	}
@@ -68,25 +69,29 @@ void npu_pages_release(struct npu_phys *phys)
 
 /*
  * Back @phys with the caller's own pages from @start (page aligned) on,
- * pinned for as long as the object lives and counted against the
- * process's RLIMIT_MEMLOCK.  -ENOMEM over the limit, -EFAULT a page is
- * not there (or not writable when @write).
+ * pinned for as long as the object lives and counted in the process's
+ * pinned_vm against RLIMIT_MEMLOCK (as RDMA does: no mmap_lock needed to
+ * undo it, so the last put may come from any context).  -ENOMEM over the
+ * limit, -EFAULT a page is not there (or not writable when @write).
  */
 int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write)
 {
 	unsigned int gup = FOLL_LONGTERM | (write ? FOLL_WRITE : 0);
+	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
+	struct mm_struct *mm = current->mm;
 	unsigned long nr = phys->nr_pages;
 	long got;
-	int ret;
 
-	ret = account_locked_vm(current->mm, nr, true);
-	if (ret)
-		return ret;
+	if (atomic64_add_return(nr, &mm->pinned_vm) > limit &&
+	    !capable(CAP_IPC_LOCK)) {
+		atomic64_sub(nr, &mm->pinned_vm);
+		return -ENOMEM;
+	}
 	got = pin_user_pages_fast(start, nr, gup, phys->pages);
 	if (got != nr) {
 		if (got > 0)
 			unpin_user_pages(phys->pages, got);
-		account_locked_vm(current->mm, nr, false);
+		atomic64_sub(nr, &mm->pinned_vm);
 		return got < 0 ? (int)got : -EFAULT;
 	}
 	phys->mm = current->mm;

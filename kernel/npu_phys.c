@@ -147,7 +147,7 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 	struct npu_phys *phys;
 	int ret;
 
-	phys = kzalloc(sizeof(*phys), GFP_KERNEL);
+	phys = kzalloc(sizeof(*phys), GFP_KERNEL_ACCOUNT);
 	if (!phys)
 		return -ENOMEM;
 	kref_init(&phys->ref);
@@ -195,7 +195,7 @@ int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 	if (footprint > (1ULL << 50))
 		return -ENOMEM;
 
-	phys = kzalloc(sizeof(*phys), GFP_KERNEL);
+	phys = kzalloc(sizeof(*phys), GFP_KERNEL_ACCOUNT);
 	if (!phys)
 		return -ENOMEM;
 	kref_init(&phys->ref);

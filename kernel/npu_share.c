@@ -29,7 +29,7 @@ int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg)
 	if (args.flags & ~NPU_SIM_SHARE_FLAGS_MASK || args.key)
 		return -EINVAL;
 
-	sh = kzalloc(sizeof(*sh), GFP_KERNEL);
+	sh = kzalloc(sizeof(*sh), GFP_KERNEL_ACCOUNT);
 	if (!sh)
 		return -ENOMEM;
 

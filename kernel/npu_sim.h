@@ -65,6 +65,10 @@
  *                           by STREAM_SYNC of all streams and debugfs)
  *   npu_dev.cap_lock       (spinlock: capacity and usage counters; nothing
  *                           is taken inside it)
+ * Objects a process makes through its file (maps, handles, keys, streams,
+ * events, ops, contexts) are allocated with GFP_KERNEL_ACCOUNT: charged to
+ * its memory cgroup like the normal backing pages.
+ *
  * Stream workers hold no lock while they execute an op; submit prepares an
  * op (taking npu_ctx.lock) before it takes npu_ctx.sq_lock to queue it.
  * npu_ctx.lock is never held across copy_{to,from}_user(): a user access may
@@ -188,6 +192,12 @@ struct npu_ctx {
 	u32 next_handle;		/* xa_alloc_cyclic cursor */
 	u32 peers;			/* bit i: access to device i's memory */
 	struct list_head imports;	/* npu_map.node: IPC imports, host regs */
+
+	/*
+	 * Set at open (npu_drv.c): give back everything the context holds.
+	 * Called when the window closes, and at release.
+	 */
+	void (*drop_memory)(struct npu_ctx *ctx);
 	struct list_head ipc_keys;	/* npu_share.ctx_node of IPC exports */
 
 	/* Streams and events (npu_stream.c) */
@@ -424,6 +434,9 @@ struct npu_map *npu_map_create(enum npu_map_role role,
 void npu_map_put(struct npu_map *map);
 void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map);
 int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align);
+struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
+				  unsigned long roles, bool in_first_page);
+void npu_map_put_list(struct list_head *list);
 int npu_map_reply(struct npu_ctx *ctx, struct npu_map *map,
 		  void __user *uarg, const void *args, size_t size);
 

@@ -154,15 +154,21 @@ static void npu_op_free(struct npu_op *op)
 	kfree(op);
 }
 
+/* Whether counter @done (under sq_lock) has reached @target. */
+static bool npu_sq_reached(struct npu_ctx *ctx, const u64 *done, u64 target)
+{
+	bool reached;
+
+	spin_lock(&ctx->sq_lock);
+	reached = *done >= target;
+	spin_unlock(&ctx->sq_lock);
+	return reached;
+}
+
 static bool npu_event_reached(struct npu_ctx *ctx, struct npu_event *ev,
 			      u64 target)
 {
-	bool done;
-
-	spin_lock(&ctx->sq_lock);
-	done = ev->completed >= target;
-	spin_unlock(&ctx->sq_lock);
-	return done;
+	return npu_sq_reached(ctx, &ev->completed, target);
 }
 
 static bool npu_stream_held(struct npu_stream *s)
@@ -409,7 +415,7 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 		atomic_dec(&ctx->nr_streams);
 		return -ENOSPC;
 	}
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
 	if (!s) {
 		atomic_dec(&ctx->nr_streams);
 		return -ENOMEM;
@@ -522,34 +528,26 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	s = npu_stream_get(ctx, a.stream);
 	if (!s)
 		return -ENOENT;
-	op = kzalloc(sizeof(*op), GFP_KERNEL);
+	op = kzalloc(sizeof(*op), GFP_KERNEL_ACCOUNT);
 	if (!op) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	op->type = a.op;
 
-	if (a.op == NPU_SIM_OP_COPY || a.op == NPU_SIM_OP_SET) {
+	if (a.op == NPU_SIM_OP_COPY || a.op == NPU_SIM_OP_SET ||
+	    a.op == NPU_SIM_OP_VALUE_WRITE || a.op == NPU_SIM_OP_VALUE_WAIT) {
 		struct npu_xfer *x;
 
-		x = npu_xfer_prepare(ctx, a.op == NPU_SIM_OP_SET ?
-				     NPU_XFER_SET : (enum npu_xfer_op)a.dir,
-				     a.dst, a.dpitch, a.src, a.spitch,
-				     a.width, a.height, a.value);
-		if (IS_ERR(x)) {
-			ret = PTR_ERR(x);
-			kfree(op);
-			goto out;
-		}
-		npu_xfer_mark_queued(x, 1);
-		op->xfer = x;
-	} else if (a.op == NPU_SIM_OP_VALUE_WRITE ||
-		   a.op == NPU_SIM_OP_VALUE_WAIT) {
-		struct npu_xfer *x;
-
-		/* The 8 bytes are checked and referenced like a SET's. */
-		x = npu_xfer_prepare(ctx, NPU_XFER_SET, a.dst, sizeof(u64), 0, 0,
-				     sizeof(u64), 1, 0);
+		/* A value op's 8 bytes are checked and referenced like a SET's. */
+		if (a.op == NPU_SIM_OP_VALUE_WRITE || a.op == NPU_SIM_OP_VALUE_WAIT)
+			x = npu_xfer_prepare(ctx, NPU_XFER_SET, a.dst, sizeof(u64),
+					     0, 0, sizeof(u64), 1, 0);
+		else
+			x = npu_xfer_prepare(ctx, a.op == NPU_SIM_OP_SET ?
+					     NPU_XFER_SET : (enum npu_xfer_op)a.dir,
+					     a.dst, a.dpitch, a.src, a.spitch,
+					     a.width, a.height, a.value);
 		if (IS_ERR(x)) {
 			ret = PTR_ERR(x);
 			kfree(op);
@@ -642,12 +640,7 @@ static int npu_sync_check(u32 flags, u32 mask, u32 timeout_ms)
 static bool npu_stream_done(struct npu_ctx *ctx, struct npu_stream *s,
 			    u64 target)
 {
-	bool done;
-
-	spin_lock(&ctx->sq_lock);
-	done = s->completed >= target;
-	spin_unlock(&ctx->sq_lock);
-	return done;
+	return npu_sq_reached(ctx, &s->completed, target);
 }
 
 static bool npu_ctx_idle(struct npu_ctx *ctx)
@@ -749,7 +742,7 @@ int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg)
 		atomic_dec(&ctx->nr_events);
 		return -ENOSPC;
 	}
-	ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	ev = kzalloc(sizeof(*ev), GFP_KERNEL_ACCOUNT);
 	if (!ev) {
 		atomic_dec(&ctx->nr_events);
 		return -ENOMEM;

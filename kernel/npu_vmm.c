@@ -472,7 +472,6 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 
 void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
 {
-	struct npu_map *map, *tmp;
 	LIST_HEAD(dead);
 
 	mutex_lock(&ctx->lock);
@@ -481,10 +480,6 @@ void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
 	list_splice_tail_init(&ctx->resvs, &dead);
 	mutex_unlock(&ctx->lock);
 
-	list_for_each_entry_safe(map, tmp, &dead, node) {
-		list_del_init(&map->node);
-		npu_map_put(map);
-		cond_resched();
-	}
+	npu_map_put_list(&dead);
 	npu_handle_ctx_teardown(ctx);
 }

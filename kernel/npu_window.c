@@ -100,14 +100,24 @@ static void npu_window_close(struct vm_area_struct *vma)
 {
 	struct npu_ctx *ctx = vma->vm_private_data;
 
+	bool closed = false;
+
 	mutex_lock(&ctx->lock);
 	/* A failed mremap() closes a temporary copy at another address. */
 	if (ctx->win_state == NPU_WIN_MAPPED && vma->vm_start == ctx->win_start) {
 		ctx->win_state = NPU_WIN_CLOSED;
 		ctx->win_start = 0;
 		ctx->win_end = 0;
+		closed = true;
 	}
 	mutex_unlock(&ctx->lock);
+	/*
+	 * No device pointer of this context can be used any more (munmap,
+	 * exec or exit of the owner): its memory goes now, even while a
+	 * forked child keeps the file open.
+	 */
+	if (closed && ctx->drop_memory)
+		ctx->drop_memory(ctx);
 }
 
 /* Device pointers are addresses: the window can be neither split nor moved. */

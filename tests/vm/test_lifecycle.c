@@ -247,6 +247,69 @@ START_TEST(test_exit_without_free)
 }
 END_TEST
 
+/*
+ * The owner's memory goes when the owner goes, even while a forked child
+ * still holds the file (the child has no window and cannot use it).  The
+ * owner: a child of the test that allocates 64 MiB through raw ioctls and
+ * forks a grandchild holding the fd, then exits.
+ */
+static int owner_with_fork(void *arg, int cmd, int rep)
+{
+	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+	struct npu_sim_mem_alloc a = {
+		.size = 64 * MiB, .footprint = 64 * MiB,
+		.backing = NPU_SIM_BACKING_NORMAL, .api = NPU_SIM_API_MALLOC,
+	};
+	int fd = open("/dev/npu_sim0", O_RDWR);
+	pid_t holder;
+	uint64_t v;
+
+	(void)arg;
+	if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &gp) ||
+	    mmap(NULL, gp.value, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED ||
+	    ioctl(fd, NPU_SIM_IOCTL_MEM_ALLOC, &a))
+		return 1;
+	holder = fork();
+	if (holder < 0)
+		return 2;
+	if (holder == 0) {
+		/* Keeps the fd until the test says so; cannot use it. */
+		struct npu_sim_mem_free f = { .va = a.va };
+
+		if (ioctl(fd, NPU_SIM_IOCTL_MEM_FREE, &f) == 0 || errno != EACCES)
+			_exit(3);
+		vm_put(rep, (uint64_t)getpid());
+		vm_get(cmd, &v);
+		_exit(0);
+	}
+	return 0;
+}
+
+START_TEST(test_owner_exit_with_forked_holder)
+{
+	long long used0 = vm_dbg_info(0, "used_bytes");
+	long long allocs0 = vm_dbg_info(0, "allocations");
+	struct vm_child c;
+	pid_t holder;
+	int st;
+
+	vm_child_start(&c, owner_with_fork, NULL);
+	holder = (pid_t)vm_child_get(&c);		/* checked EACCES */
+	ck_assert_int_gt(holder, 1);
+	/* The owner exited; the pipes stay open so the holder stays. */
+	ck_assert_int_eq(waitpid(c.pid, &st, 0), c.pid);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0);
+	ck_assert_int_eq(vm_dbg_info(0, "allocations"), allocs0);
+	ck_assert_int_eq(vm_dbg_contexts(0), 1);	/* the holder's file */
+	close(c.cmd);					/* let the holder go */
+	close(c.rep);
+	for (int i = 0; i < 500 && vm_dbg_contexts(0) != 0; i++)
+		usleep(10000);
+	ck_assert_int_eq(vm_dbg_contexts(0), 0);
+}
+END_TEST
+
 /* Exit status of "rmmod npu_sim" run through the shell. */
 static int rmmod_cmd(void)
 {
@@ -514,6 +577,7 @@ static Suite *lifecycle_suite(void)
 	tcase_add_test(tc, test_meminfo_two_processes);
 	tcase_add_test(tc, test_kill9_cleanup);
 	tcase_add_test(tc, test_exit_without_free);
+	tcase_add_test(tc, test_owner_exit_with_forked_holder);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("rmmod");

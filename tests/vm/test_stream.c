@@ -15,14 +15,18 @@
 #include "vmtest.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <acl/acl.h>
+#include <misc/npu_sim.h>
 
 #define HOLD_PATH "/sys/kernel/debug/npu_sim/npu_sim0/stream_hold"
 #define STREAMS_PATH "/sys/kernel/debug/npu_sim/npu_sim0/streams"
@@ -932,6 +936,69 @@ START_TEST(test_exit_with_queued_work)
 }
 END_TEST
 
+/*
+ * A destroy waiting for held work is killable: the child blocks in
+ * STREAM_DESTROY, SIGKILL ends it at once and it leaves no stream behind.
+ */
+static int destroy_blocked(void *arg, int cmd, int rep)
+{
+	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+	struct npu_sim_mem_alloc a = {
+		.size = 4096, .footprint = 4096,
+		.backing = NPU_SIM_BACKING_NORMAL, .api = NPU_SIM_API_MALLOC,
+	};
+	struct npu_sim_stream_create sc = { 0 };
+	struct npu_sim_stream_submit sb = { 0 };
+	struct npu_sim_stream_destroy sd = { 0 };
+	int fd = open("/dev/npu_sim0", O_RDWR);
+
+	(void)arg;
+	(void)cmd;
+	if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &gp) ||
+	    mmap(NULL, gp.value, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED ||
+	    ioctl(fd, NPU_SIM_IOCTL_MEM_ALLOC, &a) ||
+	    ioctl(fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc))
+		return 1;
+	sb.stream = sc.id;
+	sb.op = NPU_SIM_OP_SET;
+	sb.dst = a.va;
+	sb.dpitch = 4096;
+	sb.width = 4096;
+	sb.height = 1;
+	if (ioctl(fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb))
+		return 2;
+	vm_put(rep, 1);
+	sd.id = sc.id;
+	ioctl(fd, NPU_SIM_IOCTL_STREAM_DESTROY, &sd);	/* blocks: held */
+	return 3;
+}
+
+START_TEST(test_destroy_wait_is_killable)
+{
+	struct vm_child c;
+	int st = 0, i;
+	pid_t r = 0;
+
+	hold(1);
+	vm_child_start(&c, destroy_blocked, NULL);
+	ck_assert_uint_eq(vm_child_get(&c), 1);
+	usleep(200000);				/* let it block in the destroy */
+	ck_assert_int_eq(waitpid(c.pid, &st, WNOHANG), 0);
+	ck_assert_int_eq(kill(c.pid, SIGKILL), 0);
+	for (i = 0; i < 2000 && r == 0; i++) {	/* it must not hang (20 s) */
+		r = waitpid(c.pid, &st, WNOHANG);
+		if (r == 0)
+			usleep(10000);
+	}
+	hold(0);
+	ck_assert_int_eq(r, c.pid);
+	ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	close(c.cmd);
+	close(c.rep);
+	ck_assert_int_eq(dbg_streams_of(c.pid), 0);
+}
+END_TEST
+
 static Suite *stream_suite(void)
 {
 	Suite *s = suite_create("stream");
@@ -952,6 +1019,7 @@ static Suite *stream_suite(void)
 	tcase_add_test(tc, test_free_while_queued);
 	tcase_add_test(tc, test_dead_handles_and_debugfs);
 	tcase_add_test(tc, test_exit_with_queued_work);
+	tcase_add_test(tc, test_destroy_wait_is_killable);
 	suite_add_tcase(s, tc);
 	return s;
 }
