@@ -943,7 +943,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
  * aclrtFreePhysical drops only this process's hold.  Errors: 100000 handle
  * NULL or key 0; 107001 deviceId < 0 or >= 64; 107002 deviceId not set by
  * this process; 107017 key not live (never exported, guessed, or the
- * exporter freed it); 107000 deviceId is not the memory's device; 207006
+ * exporter freed it); 107000 deviceId is not the memory's device and has
+ * no peer access to it (aclrtDeviceEnablePeerAccess with deviceId current;
+ * with it the import works, the memory stays on its own device); 207006
  * this process is not on the key's pid list, or it is the exporter. */
 ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId,
 							       aclrtDrvMemHandle *handle);
