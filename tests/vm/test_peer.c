@@ -718,6 +718,36 @@ START_TEST(test_import_other_device)
 }
 END_TEST
 
+/* ---- the example ------------------------------------------------------- */
+
+START_TEST(test_peer_ring_example)
+{
+	const unsigned long long size = 4 * MiB + 12345;
+	char line[256], want[256];
+	int ok = 0, stops = 0, status;
+	FILE *f;
+
+	vm_mod_reload("num_devices=4");
+	f = popen("build/examples/peer_ring 2>&1", "r");
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f)) {
+		fputs(line, stdout);
+		ok |= strcmp(line, "[INFO]  peer ring: ok\n") == 0;
+		stops += strstr(line, "holds the buffer") != NULL;
+	}
+	status = pclose(f);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	ck_assert(ok);
+	ck_assert_int_eq(stops, 5);
+	snprintf(want, sizeof(want), "src dst copies bytes\n0 1 1 %llu\n1 2 1 %llu\n2 3 1 %llu\n3 0 1 %llu\n",
+		 size, size, size, size);
+	ck_assert_str_eq(read_file(DBG "/peer_copies"), want);
+	for (int d = 0; d < 4; d++)
+		ck_assert_int_eq(peer_rows(d), 0);	/* gone with the process */
+}
+END_TEST
+
 static Suite *peer_suite(void)
 {
 	Suite *s = suite_create("peer");
@@ -735,6 +765,7 @@ static Suite *peer_suite(void)
 	tcase_add_loop_test(tc, test_huge1g, 0, nn);
 	tcase_add_loop_test(tc, test_per_process, 0, nn);
 	tcase_add_loop_test(tc, test_import_other_device, 0, nn);
+	tcase_add_test(tc, test_peer_ring_example);
 	suite_add_tcase(s, tc);
 	return s;
 }
