@@ -2,7 +2,7 @@
 #
 # One source file per API group (init, device, memory_linear, memory_host,
 # copy, meminfo, vmm, vmm_share, context, stream, event, copy_async,
-# managed), the pure rule files the unit tests link directly (policy,
+# managed, peer), the pure rule files the unit tests link directly (policy,
 # address, copy_rules, meminfo_rules, errmap, vmm_rules), the handle
 # registry, the ioctl transport and fork handling.
 # Built with -fvisibility=hidden: only ACL_FUNC_VISIBILITY symbols (the ACL
