@@ -416,27 +416,42 @@ START_TEST(test_copy_async_ring)
 END_TEST
 
 /* 2d, sync and async: rows land at their pitch, gaps untouched. */
+/*
+ * Assert that the sz device bytes at dev are the pattern of bg with h rows
+ * of w bytes at dpitch taken from the pattern of rows at spitch.
+ */
+static void expect_rows(const void *dev, size_t sz, uint32_t bg, size_t dpitch, uint32_t rows,
+			size_t spitch, size_t w, size_t h)
+{
+	unsigned char *want = malloc(sz), *srch = malloc(sz), *got = malloc(sz);
+
+	ck_assert(want && srch && got);
+	vm_fill(want, sz, bg);
+	vm_fill(srch, sz, rows);
+	for (size_t r = 0; r < h; r++)
+		memcpy(want + r * dpitch, srch + r * spitch, w);
+	ck_assert_int_eq(aclrtMemcpy(got, sz, dev, sz, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_mem_eq(got, want, sz);
+	free(want);
+	free(srch);
+	free(got);
+}
+
 START_TEST(test_copy_2d)
 {
 	int n = ndevs[_i];
 	struct counters c = { 0 };
 	const size_t w = 1000, sp = 1536, dp = 4096, h = 37;
 	const size_t sz = dp * h;
-	unsigned char *want = malloc(sz), *srch = malloc(sz), *got = malloc(sz);
 	int s = n - 1, d = 0;
 	aclrtStream st;
 	void *src, *dst;
 
-	ck_assert(want && srch && got);
 	setup_devices(n);
 	src = dev_alloc(s, sz, ACL_MEM_MALLOC_HUGE_FIRST_P2P);
 	dst = dev_alloc(d, sz, ACL_MEM_MALLOC_NORMAL_ONLY);
 	dev_fill(src, sz, 301);
 	dev_fill(dst, sz, 302);
-	vm_fill(srch, sz, 301);
-	vm_fill(want, sz, 302);
-	for (size_t r = 0; r < h; r++)
-		memcpy(want + r * dp, srch + r * sp, w);
 	use(d);
 	ck_assert_int_eq(aclrtCreateStream(&st), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemcpy2d(dst, dp, src, sp, w, h, ACL_MEMCPY_DEVICE_TO_DEVICE),
@@ -459,8 +474,7 @@ START_TEST(test_copy_2d)
 	ck_assert_int_eq(aclrtMemcpy2d(dst, dp, src, sp, w, h, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
 	count(&c, s, d, w * h);
 	counters_expect(&c, n);
-	ck_assert_int_eq(aclrtMemcpy(got, sz, dst, sz, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert_mem_eq(got, want, sz);
+	expect_rows(dst, sz, 302, dp, 301, sp, w, h);
 	/* async on d's stream, other way round (d -> s rows) */
 	dev_fill(dst, sz, 302);
 	dev_fill(src, sz, 301);
@@ -468,18 +482,10 @@ START_TEST(test_copy_2d)
 	ck_assert_int_eq(aclrtSynchronizeStream(st), ACL_SUCCESS);
 	count(&c, d, s, w * h);
 	counters_expect(&c, n);
-	vm_fill(want, sz, 301);
-	vm_fill(srch, sz, 302);
-	for (size_t r = 0; r < h; r++)
-		memcpy(want + r * sp, srch + r * dp, w);
-	ck_assert_int_eq(aclrtMemcpy(got, sz, src, sz, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert_mem_eq(got, want, sz);
+	expect_rows(src, sz, 301, sp, 302, dp, w, h);
 	ck_assert_int_eq(aclrtDestroyStream(st), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(src), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(dst), ACL_SUCCESS);
-	free(want);
-	free(srch);
-	free(got);
 }
 END_TEST
 
