@@ -674,6 +674,11 @@ END_TEST
 
 /* ---- shareable handle imported on another device ---------------------- */
 
+/*
+ * A handle is mapped only on its own device; another device reaches the
+ * memory by importing it, which follows the peer-access rule.
+ */
+
 static int child_export(void *arg, int cmd, int rep)
 {
 	aclrtPhysicalMemProp p = phys_prop(ACL_MEM_NORMAL, 0);
@@ -698,6 +703,7 @@ START_TEST(test_import_other_device)
 {
 	int n = ndevs[_i];
 	aclrtDrvMemHandle h = SENTINEL, h0 = NULL;
+	void *r0 = NULL, *rd = NULL;
 	struct vm_child c;
 	uint64_t key;
 	int d = n - 1;
@@ -717,6 +723,19 @@ START_TEST(test_import_other_device)
 	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(0, 0), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemImportFromShareableHandle(key, d, &h), ACL_SUCCESS);
 	ck_assert_ptr_ne(h, SENTINEL);
+	/* mapped on each device: one memory, seen through both windows */
+	ck_assert_int_eq(aclrtReserveMemAddress(&rd, 2 * MiB, 0, NULL, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMapMem(rd, 2 * MiB, 0, h0, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMapMem(rd, 2 * MiB, 0, h, 0), ACL_SUCCESS);
+	use(0);
+	ck_assert_int_eq(aclrtReserveMemAddress(&r0, 2 * MiB, 0, NULL, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMapMem(r0, 2 * MiB, 0, h0, 0), ACL_SUCCESS);
+	dev_fill(rd, 2 * MiB, 401);
+	dev_expect(r0, 2 * MiB, 401, 0);
+	ck_assert_int_eq(aclrtUnmapMem(r0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtReleaseMemAddress(r0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtUnmapMem(rd), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtReleaseMemAddress(rd), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFreePhysical(h), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFreePhysical(h0), ACL_SUCCESS);
 	vm_child_put(&c, 0);
