@@ -582,6 +582,26 @@ static aclrtPhysicalMemProp phys_prop(int attr, int dev)
 	return p;
 }
 
+/* Handles of this process on dev whose flags column is exactly flags. */
+static int handles_with_flags(int dev, const char *flags)
+{
+	char path[96], head[24], tail[24];
+	const char *s;
+	int n = 0;
+
+	snprintf(path, sizeof(path), DBG "/npu_sim%d/handles", dev);
+	snprintf(head, sizeof(head), "%d ", (int)getpid());
+	snprintf(tail, sizeof(tail), " %s\n", flags);
+	for (s = read_file(path); (s = strchr(s, '\n')) != NULL;) {
+		const char *end = strchr(++s, '\n');
+
+		if (end && !strncmp(s, head, strlen(head)) &&
+		    !strncmp(end + 1 - strlen(tail), tail, strlen(tail)))
+			n++;
+	}
+	return n;
+}
+
 START_TEST(test_huge1g)
 {
 	int n = ndevs[_i];
@@ -612,11 +632,24 @@ START_TEST(test_huge1g)
 	ck_assert_ptr_eq(h2, SENTINEL);
 	vm_snap_assert_same(1, &s);
 	ck_assert_int_eq(vm_hp1g_free(), 0);
-	/* given back exactly */
+	ck_assert_int_eq(handles_with_flags(n - 1, "-"), 1);
+	/* given back exactly, and taken again by ACL_MEM_HUGE1G */
 	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
 	ck_assert_int_eq(vm_hp1g_free(), 1);
+	ck_assert_int_eq(aclrtMallocPhysical(&h2, 1 * GiB, &pc, 0), ACL_SUCCESS);
+	ck_assert_int_eq(vm_hp1g_free(), 0);
+	ck_assert_int_eq(aclrtFreePhysical(h2), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFreePhysical(h), ACL_SUCCESS);
 	ck_assert_int_eq(vm_hp1g_free(), 2);
+	/* the P2P bit of physical attributes */
+	pb = phys_prop(ACL_MEM_P2P_NORMAL, 1);
+	pc = phys_prop(ACL_MEM_NORMAL, 1);
+	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &pb, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMallocPhysical(&h2, 2 * MiB, &pc, 0), ACL_SUCCESS);
+	ck_assert_int_eq(handles_with_flags(1, "p2p"), 1);
+	ck_assert_int_eq(handles_with_flags(1, "-"), 1);
+	ck_assert_int_eq(aclrtFreePhysical(h), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreePhysical(h2), ACL_SUCCESS);
 }
 END_TEST
 
