@@ -10,9 +10,13 @@
 # build/examples/runtime_sample: a vendor runtime sample's shape: context ->
 # stream -> copies -> sync -> a data buffer reused with odd sizes -> Force
 # teardown (run in the VM by tests/vm/test_api_surface).
+# build/examples/peer_ring: a buffer copied around 4 devices with peer
+# access, verified at each stop, per-pair counters printed (run in the VM by
+# tests/vm/test_peer with num_devices=4).
 
 EXAMPLES := $(BUILD)/examples/memory_demo $(BUILD)/examples/vmm_share \
-	    $(BUILD)/examples/async_sample $(BUILD)/examples/runtime_sample
+	    $(BUILD)/examples/async_sample $(BUILD)/examples/runtime_sample \
+	    $(BUILD)/examples/peer_ring
 
 user: $(EXAMPLES)
 
@@ -34,4 +38,9 @@ $(BUILD)/examples/async_sample: examples/async_sample.c $(LIBACL_RT_SO) $(wildca
 $(BUILD)/examples/runtime_sample: examples/runtime_sample.c $(LIBACL_RT_SO) $(wildcard include/acl/*.h include/acl/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/runtime_sample.c -L$(LIBACL_RT_DIR) -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../lib'
+
+$(BUILD)/examples/peer_ring: examples/peer_ring.c $(LIBACL_RT_SO) $(wildcard include/acl/*.h include/acl/*/*.h)
+	@mkdir -p $(@D)
+	$(CC) -Iinclude $(CFLAGS) $(LDFLAGS) -o $@ examples/peer_ring.c -L$(LIBACL_RT_DIR) -lacl_rt \
 		-Wl,-rpath,'$$ORIGIN/../lib'

@@ -79,6 +79,16 @@ aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind ki
 		(req)->dir = (d);			\
 	} while (0)
 
+/* ---- peer.c, for copy.c and copy_async.c ---------------------------- */
+
+/*
+ * With the table lock held: ACL_SUCCESS when device issuer (which carries
+ * the cross-device copy of plan, route PEER) has peer access to each of
+ * the copy's other devices; else ACL_ERROR_RT_FEATURE_NOT_SUPPORT with a
+ * message naming aclrtDeviceEnablePeerAccess.
+ */
+aclError npu_rt_peer_check_locked(int issuer, const struct npu_rt_copy_route_plan *plan);
+
 /* ---- transport.c: the ioctl transport to /dev/npu_simN -------------- */
 
 /* All return 0 or a negative errno. */

@@ -5,6 +5,7 @@
  * the pure copy_rules.c; device bytes are moved by the driver (MEMCPY,
  * MEMCPY2D, MEMSET ioctls), host-only copies and sets in user space.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -18,9 +19,10 @@ aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind ki
 }
 
 /*
- * Carry out copy c on the current device: rows moved in user space between
- * host buffers, else one driver request (MEMCPY for aclrtMemcpy, flat,
- * else MEMCPY2D).
+ * Carry out copy c: rows moved in user space between host buffers, else
+ * one driver request (MEMCPY for aclrtMemcpy, flat, else MEMCPY2D) on the
+ * device of the memory, or for a copy between two devices on the current
+ * device, which needs peer access to the other.
  */
 static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool flat)
 {
@@ -45,18 +47,30 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 		return ACL_SUCCESS;
 	}
 
+	if (plan.route == NPU_RT_ROUTE_PEER) {	/* issued on the current device */
+		err = npu_rt_peer_check_locked(dev, &plan);
+		if (err != ACL_SUCCESS) {
+			npu_rt_devices_unlock();
+			return err;
+		}
+	} else {
+		dev = plan.dev;
+	}
+
 	if (flat) {
 		struct npu_sim_memcpy req = { .dst = c->dst, .src = c->src, .count = c->width,
 					      .dir = plan.dir, .src_fd = -1 };
 
-		rc = npu_rt_ioctl(npu_rt_device_fd_locked(plan.dev), NPU_SIM_IOCTL_MEMCPY, &req);
+		rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEMCPY, &req);
 	} else {
 		struct npu_sim_memcpy2d req = { .src_fd = -1 };
 
 		NPU_RT_SET_COPY_FIELDS(&req, c, plan.dir);
-		rc = npu_rt_ioctl(npu_rt_device_fd_locked(plan.dev), NPU_SIM_IOCTL_MEMCPY2D, &req);
+		rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEMCPY2D, &req);
 	}
 	npu_rt_devices_unlock();
+	if (rc == -EPERM && plan.route == NPU_RT_ROUTE_PEER)
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;	/* access disabled meanwhile */
 	return rc != 0 ? npu_rt_errno_to_acl(-rc) : ACL_SUCCESS;
 }
 

@@ -29,6 +29,8 @@ static aclError plan_check(const struct npu_rt_ref *ref, const struct npu_rt_cop
 {
 	if (plan->route == NPU_RT_ROUTE_USER)
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;	/* host to host */
+	if (plan->route == NPU_RT_ROUTE_PEER)	/* issued on the stream's device */
+		return npu_rt_peer_check_locked(ref->dev, plan);
 	if (plan->dev != ref->dev)
 		return ACL_ERROR_RT_STREAM_CONTEXT;
 	return ACL_SUCCESS;

@@ -107,6 +107,7 @@ static aclError via_driver(uint32_t dir, int dev, struct npu_rt_copy_route_plan 
 	plan->route = NPU_RT_ROUTE_DRIVER;
 	plan->dir = dir;
 	plan->dev = dev;
+	plan->src_dev = dev;
 	return ACL_SUCCESS;
 }
 
@@ -136,6 +137,7 @@ aclError npu_rt_plan_copy(int kind, struct npu_rt_loc dst, struct npu_rt_loc src
 		plan->route = NPU_RT_ROUTE_USER;
 		plan->dir = 0;
 		plan->dev = -1;
+		plan->src_dev = -1;
 		return ACL_SUCCESS;
 	case ACL_MEMCPY_HOST_TO_DEVICE:
 	case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
@@ -149,9 +151,12 @@ aclError npu_rt_plan_copy(int kind, struct npu_rt_loc dst, struct npu_rt_loc src
 	case ACL_MEMCPY_DEVICE_TO_DEVICE:
 		if (!dst_dev || !src_dev)
 			return ACL_ERROR_RT_PARAM_INVALID;
-		if (dst.dev != src.dev)
-			return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;	/* peer access: later */
-		return via_driver(NPU_SIM_COPY_D2D, dst.dev, plan);
+		via_driver(NPU_SIM_COPY_D2D, dst.dev, plan);
+		if (dst.dev != src.dev) {
+			plan->route = NPU_RT_ROUTE_PEER;
+			plan->src_dev = src.dev;
+		}
+		return ACL_SUCCESS;
 	default:
 		return ACL_ERROR_INVALID_PARAM;
 	}

@@ -71,19 +71,25 @@ aclError npu_rt_memset_args_check(const void *devPtr, size_t maxCount, size_t co
 enum npu_rt_copy_route {
 	NPU_RT_ROUTE_USER = 1,		/* host to host: memmove in user space */
 	NPU_RT_ROUTE_DRIVER = 2,	/* an ioctl on device dev, direction dir */
+	NPU_RT_ROUTE_PEER = 3,		/* D2D between two devices: an ioctl on the
+					 * issuing device (current or the stream's),
+					 * which needs peer access to the others */
 };
 
 struct npu_rt_copy_route_plan {
 	enum npu_rt_copy_route route;
 	uint32_t dir;			/* enum npu_sim_copy_dir (DRIVER) */
-	int dev;			/* device whose fd carries it (DRIVER) */
+	int dev;			/* device whose fd carries it (DRIVER);
+					 * PEER: the destination's device */
+	int src_dev;			/* PEER: the source's device */
 };
 
 /*
  * Match an accepted kind against where dst and src really are.
  * Returns ACL_SUCCESS with *plan filled; ACL_ERROR_RT_PARAM_INVALID when the
- * kind contradicts the addresses or a range straddles host and device;
- * ACL_ERROR_RT_FEATURE_NOT_SUPPORT for D2D between two devices.
+ * kind contradicts the addresses or a range straddles host and device.
+ * D2D between two devices is route PEER (the caller picks the issuing
+ * device; the driver checks peer access).
  */
 aclError npu_rt_plan_copy(int kind, struct npu_rt_loc dst, struct npu_rt_loc src,
 			  struct npu_rt_copy_route_plan *plan);

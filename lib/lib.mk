@@ -2,7 +2,7 @@
 #
 # One source file per API group (init, device, memory_linear, memory_host,
 # copy, meminfo, vmm, vmm_share, context, stream, event, copy_async,
-# managed), the pure rule files the unit tests link directly (policy,
+# managed, peer), the pure rule files the unit tests link directly (policy,
 # address, copy_rules, meminfo_rules, errmap, vmm_rules), the handle
 # registry, the ioctl transport and fork handling.
 # Built with -fvisibility=hidden: only ACL_FUNC_VISIBILITY symbols (the ACL
@@ -16,7 +16,7 @@ LIB_PURE_SRCS := lib/policy.c lib/address.c lib/copy_rules.c lib/meminfo_rules.c
 LIB_SRCS := $(LIB_PURE_SRCS) lib/uapi_check.c lib/transport.c lib/device.c lib/init.c lib/fork.c \
 	lib/memory_linear.c lib/memory_host.c lib/copy.c lib/meminfo.c lib/vmm.c \
 	lib/vmm_share.c lib/handles.c lib/context.c lib/stream.c lib/event.c lib/copy_async.c \
-	lib/managed.c $(LIB_API_SRCS)
+	lib/managed.c lib/peer.c $(LIB_API_SRCS)
 
 # Added API groups, and the message store and wrappers of every call: each
 # exported aclError call is compiled as npu_rt_impl_<call> (the generated

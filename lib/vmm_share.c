@@ -12,7 +12,7 @@
  *   107017 handle / shareable handle not live (never exported, guessed,
  *          or its exporter already freed it);
  *   107000 a second export of the same handle; import into another
- *          device than the memory's;
+ *          device than the memory's without peer access to it;
  *   207006 import by a process not on the whitelist, import in the
  *          exporting process, SetPid by another process than the
  *          exporter, export of an imported handle.

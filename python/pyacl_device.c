@@ -83,6 +83,44 @@ static PyObject *py_get_run_mode(PyObject *self, PyObject *args)
 	return Py_BuildValue("(ii)", (int)mode, ret);
 }
 
+/* can_access_peer, ret = acl.rt.device_can_access_peer(device_id, peer_device_id) */
+static PyObject *py_device_can_access_peer(PyObject *self, PyObject *args)
+{
+	int32_t dev, peer, can = 0;
+	aclError ret;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&O&:device_can_access_peer", pyacl_conv_i32, &dev,
+			      pyacl_conv_i32, &peer))
+		return NULL;
+	ret = aclrtDeviceCanAccessPeer(&can, dev, peer);
+	return Py_BuildValue("(ii)", (int)can, ret);
+}
+
+/* ret = acl.rt.device_enable_peer_access(peer_device_id, flags) */
+static PyObject *py_device_enable_peer_access(PyObject *self, PyObject *args)
+{
+	int32_t peer;
+	uint32_t flags;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&O&:device_enable_peer_access", pyacl_conv_i32, &peer,
+			      pyacl_conv_u32, &flags))
+		return NULL;
+	return PyLong_FromLong(aclrtDeviceEnablePeerAccess(peer, flags));
+}
+
+/* ret = acl.rt.device_disable_peer_access(peer_device_id) */
+static PyObject *py_device_disable_peer_access(PyObject *self, PyObject *args)
+{
+	int32_t peer;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&:device_disable_peer_access", pyacl_conv_i32, &peer))
+		return NULL;
+	return PyLong_FromLong(aclrtDeviceDisablePeerAccess(peer));
+}
+
 PyMethodDef pyacl_init_methods[] = {
 	{ "init", py_init, METH_VARARGS,
 	  "init([config_path]) -> ret\nInitialise AscendCL (aclInit)." },
@@ -102,5 +140,12 @@ PyMethodDef pyacl_rt_device_methods[] = {
 	  "get_device_count() -> (count, ret) (aclrtGetDeviceCount)" },
 	{ "get_run_mode", py_get_run_mode, METH_NOARGS,
 	  "get_run_mode() -> (run_mode, ret) (aclrtGetRunMode)" },
+	{ "device_can_access_peer", py_device_can_access_peer, METH_VARARGS,
+	  "device_can_access_peer(device_id, peer_device_id) -> (can_access_peer, ret) "
+	  "(aclrtDeviceCanAccessPeer)" },
+	{ "device_enable_peer_access", py_device_enable_peer_access, METH_VARARGS,
+	  "device_enable_peer_access(peer_device_id, flags) -> ret (aclrtDeviceEnablePeerAccess)" },
+	{ "device_disable_peer_access", py_device_disable_peer_access, METH_VARARGS,
+	  "device_disable_peer_access(peer_device_id) -> ret (aclrtDeviceDisablePeerAccess)" },
 	{ NULL, NULL, 0, NULL },
 };

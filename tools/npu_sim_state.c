@@ -252,6 +252,72 @@ static void read_contexts(struct npu_sim_device *dev, const char *root,
 	table_free(&t);
 }
 
+/* debugfs "peers" ("pid peer" rows): the devices this one may access. */
+static void read_peers(struct npu_sim_device *dev, const char *root)
+{
+	char path[PATH_MAX], *text;
+	struct text_table t;
+	uint32_t seen = 0;
+	size_t len = 0;
+	int cpeer;
+
+	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/peers", dev->index);
+	text = read_rooted(root, path);
+	if (!text)
+		return;
+	if (table_parse(&t, text) && (cpeer = table_column(&t, "peer")) >= 0) {
+		for (size_t r = 0; r < t.nrows; r++) {
+			uint64_t peer;
+
+			if (table_u64(&t, r, cpeer, &peer) && peer < 32)
+				seen |= 1U << peer;
+		}
+		dev->have_peers = true;
+	}
+	table_free(&t);
+	free(text);
+	strcpy(dev->peers, "-");
+	for (int i = 0; i < 32 && dev->have_peers; i++)
+		if (seen & (1U << i))
+			len += snprintf(dev->peers + len, sizeof(dev->peers) - len,
+					"%s%d", len ? "," : "", i);
+}
+
+/* debugfs "peer_copies" ("src dst copies bytes" rows). */
+static void read_peer_copies(struct npu_sim_state *state, const char *root)
+{
+	char *text = read_rooted(root, DEBUGFS_DIR "/peer_copies");
+	struct text_table t;
+	int cs, cd, cc, cb;
+
+	if (!text)
+		return;
+	if (table_parse(&t, text)) {
+		cs = table_column(&t, "src");
+		cd = table_column(&t, "dst");
+		cc = table_column(&t, "copies");
+		cb = table_column(&t, "bytes");
+		state->have_peer_copies = cs >= 0 && cd >= 0 && cc >= 0 && cb >= 0;
+		for (size_t r = 0; state->have_peer_copies && r < t.nrows &&
+		     state->npeer_copies < NPU_SIM_MAX_PEER_PAIRS; r++) {
+			struct npu_sim_peer_copies *pc =
+				&state->peer_copies[state->npeer_copies];
+			uint64_t src, dst;
+
+			if (!table_u64(&t, r, cs, &src) ||
+			    !table_u64(&t, r, cd, &dst) ||
+			    !table_u64(&t, r, cc, &pc->copies) ||
+			    !table_u64(&t, r, cb, &pc->bytes))
+				continue;
+			pc->src = (int)src;
+			pc->dst = (int)dst;
+			state->npeer_copies++;
+		}
+	}
+	table_free(&t);
+	free(text);
+}
+
 static void read_debugfs_device(struct npu_sim_device *dev, const char *root)
 {
 	char path[PATH_MAX];
@@ -270,9 +336,8 @@ static void read_debugfs_device(struct npu_sim_device *dev, const char *root)
 	kv_get_u64(info, "used_huge_1g_bytes", &dev->huge_1g.used_bytes);
 	kv_get_u64(info, "used_p2p_bytes", &dev->p2p_used_bytes);
 	kv_get_u64(info, "allocations", &dev->allocations);
-	dev->have_peers = kv_get_str(info, "peer_access", dev->peers,
-				     sizeof(dev->peers));
 	free(info);
+	read_peers(dev, root);
 
 	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/stats", dev->index);
 	stats = read_rooted(root, path);
@@ -336,4 +401,6 @@ void npu_sim_state_read(struct npu_sim_state *state, const char *root)
 			read_debugfs_device(dev, root);
 		compute_free(dev, state);
 	}
+	if (state->debugfs == DEBUGFS_OK)
+		read_peer_copies(state, root);
 }

@@ -43,8 +43,9 @@ struct npu_sim_device {
 	uint64_t p2p_used_bytes;
 	uint64_t allocations;
 	uint64_t host_access_faults;
-	bool have_peers;		/* the module reports peer access */
-	char peers[64];			/* e.g. "1,3", or "-" for none */
+	bool have_peers;		/* debugfs "peers" was read */
+	char peers[64];			/* devices some process of this one
+					 * may access, e.g. "1,3"; "-" none */
 	size_t nprocesses;
 	struct npu_sim_process processes[NPU_SIM_MAX_PROCESSES];
 };
@@ -62,6 +63,15 @@ struct npu_sim_pool {
 	uint64_t free_pages;
 };
 
+/* Copies between two devices (debugfs "peer_copies"), one per pair. */
+struct npu_sim_peer_copies {
+	int src, dst;
+	uint64_t copies;
+	uint64_t bytes;
+};
+
+#define NPU_SIM_MAX_PEER_PAIRS	(NPU_SIM_MAX_DEVICES * NPU_SIM_MAX_DEVICES)
+
 struct npu_sim_state {
 	bool module_loaded;
 	int refcnt;			/* /sys/module/npu_sim/refcnt, -1 unknown */
@@ -72,6 +82,9 @@ struct npu_sim_state {
 	struct npu_sim_pool pool_2m, pool_1g;
 	size_t ndevices;
 	struct npu_sim_device devices[NPU_SIM_MAX_DEVICES];
+	bool have_peer_copies;		/* debugfs "peer_copies" was read */
+	size_t npeer_copies;
+	struct npu_sim_peer_copies peer_copies[NPU_SIM_MAX_PEER_PAIRS];
 };
 
 /* Fill @state from the files under @root ("" for the real system). */

@@ -115,6 +115,30 @@ static void json_device(FILE *out, const struct npu_sim_device *dev)
 	fputs("\n    }", out);
 }
 
+/* Copies between devices per (src, dst) pair; null when unknown. */
+static void json_peer_copies(FILE *out, const struct npu_sim_state *state,
+			     int only_id)
+{
+	size_t shown = 0;
+
+	if (!state->have_peer_copies) {
+		fputs("null", out);
+		return;
+	}
+	fputc('[', out);
+	for (size_t i = 0; i < state->npeer_copies; i++) {
+		const struct npu_sim_peer_copies *pc = &state->peer_copies[i];
+
+		if (only_id >= 0 && pc->src != only_id && pc->dst != only_id)
+			continue;
+		fprintf(out, "%s\n    {\"src\": %d, \"dst\": %d, \"copies\": %" PRIu64
+			", \"bytes\": %" PRIu64 "}", shown ? "," : "", pc->src,
+			pc->dst, pc->copies, pc->bytes);
+		shown++;
+	}
+	fputs(shown ? "\n  ]" : "]", out);
+}
+
 void smi_print_json(FILE *out, const struct npu_sim_state *state,
 		    int only_id)
 {
@@ -152,5 +176,8 @@ void smi_print_json(FILE *out, const struct npu_sim_state *state,
 		json_device(out, &state->devices[i]);
 		first = false;
 	}
-	fputs(first ? "]\n}\n" : "\n  ]\n}\n", out);
+	fputs(first ? "]" : "\n  ]", out);
+	fputs(",\n  \"peer_copies\": ", out);
+	json_peer_copies(out, state, only_id);
+	fputs("\n}\n", out);
 }

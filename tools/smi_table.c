@@ -13,6 +13,8 @@
 	"+-----+-------------+--------+--------------+--------------+------------+--------+-------------+-------------+"
 #define PROCESS_RULE \
 	"+-----+---------+------------------+--------+------------+"
+#define PEER_RULE \
+	"+-----+-----+--------------+--------------+"
 
 static const char *exact_size(char *buf, size_t len, uint64_t bytes)
 {
@@ -95,6 +97,33 @@ static void print_processes(FILE *out, const struct npu_sim_device *dev)
 	}
 }
 
+/* Copies between devices, one row per (source, destination) pair. */
+static void print_peer_copies(FILE *out, const struct npu_sim_state *state,
+			      int only_id)
+{
+	char bytes[24];
+	size_t shown = 0;
+
+	fprintf(out, "\n%s\n", PEER_RULE);
+	fprintf(out, "| Src | Dst |       Copies |        Bytes |\n");
+	fprintf(out, "%s\n", PEER_RULE);
+	for (size_t i = 0; i < state->npeer_copies; i++) {
+		const struct npu_sim_peer_copies *pc = &state->peer_copies[i];
+
+		if (only_id >= 0 && pc->src != only_id && pc->dst != only_id)
+			continue;
+		fprintf(out, "| %-3d | %-3d | %12" PRIu64 " | %12s |\n",
+			pc->src, pc->dst, pc->copies,
+			exact_size(bytes, sizeof(bytes), pc->bytes));
+		shown++;
+	}
+	if (!shown)
+		fprintf(out, "| %-40s |\n", !state->have_peer_copies ?
+			"copies between devices unknown" :
+			"no copies between devices");
+	fprintf(out, "%s\n", PEER_RULE);
+}
+
 static bool selected(const struct npu_sim_device *dev, int only_id)
 {
 	return only_id < 0 || dev->index == only_id;
@@ -124,4 +153,5 @@ void smi_print_table(FILE *out, const struct npu_sim_state *state,
 		if (selected(&state->devices[i], only_id))
 			print_processes(out, &state->devices[i]);
 	fprintf(out, "%s\n", PROCESS_RULE);
+	print_peer_copies(out, state, only_id);
 }

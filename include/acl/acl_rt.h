@@ -19,9 +19,7 @@
  *                    code written for a real NPU compiles, not defined, so
  *                    linking a program that calls one fails (an honest "not
  *                    there" instead of a fake success):
- *                    [managed] aclrtMemP2PMap;
- *                    [peer access] aclrtDeviceCanAccessPeer,
- *                    aclrtDeviceEnablePeerAccess, aclrtDeviceDisablePeerAccess.
+ *                    none.
  *   DECLARED ONLY    calls outside those groups (e.g. kernel launch), declared
  *                    so that code compiles and not defined: none.
  *
@@ -807,9 +805,13 @@ ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr);
  * in 0..5 -> 100000; count > destMax -> ACL_ERROR_RT_PARAM_INVALID (107000);
  * no current device -> ACL_ERROR_RT_CONTEXT_NULL (107002); kind does not
  * match where dst/src are (e.g. H2D with a device src), or a range
- * straddles host and device addresses -> 107000; D2D between two different
- * devices -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) (peer access comes in
- * a later version); dst == src -> ACL_SUCCESS, nothing copied.
+ * straddles host and device addresses -> 107000; dst == src -> ACL_SUCCESS,
+ * nothing copied.  D2D between two different devices is issued on the
+ * current device: it needs peer access from the current device to each
+ * device of dst and src that is not the current one
+ * (aclrtDeviceEnablePeerAccess), else ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+ * (207000) and nothing copied (aclGetRecentErrMsg names the call to make);
+ * the bytes move in one copy between the two devices' memory.
  * ACL_MEMCPY_DEFAULT infers the direction; HOST_TO_BUF_TO_DEVICE is H2D;
  * H2H is done in the caller like memmove() (an invalid host pointer faults
  * in the caller: host memory not from ACL is undefined behaviour); copies
@@ -824,7 +826,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
  * call returns at once; with pageable host memory it returns after the copy
  * is done (the stream's first error is then returned by the call).  Host to
  * host: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000), as the real runtime in
- * EP mode.  Device memory not on the stream's device: 107003. */
+ * EP mode.  Device memory not on the stream's device: 107003, except D2D
+ * between two devices, issued on the stream's device: it needs peer access
+ * from the stream's device to each other device of dst and src, else
+ * 207000 at the call (nothing queued). */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
 					      aclrtMemcpyKind kind, aclrtStream stream);
 
@@ -1017,7 +1022,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
  * aclrtFreePhysical drops only this process's hold.  Errors: 100000 handle
  * NULL or key 0; 107001 deviceId < 0 or >= 64; 107002 deviceId not set by
  * this process; 107017 key not live (never exported, guessed, or the
- * exporter freed it); 107000 deviceId is not the memory's device; 207006
+ * exporter freed it); 107000 deviceId is not the memory's device and has
+ * no peer access to it (aclrtDeviceEnablePeerAccess with deviceId current;
+ * with it the import works, the memory stays on its own device); 207006
  * this process is not on the key's pid list, or it is the exporter. */
 ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId,
 							       aclrtDrvMemHandle *handle);
@@ -1143,6 +1150,62 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribut
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *attributes,
 						     size_t numAttributes, const void *ptr, size_t size,
 						     void **data, size_t *dataSizes);
+/* ========================================================================
+ * Peer access between devices.  Access is one-directional ("device A may
+ * reach device B's memory") and belongs to the calling process: it ends
+ * when the process exits or is killed.  It lets copies issued on A
+ * (aclrtMemcpy / aclrtMemcpy2d on current device A, their Async forms on a
+ * stream of A) read and write B's memory, and lets a shareable handle of
+ * B's memory be imported on A.
+ * ====================================================================== */
+
+/*
+ * aclrtDeviceCanAccessPeer - *canAccessPeer = 1 when device deviceId can
+ * be given access to device peerDeviceId's memory, else 0; between any two
+ * npu_sim devices it is 1.  Checks, in order: deviceId == peerDeviceId ->
+ * ACL_ERROR_INVALID_PARAM (100000); canAccessPeer NULL -> 100000; deviceId
+ * or peerDeviceId outside [0, aclrtGetDeviceCount) ->
+ * ACL_ERROR_RT_INVALID_DEVICEID (107001); no device at all ->
+ * ACL_ERROR_RT_NO_DEVICE (207004).  Needs no current device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,
+						      int32_t peerDeviceId);
+
+/*
+ * aclrtDeviceEnablePeerAccess - let the current device access device
+ * peerDeviceId's memory (one direction only).  Checks, in order: flags != 0
+ * -> ACL_ERROR_FEATURE_UNSUPPORTED (200006); no current device ->
+ * ACL_ERROR_RT_CONTEXT_NULL (107002); peerDeviceId == the current device ->
+ * ACL_ERROR_INVALID_PARAM (100000); peerDeviceId outside
+ * [0, aclrtGetDeviceCount) -> ACL_ERROR_RT_INVALID_DEVICEID (107001).
+ * Enabling access that is already enabled returns ACL_SUCCESS and changes
+ * nothing (a choice: idempotent; one Disable takes it back).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags);
+
+/*
+ * aclrtDeviceDisablePeerAccess - take back the current device's access to
+ * device peerDeviceId's memory.  Copies already queued on streams keep
+ * their access.  Checks, in order: no current device ->
+ * ACL_ERROR_RT_CONTEXT_NULL (107002); peerDeviceId == the current device ->
+ * ACL_ERROR_INVALID_PARAM (100000); peerDeviceId outside
+ * [0, aclrtGetDeviceCount) -> ACL_ERROR_RT_INVALID_DEVICEID (107001);
+ * access not enabled -> ACL_ERROR_RT_PARAM_INVALID (107000) (a choice).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId);
+
+/*
+ * aclrtMemP2PMap - make size bytes at devPtr, device memory of this
+ * process on device D, accessible from device dstDevId: peer access from
+ * dstDevId to D is enabled (as aclrtDeviceEnablePeerAccess with dstDevId
+ * current), unless it already is or dstDevId is D (then nothing changes).
+ * Checks, in order: devPtr NULL, size 0 or flags != 0 ->
+ * ACL_ERROR_INVALID_PARAM (100000); dstDevId outside
+ * [0, aclrtGetDeviceCount) -> ACL_ERROR_RT_INVALID_DEVICEID (107001);
+ * [devPtr, devPtr + size) not inside one live allocation or mapping of
+ * one device -> ACL_ERROR_RT_PARAM_INVALID (107000); dstDevId not set in
+ * this process -> ACL_ERROR_RT_CONTEXT_NULL (107002).
+ */
 ACL_FUNC_VISIBILITY aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t dstDevId, uint64_t flags);
 
 /* ========================================================================
@@ -1190,14 +1253,6 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *p
  * it already); 107002. */
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char *key);
 
-/* ========================================================================
- * Peer access.  DECLARED ONLY.
- * ====================================================================== */
-
-ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,
-						      int32_t peerDeviceId);
-ACL_FUNC_VISIBILITY aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags);
-ACL_FUNC_VISIBILITY aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId);
 #ifdef __cplusplus
 }
 #endif

@@ -96,6 +96,45 @@ class Device(unittest.TestCase):
         finally:
             self.assertEqual(acl.rt.free_host(host), 0)
 
+    def test_peer_access_between_two_devices(self):
+        data = bytes(range(251)) * 40
+        n = len(data)
+        can, ret = acl.rt.device_can_access_peer(0, 1)
+        self.assertEqual((can, ret), (1, 0))
+        self.assertEqual(acl.rt.device_can_access_peer(1, 1)[1], acl.ACL_ERROR_INVALID_PARAM)
+        count, ret = acl.rt.get_device_count()
+        self.assertEqual(acl.rt.device_can_access_peer(0, count)[1],
+                         acl.ACL_ERROR_RT_INVALID_DEVICEID)
+        self.assertEqual(acl.rt.set_device(1), 0)
+        extra0 = False
+        try:
+            src = self.malloc(n)           # on device 1
+            self.assertEqual(acl.rt.memcpy(src, n, acl.util.bytes_to_ptr(data), n, H2D), 0)
+            self.assertEqual(acl.rt.set_device(0), 0)
+            extra0 = True
+            dst = self.malloc(n)           # on device 0
+            self.assertEqual(acl.rt.memcpy(dst, n, src, n, D2D),
+                             acl.ACL_ERROR_RT_FEATURE_NOT_SUPPORT)
+            self.assertEqual(acl.rt.device_enable_peer_access(1, 1),
+                             acl.ACL_ERROR_FEATURE_UNSUPPORTED)
+            self.assertEqual(acl.rt.device_enable_peer_access(0, 0), acl.ACL_ERROR_INVALID_PARAM)
+            self.assertEqual(acl.rt.device_enable_peer_access(1, 0), 0)
+            self.assertEqual(acl.rt.memcpy(dst, n, src, n, D2D), 0)
+            out = bytearray(n)
+            self.assertEqual(acl.rt.memcpy(acl.util.bytes_to_ptr(out), n, dst, n, D2H), 0)
+            self.assertEqual(bytes(out), data)
+            self.assertEqual(acl.rt.device_disable_peer_access(1), 0)
+            self.assertEqual(acl.rt.device_disable_peer_access(1), acl.ACL_ERROR_RT_PARAM_INVALID)
+            self.assertEqual(acl.rt.memcpy(dst, n, src, n, D2D),
+                             acl.ACL_ERROR_RT_FEATURE_NOT_SUPPORT)
+        finally:
+            for ptr in self.to_free:
+                acl.rt.free(ptr)
+            self.to_free = []
+            self.assertEqual(acl.rt.reset_device(1), 0)
+            if extra0:
+                self.assertEqual(acl.rt.reset_device(0), 0)
+
     def test_copy_errors_as_in_c(self):
         dev = self.malloc(4096)
         src = bytes(8192)

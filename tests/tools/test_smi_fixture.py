@@ -45,6 +45,10 @@ used_p2p_bytes 0
 allocations 0
 contexts 0
 """
+PEER_COPIES = """src dst copies bytes
+0 1 3 12288
+1 0 1 4097
+"""
 
 
 class Tree:
@@ -82,6 +86,10 @@ class Tree:
             self.write(dbg + "npu_sim1/info", INFO1)
             self.write(dbg + "npu_sim1/contexts", CONTEXTS0.splitlines()[0] + "\n")
             self.write(dbg + "npu_sim1/stats", "host_access_faults 0\n")
+            # process 245 and 300 gave device 0 access to device 1
+            self.write(dbg + "npu_sim0/peers", "pid peer\n245 1\n300 1\n")
+            self.write(dbg + "npu_sim1/peers", "pid peer\n")
+            self.write(dbg + "peer_copies", PEER_COPIES)
 
     def write(self, path, text):
         full = os.path.join(self.root, path)
@@ -114,7 +122,9 @@ class SmiFixture(unittest.TestCase):
         cells = [c.strip() for c in row.strip("|").split("|")]
         self.assertEqual(cells, ["0", "2 GiB", "total", "2056 KiB",
                                  "%d KiB" % ((2 * GiB - 2105344) // 1024),
-                                 "4 KiB", "3", "-", "7"])
+                                 "4 KiB", "3", "1", "7"])
+        row1 = [l for l in lines if l.startswith("| 1   | 1 GiB")][0]
+        self.assertEqual([c.strip() for c in row1.strip("|").split("|")][7], "-")
         kinds = {}
         for l in lines:
             cells = [c.strip() for c in l.strip("|").split("|")]
@@ -134,6 +144,10 @@ class SmiFixture(unittest.TestCase):
         self.assertRegex(out, r"\| 0   \| 245     \| python3 +\|      2 \|   2052 KiB \|")
         self.assertRegex(out, r"\| 0   \| 300     \| a.out +\|      1 \|      4 KiB \|")
         self.assertRegex(out, r"\| 1   \| no processes are using this device")
+        # copies between devices, one row per (src, dst) pair
+        self.assertIn("| Src | Dst |       Copies |        Bytes |", out)
+        self.assertIn("| 0   | 1   |            3 |       12 KiB |", out)
+        self.assertIn("| 1   | 0   |            1 |       4097 B |", out)
 
     def test_json(self):
         rc, out, err = self.tree().smi("--json")
@@ -159,7 +173,11 @@ class SmiFixture(unittest.TestCase):
         self.assertEqual(d0["pages"]["huge_1g"], {"used_bytes": 0, "free_bytes": GiB})
         self.assertEqual(d0["p2p_used_bytes"], 4096)
         self.assertEqual(d0["allocations"], 3)
-        self.assertIsNone(d0["peer_access"])
+        self.assertEqual(d0["peer_access"], "1")
+        self.assertEqual(d1["peer_access"], "-")
+        self.assertEqual(doc["peer_copies"], [
+            {"src": 0, "dst": 1, "copies": 3, "bytes": 12288},
+            {"src": 1, "dst": 0, "copies": 1, "bytes": 4097}])
         self.assertEqual(d0["host_access_faults"], 7)
         self.assertEqual(d0["processes"], [
             {"pid": 245, "name": "python3", "allocations": 2, "used_bytes": 2101248},
@@ -173,8 +191,13 @@ class SmiFixture(unittest.TestCase):
         rc, out, _ = tree.smi("--json", "-i", "1")
         self.assertEqual(rc, 0)
         self.assertEqual([d["id"] for d in json.loads(out)["devices"]], [1])
+        tree.write("sys/kernel/debug/npu_sim/peer_copies", PEER_COPIES + "2 3 5 10\n")
+        rc, out, _ = tree.smi("--json", "-i", "1")
+        self.assertEqual([(p["src"], p["dst"]) for p in json.loads(out)["peer_copies"]],
+                         [(0, 1), (1, 0)])
         rc, out, _ = tree.smi("-i", "1")
-        self.assertNotIn("| 0   |", out)
+        self.assertNotRegex(out, r"\| 0   \| (2 GiB|245 |300 )")
+        self.assertIn("| 0   | 1   |            3 |", out)   # a pair with device 1
         rc, _, err = tree.smi("-i", "5")
         self.assertEqual(rc, 1)
         self.assertIn("no device 5", err)
@@ -190,6 +213,7 @@ class SmiFixture(unittest.TestCase):
         doc = json.loads(out)
         self.assertFalse(doc["module"]["loaded"])
         self.assertEqual(doc["devices"], [])
+        self.assertIsNone(doc["peer_copies"])
 
     def test_debugfs_not_mounted(self):
         tree = self.tree(debugfs=False)
@@ -207,6 +231,8 @@ class SmiFixture(unittest.TestCase):
         self.assertIsNone(d0["processes"])
         self.assertIsNone(d0["pages"]["normal"]["used_bytes"])
         self.assertIn("not mounted", doc["module"]["debugfs"])
+        self.assertIsNone(doc["peer_copies"])
+        self.assertIsNone(d0["peer_access"])
 
     def test_usage_errors(self):
         for args in (["bogus"], ["--nope"], ["-i", "x"], ["-i", "-1"]):

@@ -102,7 +102,7 @@ END_TEST
 
 #define expect_route(kind, dst, src, e_route, e_dir, e_dev)                                  \
 	do {                                                                                 \
-		struct npu_rt_copy_route_plan p_ = { 0, 0, -7 };                            \
+		struct npu_rt_copy_route_plan p_ = { 0, 0, -7, -7 };                         \
 		ck_assert_int_eq(npu_rt_plan_copy((kind), (dst), (src), &p_), ACL_SUCCESS);  \
 		ck_assert_int_eq(p_.route, (e_route));                                       \
 		if ((e_route) == NPU_RT_ROUTE_DRIVER) {                                      \
@@ -113,7 +113,7 @@ END_TEST
 
 #define expect_copy_error(kind, dst, src, e_err)                                              \
 	do {                                                                                  \
-		struct npu_rt_copy_route_plan p_ = { 0, 0, -7 };                             \
+		struct npu_rt_copy_route_plan p_ = { 0, 0, -7, -7 };                          \
 		ck_assert_int_eq(npu_rt_plan_copy((kind), (dst), (src), &p_), (e_err));       \
 		ck_assert_int_eq(p_.dev, -7);                                                 \
 	} while (0)
@@ -183,11 +183,22 @@ START_TEST(explicit_kinds_mismatching)
 }
 END_TEST
 
-START_TEST(cross_device_not_supported_yet)
+#define expect_peer(kind, dst, src, e_dst, e_src)                                            \
+	do {                                                                                 \
+		struct npu_rt_copy_route_plan p_ = { 0, 0, -7, -7 };                        \
+		ck_assert_int_eq(npu_rt_plan_copy((kind), (dst), (src), &p_), ACL_SUCCESS);  \
+		ck_assert_int_eq(p_.route, NPU_RT_ROUTE_PEER);                               \
+		ck_assert_uint_eq(p_.dir, NPU_SIM_COPY_D2D);                                 \
+		ck_assert_int_eq(p_.dev, (e_dst));                                           \
+		ck_assert_int_eq(p_.src_dev, (e_src));                                       \
+	} while (0)
+
+START_TEST(cross_device_is_peer_route)
 {
-	expect_copy_error(ACL_MEMCPY_DEVICE_TO_DEVICE, DEV0, DEV1, ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
-	expect_copy_error(ACL_MEMCPY_DEVICE_TO_DEVICE, DEV1, DEV0, ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
-	expect_copy_error(ACL_MEMCPY_DEFAULT, DEV1, DEV0, ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+	expect_peer(ACL_MEMCPY_DEVICE_TO_DEVICE, DEV0, DEV1, 0, 1);
+	expect_peer(ACL_MEMCPY_DEVICE_TO_DEVICE, DEV1, DEV0, 1, 0);
+	expect_peer(ACL_MEMCPY_DEFAULT, DEV1, DEV0, 1, 0);
+	expect_peer(ACL_MEMCPY_DEFAULT, DEV0, DEV1, 0, 1);
 }
 END_TEST
 
@@ -232,7 +243,7 @@ static Suite *copy_suite(void)
 	tcase_add_test(t, memcpy2d_args_and_spans);
 	tcase_add_test(t, explicit_kinds_matching);
 	tcase_add_test(t, explicit_kinds_mismatching);
-	tcase_add_test(t, cross_device_not_supported_yet);
+	tcase_add_test(t, cross_device_is_peer_route);
 	tcase_add_test(t, default_infers);
 	tcase_add_test(t, straddling_ranges_rejected);
 	tcase_add_test(t, unknown_kind_rejected_by_planner);
