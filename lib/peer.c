@@ -89,8 +89,6 @@ static aclError peer_call(int32_t peer, uint32_t op, int *rc)
 		return err;
 	*rc = peer_op_locked(dev, peer, op);
 	npu_rt_devices_unlock();
-	if (*rc == -EINVAL && peer == dev)
-		return ACL_ERROR_INVALID_PARAM;	/* a thread switched the device */
 	return ACL_SUCCESS;
 }
 
