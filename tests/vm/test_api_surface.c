@@ -42,16 +42,6 @@ static unsigned char *want_buf(void)
 	return buf;
 }
 
-static int all_bytes(const void *p, size_t n, unsigned char v)
-{
-	const unsigned char *c = p;
-
-	for (size_t i = 0; i < n; i++)
-		if (c[i] != v)
-			return 0;
-	return 1;
-}
-
 /* ---- Force ------------------------------------------------------------- */
 
 START_TEST(reset_device_force)
@@ -149,9 +139,9 @@ START_TEST(destroy_stream_force)
 	vm_stream_hold(0);
 	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
 	d2h(host, dev, MiB);
-	ck_assert(all_bytes(host, MiB, 0x11));	/* the queued copy was dropped */
+	ck_assert(vm_all_bytes(host, MiB, 0x11));	/* the queued copy was dropped */
 	d2h(host, dev2, MiB);
-	ck_assert(all_bytes(host, MiB, 0x22));	/* and the queued set */
+	ck_assert(vm_all_bytes(host, MiB, 0x22));	/* and the queued set */
 	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 2 * (long long)VM_ALIGN_UP(MiB + 32, 4096));
 
 	ck_assert_int_eq(aclrtCreateStream(&idle), ACL_SUCCESS);
@@ -241,7 +231,7 @@ START_TEST(memset_d32)
 
 	ck_assert_int_eq(aclrtMemsetD32(dev, 16, 0x07070707, 4), ACL_SUCCESS);	/* bytes all equal */
 	d2h(host, dev, 20);
-	ck_assert(all_bytes(host, 16, 7));
+	ck_assert(vm_all_bytes(host, 16, 7));
 	ck_assert_int_eq(host[16], 0x04);	/* little-endian 0x01020304 from the first call */
 
 	/* past the allocation: refused, nothing written */
@@ -304,7 +294,7 @@ START_TEST(memcpy_batch)
 	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, &d2h_attr, idx, 1, &fail), ACL_SUCCESS);
 	ck_assert_int_eq(memcmp(o1, s1, 4096), 0);
 	ck_assert_int_eq(memcmp(o2, s2, 1000), 0);
-	ck_assert(all_bytes(o2 + 1000, 4096 - 1000, 0xcc));
+	ck_assert(vm_all_bytes(o2 + 1000, 4096 - 1000, 0xcc));
 
 	/* an attribute that does not say where the memory is */
 	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, &h2d_attr, idx, 1, &fail),

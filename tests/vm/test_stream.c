@@ -102,16 +102,6 @@ static aclrtEventRecordedStatus equery(aclrtEvent e)
 	return st;
 }
 
-static int all_bytes(const void *p, size_t n, unsigned char v)
-{
-	const unsigned char *c = p;
-
-	for (size_t i = 0; i < n; i++)
-		if (c[i] != v)
-			return 0;
-	return 1;
-}
-
 /* Values of our pid's line for stream column "stream" == sid (by order). */
 static int dbg_stream_line(pid_t pid, long nth, long long *submitted, long long *completed,
 			   long long *queued)
@@ -319,7 +309,7 @@ START_TEST(test_not_ready_while_queued)
 
 	memset(h, 0, n);
 	ck_assert_int_eq(aclrtMemcpy(h, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert(all_bytes(h, n, 0x5a));
+	ck_assert(vm_all_bytes(h, n, 0x5a));
 
 	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s, 0), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s, -2), ACL_ERROR_INVALID_PARAM);
@@ -348,11 +338,11 @@ START_TEST(test_in_order)
 	ck_assert_int_eq(aclrtMemsetAsync(d + n / 2, n / 2, 0x22, n / 2, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemcpyAsync(d2, n, d, n, ACL_MEMCPY_DEVICE_TO_DEVICE, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemcpyAsync(back, n, d2, n, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
-	ck_assert(all_bytes(back, n, 0));	/* aclrtMallocHost memory: zero, untouched */
+	ck_assert(vm_all_bytes(back, n, 0));	/* aclrtMallocHost memory: zero, untouched */
 	hold(0);
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
-	ck_assert(all_bytes(back, n / 2, 0x11));
-	ck_assert(all_bytes(back + n / 2, n / 2, 0x22));
+	ck_assert(vm_all_bytes(back, n / 2, 0x11));
+	ck_assert(vm_all_bytes(back + n / 2, n / 2, 0x22));
 
 	/* 2D: rows of 100 bytes out of a 256-byte pitch */
 	memset(h, 0x33, n);
@@ -361,10 +351,10 @@ START_TEST(test_in_order)
 	ck_assert_int_eq(aclrtMemcpyAsync(back, n, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
 	for (int r = 0; r < 16; r++) {
-		ck_assert(all_bytes(back + r * 256, 100, 0x33));
-		ck_assert(all_bytes(back + r * 256 + 100, 156, 0));
+		ck_assert(vm_all_bytes(back + r * 256, 100, 0x33));
+		ck_assert(vm_all_bytes(back + r * 256 + 100, 156, 0));
 	}
-	ck_assert(all_bytes(back + 16 * 256, 4096 - 16 * 256, 0));
+	ck_assert(vm_all_bytes(back + 16 * 256, 4096 - 16 * 256, 0));
 
 	/* argument errors: exact codes, checked at the call */
 	ck_assert_int_eq(aclrtMemcpyAsync(d, 10, h, 11, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_RT_PARAM_INVALID);
@@ -411,7 +401,7 @@ START_TEST(test_event_orders_streams)
 	ck_assert_int_eq(aclrtMemcpyAsync(back, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, b), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
 	/* B is done, so A reached its record: everything before it ran */
-	ck_assert(all_bytes(back, n, 0x77));
+	ck_assert(vm_all_bytes(back, n, 0x77));
 	ck_assert_int_eq(equery(e), ACL_EVENT_RECORDED_STATUS_COMPLETE);
 	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_COMPLETE);
 	ck_assert_int_eq(aclrtSynchronizeEvent(e), ACL_SUCCESS);
@@ -434,9 +424,9 @@ START_TEST(test_event_orders_streams)
 	ck_assert_int_eq(squery(b), ACL_STREAM_STATUS_COMPLETE);
 	ck_assert_int_eq(squery(NULL), ACL_STREAM_STATUS_COMPLETE);
 	ck_assert_int_eq(aclrtMemcpy(back, n, db, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert(all_bytes(back, n, 0x34));
+	ck_assert(vm_all_bytes(back, n, 0x34));
 	ck_assert_int_eq(aclrtMemcpy(back, n, db + n, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert(all_bytes(back, n, 0x56));
+	ck_assert(vm_all_bytes(back, n, 0x56));
 
 	ck_assert_int_eq(aclrtDestroyEvent(e), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtDestroyEvent(start), ACL_SUCCESS);
@@ -468,7 +458,7 @@ START_TEST(test_pageable_completes)
 	memset(back, 0, n);
 	ck_assert_int_eq(aclrtMemcpyAsync(back, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
 	ck_assert_int_eq(squery(s), ACL_STREAM_STATUS_COMPLETE);
-	ck_assert(all_bytes(back, n, 0x42));
+	ck_assert(vm_all_bytes(back, n, 0x42));
 	/* the default stream too, from the stack */
 	memset(stackbuf, 0x24, sizeof(stackbuf));
 	ck_assert_int_eq(aclrtMemcpyAsync(d, n, stackbuf, sizeof(stackbuf), ACL_MEMCPY_HOST_TO_DEVICE, NULL),
@@ -476,16 +466,16 @@ START_TEST(test_pageable_completes)
 	memset(stackbuf, 0, sizeof(stackbuf));
 	ck_assert_int_eq(aclrtMemcpy(stackbuf, sizeof(stackbuf), d, sizeof(stackbuf),
 				     ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert(all_bytes(stackbuf, sizeof(stackbuf), 0x24));
+	ck_assert(vm_all_bytes(stackbuf, sizeof(stackbuf), 0x24));
 	/* synchronous calls take stack and heap memory where the kind says host */
 	ck_assert_int_eq(aclrtMemset(stackbuf, sizeof(stackbuf), 0x99, 100), ACL_SUCCESS);
-	ck_assert(all_bytes(stackbuf, 100, 0x99));
+	ck_assert(vm_all_bytes(stackbuf, 100, 0x99));
 	ck_assert_int_eq(aclrtMemset(h, n, 0x98, n), ACL_SUCCESS);
-	ck_assert(all_bytes(h, n, 0x98));
+	ck_assert(vm_all_bytes(h, n, 0x98));
 	ck_assert_int_eq(aclrtMemcpy(d, n, h, n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemcpy(stackbuf, sizeof(stackbuf), d, sizeof(stackbuf),
 				     ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert(all_bytes(stackbuf, sizeof(stackbuf), 0x98));
+	ck_assert(vm_all_bytes(stackbuf, sizeof(stackbuf), 0x98));
 
 	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
@@ -546,7 +536,7 @@ START_TEST(test_free_while_queued)
 	ck_assert_int_eq(squery(s), ACL_STREAM_STATUS_NOT_READY);
 	hold(0);
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
-	ck_assert(all_bytes(h, n, 0x6b));	/* the queued copy still had the pages */
+	ck_assert(vm_all_bytes(h, n, 0x6b));	/* the queued copy still had the pages */
 
 	/* FreeWithDevSync waits for the queued work first */
 	vm_snap_take(0, &snap);
@@ -687,7 +677,7 @@ START_TEST(test_streams_overlap)
 	ck_assert_int_eq(squery(b), ACL_STREAM_STATUS_COMPLETE);
 	ck_assert_int_eq(equery(eb), ACL_EVENT_RECORDED_STATUS_COMPLETE);
 	ck_assert_int_eq(aclrtMemcpy(back, n, db, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert(all_bytes(back, n, 0xb2));
+	ck_assert(vm_all_bytes(back, n, 0xb2));
 
 	/* A is still queued, untouched */
 	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_NOT_READY);
@@ -695,7 +685,7 @@ START_TEST(test_streams_overlap)
 	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(a, 50), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
 	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_NOT_READY);
 	ck_assert_int_eq(aclrtMemcpy(back, n, da, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert(all_bytes(back, n, 0));
+	ck_assert(vm_all_bytes(back, n, 0));
 	ck_assert_int_eq(dbg_stream_by_id(getpid(), ida, &ctx, &sub, &comp, &q), 1);
 	ck_assert_int_eq(sub, 2);
 	ck_assert_int_eq(comp, 0);
@@ -709,7 +699,7 @@ START_TEST(test_streams_overlap)
 	ck_assert_int_eq(aclrtMemcpyAsync(db, n, ha, n, ACL_MEMCPY_HOST_TO_DEVICE, b), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemcpy(back, n, db, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert(all_bytes(back, n, 0xa1));
+	ck_assert(vm_all_bytes(back, n, 0xa1));
 	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_NOT_READY);
 
 	hold(0);
@@ -717,7 +707,7 @@ START_TEST(test_streams_overlap)
 	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_COMPLETE);
 	ck_assert_int_eq(equery(ea), ACL_EVENT_RECORDED_STATUS_COMPLETE);
 	ck_assert_int_eq(aclrtMemcpy(back, n, da, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	ck_assert(all_bytes(back, n, 0xa1));
+	ck_assert(vm_all_bytes(back, n, 0xa1));
 	ck_assert_int_eq(dbg_stream_by_id(getpid(), ida, &ctx, &sub, &comp, &q), 1);
 	ck_assert_int_eq(sub, 2);
 	ck_assert_int_eq(comp, 2);
@@ -773,7 +763,7 @@ START_TEST(test_held_event_orders_streams)
 	ck_assert_int_eq(equery(eb), ACL_EVENT_RECORDED_STATUS_NOT_READY);
 	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_NOT_READY);
 	ck_assert_int_eq(equery(e), ACL_EVENT_RECORDED_STATUS_NOT_READY);
-	ck_assert(all_bytes(back, n, 0));	/* aclrtMallocHost memory: zero, untouched */
+	ck_assert(vm_all_bytes(back, n, 0));	/* aclrtMallocHost memory: zero, untouched */
 	ck_assert_int_eq(dbg_stream_by_id(getpid(), idb, &ctx, &sub, &comp, &q), 1);
 	ck_assert_int_eq(sub, 3);
 	ck_assert_int_eq(comp, 0);
@@ -786,7 +776,7 @@ START_TEST(test_held_event_orders_streams)
 	hold(0);
 	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
 	/* B done, so A reached its record and its memset ran first */
-	ck_assert(all_bytes(back, n, 0x77));
+	ck_assert(vm_all_bytes(back, n, 0x77));
 	ck_assert_int_eq(equery(e), ACL_EVENT_RECORDED_STATUS_COMPLETE);
 	ck_assert_int_eq(equery(eb), ACL_EVENT_RECORDED_STATUS_COMPLETE);
 	ck_assert_int_eq(squery(a), ACL_STREAM_STATUS_COMPLETE);

@@ -592,6 +592,16 @@ void vm_child_wait_ok(struct vm_child *c)
 
 /* ---- misc -------------------------------------------------------------- */
 
+int vm_all_bytes(const void *p, size_t n, unsigned char v)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++)
+		if (c[i] != v)
+			return 0;
+	return 1;
+}
+
 void vm_fill(void *buf, size_t n, uint32_t seed)
 {
 	unsigned char *p = buf;

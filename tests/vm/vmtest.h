@@ -171,6 +171,8 @@ void vm_child_wait_ok(struct vm_child *c);
 
 /* Deterministic byte pattern. */
 void vm_fill(void *buf, size_t n, uint32_t seed);
+/* Whether all n bytes at p are v. */
+int vm_all_bytes(const void *p, size_t n, unsigned char v);
 /* Monotonic seconds. */
 double vm_now(void);
 /* Runs one suite with CK_VERBOSE and returns the exit status for main(). */
