@@ -225,9 +225,22 @@ aclError npu_rt_device_bind_current(int dev, uint64_t epoch)
 	return err;
 }
 
+static int ask_any_device(uint32_t param, uint64_t *value);
+
+/* Like aclrtSetDevice, the resets refuse an id past the devices there are. */
+static bool past_last_device(int32_t id)
+{
+	uint64_t n = 0;
+
+	if (ask_any_device(NPU_SIM_PARAM_NUM_DEVICES, &n) != 0 || (uint64_t)id < n)
+		return false;
+	npu_rt_msg_detail("device %d does not exist (%llu devices)", id, (unsigned long long)n);
+	return true;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)
 {
-	if (!valid_id(deviceId))
+	if (!valid_id(deviceId) || past_last_device(deviceId))
 		return ACL_ERROR_RT_INVALID_DEVICEID;
 
 	pthread_rwlock_wrlock(&table_lock);
@@ -254,6 +267,8 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId)
 		npu_rt_msg_detail("deviceId %d is out of range 0..%d", deviceId, NPU_RT_MAX_DEVICES - 1);
 		return ACL_ERROR_RT_INVALID_DEVICEID;
 	}
+	if (past_last_device(deviceId))
+		return ACL_ERROR_RT_INVALID_DEVICEID;
 	pthread_rwlock_wrlock(&table_lock);
 	if (!devices[deviceId].open) {
 		pthread_rwlock_unlock(&table_lock);

@@ -353,8 +353,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
  * Resetting a device this process holds no reference on is
  * a no-op that returns ACL_SUCCESS (cleanup paths often reset
  * unconditionally).
- * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0
- * or >= 64.
+ * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0,
+ * >= 64 or not below aclrtGetDeviceCount.
  */
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 
@@ -365,8 +365,9 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
  * go as when aclrtResetDevice drops the last reference (every thread whose
  * current device it was has none after).  May follow aclrtResetDevice
  * calls that left references.
- * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0
- * or >= 64; ACL_ERROR_RT_PARAM_INVALID (107000) this process holds no
+ * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0,
+ * >= 64 or not below aclrtGetDeviceCount; ACL_ERROR_RT_PARAM_INVALID
+ * (107000) this process holds no
  * reference on the device (never set, or already reset, by either reset).
  */
 ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
@@ -515,6 +516,9 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent
  *   ACL_STREAM_WAIT_VALUE_AND  (*devAddr & value) != 0
  *   ACL_STREAM_WAIT_VALUE_NOR  ~(*devAddr | value) != 0
  * A waiting stream is ended by aclrtDestroyStreamForce or a device reset.
+ * Beware: an aclrtMemcpyAsync from pageable host memory (not from
+ * aclrtMallocHost) returns only once its copy is done, so one queued behind
+ * a wait that nothing will satisfy blocks the calling thread.
  * Errors of both: ACL_ERROR_INVALID_PARAM (100000) devAddr NULL or not
  * 8-byte aligned, flag != 0 (Write) or > 3 (Wait); 107002 NULL stream and
  * no current device; ACL_ERROR_RT_PARAM_INVALID (107000) not a live

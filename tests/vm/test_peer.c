@@ -195,6 +195,8 @@ START_TEST(test_ids_and_calls)
 	/* ids outside [0, count) */
 	ck_assert_int_eq(aclrtSetDevice(n), ACL_ERROR_RT_INVALID_DEVICEID);
 	ck_assert_int_eq(aclrtSetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtResetDevice(n), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtResetDeviceForce(n), ACL_ERROR_RT_INVALID_DEVICEID);
 	ck_assert_int_eq(aclrtDeviceCanAccessPeer(&can, 0, n), ACL_ERROR_RT_INVALID_DEVICEID);
 	ck_assert_int_eq(aclrtDeviceCanAccessPeer(&can, n, 0), ACL_ERROR_RT_INVALID_DEVICEID);
 	ck_assert_int_eq(aclrtDeviceCanAccessPeer(&can, -1, 0), ACL_ERROR_RT_INVALID_DEVICEID);
