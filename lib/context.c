@@ -105,6 +105,11 @@ aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **
 	return ACL_SUCCESS;
 }
 
+static const char *obj_name(enum npu_rt_obj_type type)
+{
+	return type == NPU_RT_OBJ_EVENT ? "event" : type == NPU_RT_OBJ_STREAM ? "stream" : "context";
+}
+
 aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct npu_rt_ref *ref)
 {
 	struct npu_rt_obj o;
@@ -112,6 +117,8 @@ aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct 
 	npu_rt_devices_read_lock();
 	if (npu_rt_obj_get(handle, type, &o) != 0 || npu_rt_device_epoch_locked(o.dev) != o.epoch) {
 		npu_rt_devices_unlock();
+		npu_rt_msg_detail("%s %p is not a live %s of this process (destroyed, or its device was reset)",
+				  obj_name(type), handle, obj_name(type));
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	*ref = (struct npu_rt_ref){ .dev = o.dev, .fd = npu_rt_device_fd_locked(o.dev), .kid = o.kid };
@@ -124,7 +131,7 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 	int rc = 0;
 
 	if (handle == NULL) {
-		npu_rt_msg_detail("%s is NULL", type == NPU_RT_OBJ_EVENT ? "event" : "stream");
+		npu_rt_msg_detail("%s is NULL", obj_name(type));
 		return ACL_ERROR_INVALID_PARAM;
 	}
 	npu_rt_devices_read_lock();
@@ -132,8 +139,7 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 	if (o == NULL) {
 		npu_rt_devices_unlock();
 		npu_rt_msg_detail("%s is not a live %s of this process (destroyed, or its device was reset)",
-				  type == NPU_RT_OBJ_EVENT ? "event" : "stream",
-				  type == NPU_RT_OBJ_EVENT ? "event" : "stream");
+				  obj_name(type), obj_name(type));
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	if (npu_rt_device_epoch_locked(o->dev) == o->epoch)

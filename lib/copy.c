@@ -6,16 +6,49 @@
  * MEMCPY2D, MEMSET ioctls), host-only copies and sets in user space.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <string.h>
 
 #include "acl_internal.h"
+#include "err_msg.h"
+
+/* "host memory", "device 0 memory" or "partly device memory" into buf. */
+static const char *where(struct npu_rt_loc loc, char *buf, size_t len)
+{
+	if (loc.kind == NPU_RT_LOC_DEVICE)
+		snprintf(buf, len, "device %d memory", loc.dev);
+	else
+		snprintf(buf, len, "%s", loc.kind == NPU_RT_LOC_HOST ? "host memory" :
+				   "partly device memory (it straddles a device window)");
+	return buf;
+}
+
+/* Why the plan refused copy c: where dst and src are against what kind wants. */
+static void plan_refused(const struct npu_rt_copy *c, aclrtMemcpyKind kind, struct npu_rt_loc dst,
+			 struct npu_rt_loc src)
+{
+	static const char *const names[] = { "HOST_TO_HOST", "HOST_TO_DEVICE", "DEVICE_TO_HOST",
+					     "DEVICE_TO_DEVICE", "DEFAULT", "HOST_TO_BUF_TO_DEVICE" };
+	char d[80], s[80];
+
+	npu_rt_msg_detail("kind ACL_MEMCPY_%s does not match the addresses: dst [%p, +%zu) is %s, "
+			  "src [%p, +%zu) is %s",
+			  (unsigned)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "?",
+			  (void *)c->dst, c->dspan, where(dst, d, sizeof(d)), (void *)c->src, c->sspan,
+			  where(src, s, sizeof(s)));
+}
 
 aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind,
 				 struct npu_rt_copy_route_plan *plan)
 {
-	return npu_rt_plan_copy((int)kind, npu_rt_locate_locked((const void *)c->dst, c->dspan),
-				npu_rt_locate_locked((const void *)c->src, c->sspan), plan);
+	struct npu_rt_loc dst = npu_rt_locate_locked((const void *)c->dst, c->dspan);
+	struct npu_rt_loc src = npu_rt_locate_locked((const void *)c->src, c->sspan);
+	aclError err = npu_rt_plan_copy((int)kind, dst, src, plan);
+
+	if (err == ACL_ERROR_RT_PARAM_INVALID)
+		plan_refused(c, kind, dst, src);
+	return err;
 }
 
 /*
@@ -71,7 +104,7 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 	npu_rt_devices_unlock();
 	if (rc == -EPERM && plan.route == NPU_RT_ROUTE_PEER)
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;	/* access disabled meanwhile */
-	return rc != 0 ? npu_rt_errno_to_acl(-rc) : ACL_SUCCESS;
+	return rc != 0 ? npu_rt_copy_errno(-rc, plan.dir, c->dst, c->dspan, c->src, c->sspan) : ACL_SUCCESS;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
@@ -120,10 +153,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
 		req.value = (uint32_t)value & 0xffU;
 		rc = npu_rt_ioctl(npu_rt_device_fd_locked(loc.dev), NPU_SIM_IOCTL_MEMSET, &req);
 		npu_rt_devices_unlock();
-		return rc != 0 ? npu_rt_errno_to_acl(-rc) : ACL_SUCCESS;
+		return rc != 0 ? npu_rt_copy_errno(-rc, 0, (uintptr_t)devPtr, count, 0, 0) : ACL_SUCCESS;
 	case NPU_RT_LOC_STRADDLE:
 	default:
 		npu_rt_devices_unlock();
+		npu_rt_msg_detail("[%p, +%zu) straddles host and device addresses", devPtr, count);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 }

@@ -5,6 +5,8 @@
 
 #include <misc/npu_sim.h>
 
+#include "err_msg.h"
+
 size_t npu_rt_span_2d(size_t pitch, size_t width, size_t height)
 {
 	size_t rows_before_last;
@@ -19,15 +21,26 @@ size_t npu_rt_span_2d(size_t pitch, size_t width, size_t height)
 
 aclError npu_rt_memcpy_kind_check(int kind)
 {
-	return (kind >= ACL_MEMCPY_HOST_TO_HOST && kind <= ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE)
-		       ? ACL_SUCCESS
-		       : ACL_ERROR_INVALID_PARAM;
+	if (kind >= ACL_MEMCPY_HOST_TO_HOST && kind <= ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE)
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("kind %d is not an aclrtMemcpyKind of 0..5", kind);
+	return ACL_ERROR_INVALID_PARAM;
 }
 
 aclError npu_rt_memcpy2d_kind_check(int kind)
 {
-	return (kind >= ACL_MEMCPY_HOST_TO_DEVICE && kind <= ACL_MEMCPY_DEFAULT) ? ACL_SUCCESS
-										  : ACL_ERROR_INVALID_PARAM;
+	if (kind >= ACL_MEMCPY_HOST_TO_DEVICE && kind <= ACL_MEMCPY_DEFAULT)
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("kind %d is not HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE or DEFAULT (1..4)",
+			  kind);
+	return ACL_ERROR_INVALID_PARAM;
+}
+
+/* Detail for a NULL dst or src; ACL_ERROR_INVALID_PARAM. */
+static aclError null_ptr(const void *dst)
+{
+	npu_rt_msg_detail("%s is NULL", dst == NULL ? "dst" : "src");
+	return ACL_ERROR_INVALID_PARAM;
 }
 
 aclError npu_rt_memcpy_args_check(const void *dst, size_t destMax, const void *src, size_t count,
@@ -36,11 +49,15 @@ aclError npu_rt_memcpy_args_check(const void *dst, size_t destMax, const void *s
 	aclError err;
 
 	if (dst == NULL || src == NULL)
-		return ACL_ERROR_INVALID_PARAM;
+		return null_ptr(dst);
 	err = npu_rt_memcpy_kind_check(kind);
 	if (err != ACL_SUCCESS)
 		return err;
-	return count > destMax ? ACL_ERROR_RT_PARAM_INVALID : ACL_SUCCESS;
+	if (count > destMax) {
+		npu_rt_msg_detail("count %zu is more than destMax %zu", count, destMax);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	return ACL_SUCCESS;
 }
 
 aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -50,16 +67,22 @@ aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *
 	aclError err;
 
 	if (dst == NULL || src == NULL)
+		return null_ptr(dst);
+	if (width > dpitch || width > spitch) {
+		npu_rt_msg_detail("width %zu is more than %s %zu", width, width > dpitch ? "dpitch" : "spitch",
+				  width > dpitch ? dpitch : spitch);
 		return ACL_ERROR_INVALID_PARAM;
-	if (width > dpitch || width > spitch)
-		return ACL_ERROR_INVALID_PARAM;
+	}
 	err = npu_rt_memcpy2d_kind_check(kind);
 	if (err != ACL_SUCCESS)
 		return err;
 	d = npu_rt_span_2d(dpitch, width, height);
 	s = npu_rt_span_2d(spitch, width, height);
-	if (d == 0 || s == 0)
-		return ACL_ERROR_INVALID_PARAM;	/* pitch * height overflows */
+	if (d == 0 || s == 0) {
+		npu_rt_msg_detail("%s %zu * height %zu overflows", d == 0 ? "dpitch" : "spitch",
+				  d == 0 ? dpitch : spitch, height);
+		return ACL_ERROR_INVALID_PARAM;
+	}
 	*dspan = d;
 	*sspan = s;
 	return ACL_SUCCESS;
@@ -97,9 +120,15 @@ aclError npu_rt_memcpy2d_args(void *dst, size_t dpitch, const void *src, size_t 
 
 aclError npu_rt_memset_args_check(const void *devPtr, size_t maxCount, size_t count)
 {
-	if (devPtr == NULL)
+	if (devPtr == NULL) {
+		npu_rt_msg_detail("devPtr is NULL");
 		return ACL_ERROR_INVALID_PARAM;
-	return count > maxCount ? ACL_ERROR_RT_PARAM_INVALID : ACL_SUCCESS;
+	}
+	if (count > maxCount) {
+		npu_rt_msg_detail("count %zu is more than maxCount %zu", count, maxCount);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	return ACL_SUCCESS;
 }
 
 static aclError via_driver(uint32_t dir, int dev, struct npu_rt_copy_route_plan *plan)

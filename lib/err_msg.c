@@ -43,6 +43,8 @@ static const struct code_text codes[] = {
 	{ 107006, "ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID", "an event was never recorded" },
 	{ 107007, "ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL", "the end event was recorded before the start event" },
 	{ 107017, "ACL_ERROR_RT_INVALID_HANDLE", "the handle is not live in this process" },
+	{ 200000, "ACL_ERROR_BAD_ALLOC", "out of host memory" },
+	{ 200006, "ACL_ERROR_FEATURE_UNSUPPORTED", "the feature is not supported by npu_sim" },
 	{ 207000, "ACL_ERROR_RT_FEATURE_NOT_SUPPORT", "not supported by npu_sim" },
 	{ 207001, "ACL_ERROR_RT_MEMORY_ALLOCATION", "out of device memory, hugetlb pages or host memory" },
 	{ 207002, "ACL_ERROR_RT_MEMORY_FREE", "not the start of a live allocation of this process" },

@@ -7,8 +7,10 @@
 #include "errmap.h"
 
 #include <errno.h>
+#include <misc/npu_sim.h>
 
 #include "acl/acl_rt.h"
+#include "err_msg.h"
 
 aclError npu_rt_errno_to_acl(int err)
 {
@@ -35,4 +37,57 @@ aclError npu_rt_errno_to_acl(int err)
 	default:
 		return ACL_ERROR_RT_DRV_INTERNAL_ERROR;
 	}
+}
+
+/*
+ * The detail of a failed MEMCPY, MEMCPY2D or MEMSET: which range the
+ * driver refused.  H2D writes device dst from host src, D2H the other way,
+ * D2D device to device, dir 0 a set of device dst.
+ */
+static void copy_detail(int err, uint32_t dir, uintptr_t dst, size_t dlen, uintptr_t src, size_t slen)
+{
+	int dst_dev = dir != NPU_SIM_COPY_D2H, src_dev = dir == NPU_SIM_COPY_D2H || dir == NPU_SIM_COPY_D2D;
+
+	switch (err) {
+	case ENXIO:
+		if (dst_dev && src_dev)
+			npu_rt_msg_detail("the device range [%p, +%zu) (dst) or [%p, +%zu) (src) is not inside "
+					  "live device memory (freed, or past the end of its allocation)",
+					  (void *)dst, dlen, (void *)src, slen);
+		else
+			npu_rt_msg_detail("the device range [%p, +%zu) (%s) is not inside live device memory "
+					  "(freed, or past the end of its allocation)",
+					  dst_dev ? (void *)dst : (void *)src, dst_dev ? dlen : slen,
+					  dst_dev ? "dst" : "src");
+		break;
+	case EFAULT:
+		if (dir == NPU_SIM_COPY_H2D)
+			npu_rt_msg_detail("the host range [%p, +%zu) (src) is not readable memory of this process",
+					  (void *)src, slen);
+		else if (dir == NPU_SIM_COPY_D2H)
+			npu_rt_msg_detail("the host range [%p, +%zu) (dst) is not writable memory of this process "
+					  "(read-only or not mapped)", (void *)dst, dlen);
+		break;
+	case EACCES:
+	case EPERM:
+		if (dst_dev && src_dev)
+			npu_rt_msg_detail("the device range [%p, +%zu) (dst) is read-only (registered READONLY) "
+					  "or mapped without access, or [%p, +%zu) (src) is mapped without access",
+					  (void *)dst, dlen, (void *)src, slen);
+		else if (dst_dev)
+			npu_rt_msg_detail("the device range [%p, +%zu) (dst) is read-only (registered READONLY) "
+					  "or mapped without access", (void *)dst, dlen);
+		else
+			npu_rt_msg_detail("the device range [%p, +%zu) (src) is mapped without access",
+					  (void *)src, slen);
+		break;
+	default:
+		break;
+	}
+}
+
+aclError npu_rt_copy_errno(int err, uint32_t dir, uintptr_t dst, size_t dlen, uintptr_t src, size_t slen)
+{
+	copy_detail(err, dir, dst, dlen, src, slen);
+	return npu_rt_errno_to_acl(err);
 }

@@ -4,6 +4,9 @@
 #ifndef NPU_RT_ERRMAP_H
 #define NPU_RT_ERRMAP_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "acl/acl_base.h"
 
 /*
@@ -19,5 +22,14 @@
  *   anything else          -> ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899)
  */
 aclError npu_rt_errno_to_acl(int err);
+
+/*
+ * The same for a failed copy or set of the driver, leaving a detail
+ * (err_msg.h) that names the refused range: ENXIO the device range not in
+ * live device memory, EFAULT the host range not accessible, EACCES/EPERM
+ * the device range read-only or mapped without access.  dir is
+ * NPU_SIM_COPY_H2D, _D2H or _D2D, or 0 for a set of [dst, dst + dlen).
+ */
+aclError npu_rt_copy_errno(int err, uint32_t dir, uintptr_t dst, size_t dlen, uintptr_t src, size_t slen);
 
 #endif /* NPU_RT_ERRMAP_H */

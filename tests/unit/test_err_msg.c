@@ -171,6 +171,36 @@ START_TEST(every_kind_names_the_call)
 }
 END_TEST
 
+/* Copy and set arguments refused before any device is touched name the limit. */
+START_TEST(copy_args_name_the_limit)
+{
+	char a[16], b[16];
+
+	(void)aclGetRecentErrMsg();
+	ck_assert_int_eq(aclrtMemcpy(a, 8192, b, 12289, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_str_eq(aclGetRecentErrMsg(), "aclrtMemcpy: count 12289 is more than destMax 8192 "
+					       "(error 107000 ACL_ERROR_RT_PARAM_INVALID)");
+	ck_assert_int_eq(aclrtMemcpyAsync(a, 8, NULL, 4, ACL_MEMCPY_HOST_TO_DEVICE, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy(a, 16, b, 4, (aclrtMemcpyKind)9), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpy2d(a, 4, b, 16, 8, 2, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemset(a, 4, 0, 8), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_str_eq(aclGetRecentErrMsg(),
+			 "aclrtMemset: count 8 is more than maxCount 4 (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+			 "aclrtMemcpy2d: width 8 is more than dpitch 4 (error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "aclrtMemcpy: kind 9 is not an aclrtMemcpyKind of 0..5 (error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "aclrtMemcpyAsync: src is NULL (error 100000 ACL_ERROR_INVALID_PARAM)");
+}
+END_TEST
+
+/* Every code the library returns is named by its constant. */
+START_TEST(codes_named)
+{
+	(void)aclGetRecentErrMsg();
+	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(0, 1), ACL_ERROR_FEATURE_UNSUPPORTED);
+	ck_assert_ptr_nonnull(strstr(aclGetRecentErrMsg(), "(error 200006 ACL_ERROR_FEATURE_UNSUPPORTED)"));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("err_msg");
@@ -183,6 +213,8 @@ int main(void)
 	tcase_add_test(t, per_thread);
 	tcase_add_test(t, bounded);
 	tcase_add_test(t, every_kind_names_the_call);
+	tcase_add_test(t, copy_args_name_the_limit);
+	tcase_add_test(t, codes_named);
 	suite_add_tcase(s, t);
 	return unit_run(s);
 }

@@ -16,11 +16,12 @@ user: $(UNIT_TESTS) $(BUILD)/unit-tests.list
 
 $(BUILD)/tests/unit/test_policy: tests/unit/test_policy.c $(BUILD)/lib/static/policy.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_copy_rules: tests/unit/test_copy_rules.c $(BUILD)/lib/static/copy_rules.o \
-	$(BUILD)/lib/static/address.o $(LIB_HEADERS)
+	$(BUILD)/lib/static/address.o $(BUILD)/lib/static/err_msg.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_meminfo_rules: tests/unit/test_meminfo_rules.c $(BUILD)/lib/static/meminfo_rules.o $(LIB_HEADERS)
-$(BUILD)/tests/unit/test_errmap: tests/unit/test_errmap.c $(BUILD)/lib/static/errmap.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_errmap: tests/unit/test_errmap.c $(BUILD)/lib/static/errmap.o \
+	$(BUILD)/lib/static/err_msg.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_vmm_rules: tests/unit/test_vmm_rules.c $(BUILD)/lib/static/vmm_rules.o \
-	$(BUILD)/lib/static/errmap.o $(LIB_HEADERS)
+	$(BUILD)/lib/static/errmap.o $(BUILD)/lib/static/err_msg.o $(LIB_HEADERS)
 
 $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%):
 	@mkdir -p $(@D)
