@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "err_msg.h"
 
 /* Whether every byte of the host range [p, p + len) is aclrtMallocHost memory. */
 static int host_pinned(const void *p, size_t len)
@@ -24,16 +25,25 @@ static int host_pinned(const void *p, size_t len)
 	return (uintptr_t)p - base <= blen && len <= blen - ((uintptr_t)p - base);
 }
 
+/* The memory of device mem_dev and a stream of device stream_dev must agree. */
+static aclError same_device(int mem_dev, int stream_dev)
+{
+	if (mem_dev == stream_dev)
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("the device memory is on device %d, the stream on device %d", mem_dev, stream_dev);
+	return ACL_ERROR_RT_STREAM_CONTEXT;
+}
+
 /* Common part of the two copies once the plan is known. */
 static aclError plan_check(const struct npu_rt_ref *ref, const struct npu_rt_copy_route_plan *plan)
 {
-	if (plan->route == NPU_RT_ROUTE_USER)
-		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;	/* host to host */
+	if (plan->route == NPU_RT_ROUTE_USER) {
+		npu_rt_msg_detail("dst and src are both host memory: a host to host copy is not queued on a stream");
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
 	if (plan->route == NPU_RT_ROUTE_PEER)	/* issued on the stream's device */
 		return npu_rt_peer_check_locked(ref->dev, plan);
-	if (plan->dev != ref->dev)
-		return ACL_ERROR_RT_STREAM_CONTEXT;
-	return ACL_SUCCESS;
+	return same_device(plan->dev, ref->dev);
 }
 
 static int host_side_pinned(const struct npu_rt_copy_route_plan *plan, const struct npu_rt_copy *c)
@@ -107,11 +117,14 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 	loc = npu_rt_locate_locked(devPtr, count);
 	if (loc.kind != NPU_RT_LOC_DEVICE) {
 		npu_rt_devices_unlock();
+		npu_rt_msg_detail(loc.kind == NPU_RT_LOC_HOST ? "[%p, +%zu) is host memory: only device memory is set on a stream" :
+				  "[%p, +%zu) straddles host and device addresses", devPtr, count);
 		return loc.kind == NPU_RT_LOC_HOST ? ACL_ERROR_RT_FEATURE_NOT_SUPPORT : ACL_ERROR_RT_PARAM_INVALID;
 	}
-	if (loc.dev != ref.dev) {
+	err = same_device(loc.dev, ref.dev);
+	if (err != ACL_SUCCESS) {
 		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_STREAM_CONTEXT;
+		return err;
 	}
 	memset(&req, 0, sizeof(req));
 	req.op = NPU_SIM_OP_SET;

@@ -11,11 +11,14 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "err_msg.h"
 
 aclError npu_rt_event_enter(aclrtEvent event, struct npu_rt_ref *ref)
 {
-	if (event == NULL)
+	if (event == NULL) {
+		npu_rt_msg_detail("event is NULL");
 		return ACL_ERROR_INVALID_PARAM;
+	}
 	return npu_rt_obj_enter(event, NPU_RT_OBJ_EVENT, ref);
 }
 
@@ -36,8 +39,6 @@ static aclError submit_event_op(aclrtEvent event, aclrtStream stream, uint32_t o
 	struct npu_rt_ref ref, ev;
 	aclError err;
 
-	if (event == NULL)
-		return ACL_ERROR_INVALID_PARAM;
 	err = npu_rt_event_enter(event, &ev);
 	if (err != ACL_SUCCESS)
 		return err;
@@ -47,6 +48,7 @@ static aclError submit_event_op(aclrtEvent event, aclrtStream stream, uint32_t o
 		return err;
 	if (ref.dev != ev.dev) {
 		npu_rt_devices_unlock();
+		npu_rt_msg_detail("event %p is on device %d, the stream on device %d", event, ev.dev, ref.dev);
 		return ACL_ERROR_RT_STREAM_CONTEXT;
 	}
 	memset(&req, 0, sizeof(req));
@@ -111,21 +113,32 @@ ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEv
 	int sdev, edev;
 	aclError err;
 
-	if (ms == NULL || startEvent == NULL || endEvent == NULL)
+	if (ms == NULL || startEvent == NULL || endEvent == NULL) {
+		npu_rt_msg_detail("%s is NULL", ms == NULL ? "ms" : startEvent == NULL ? "startEvent" : "endEvent");
 		return ACL_ERROR_INVALID_PARAM;
+	}
 	err = event_sync(startEvent, NPU_SIM_SYNC_QUERY, &s, &sdev);
 	if (err == ACL_SUCCESS)
 		err = event_sync(endEvent, NPU_SIM_SYNC_QUERY, &e, &edev);
 	if (err != ACL_SUCCESS)
 		return err;
-	if (sdev != edev)
+	if (sdev != edev) {
+		npu_rt_msg_detail("startEvent is on device %d, endEvent on device %d", sdev, edev);
 		return ACL_ERROR_RT_STREAM_CONTEXT;
-	if (s.recorded == 0 || e.recorded == 0)
+	}
+	if (s.recorded == 0 || e.recorded == 0) {
+		npu_rt_msg_detail("%s was never recorded", s.recorded == 0 ? "startEvent" : "endEvent");
 		return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
-	if (s.status != NPU_SIM_STATUS_COMPLETE || e.status != NPU_SIM_STATUS_COMPLETE)
+	}
+	if (s.status != NPU_SIM_STATUS_COMPLETE || e.status != NPU_SIM_STATUS_COMPLETE) {
+		npu_rt_msg_detail("the record of %s has not been reached yet",
+				  s.status != NPU_SIM_STATUS_COMPLETE ? "startEvent" : "endEvent");
 		return ACL_ERROR_RT_EVENT_NOT_COMPLETE;
-	if (e.timestamp_ns < s.timestamp_ns)
+	}
+	if (e.timestamp_ns < s.timestamp_ns) {
+		npu_rt_msg_detail("endEvent was recorded before startEvent");
 		return ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL;
+	}
 	*ms = (float)((double)(e.timestamp_ns - s.timestamp_ns) / 1e6);
 	return ACL_SUCCESS;
 }

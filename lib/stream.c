@@ -12,6 +12,7 @@
 #include <errno.h>
 
 #include "acl_internal.h"
+#include "err_msg.h"
 
 /* npu_sim choices: priorities 0 (highest) .. 7, the four CANN stream flags. */
 #define STREAM_PRIORITY_MAX 7U
@@ -70,7 +71,13 @@ aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_strea
 	req->stream = ref->kid;
 	rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_SUBMIT, req);
 	if (rc == -EAGAIN)
+		npu_rt_msg_detail("the stream already holds the most operations the device queues");
+	if (rc == -EAGAIN)
 		err = ACL_ERROR_RT_STREAM_TASK_FULL;
+	else if (rc != 0 && rc != -ENOENT && (req->op == NPU_SIM_OP_COPY || req->op == NPU_SIM_OP_SET))
+		err = npu_rt_copy_errno(-rc, req->op == NPU_SIM_OP_SET ? 0 : req->dir, req->dst,
+					npu_rt_span_2d(req->dpitch, req->width, req->height), req->src,
+					npu_rt_span_2d(req->spitch, req->width, req->height));
 	else if (rc != 0)
 		err = npu_rt_obj_errno(rc);
 	else if (wait)
