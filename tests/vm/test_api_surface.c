@@ -15,9 +15,11 @@
 #include "vmtest.h"
 
 #include <sched.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -108,6 +110,7 @@ START_TEST(destroy_stream_force)
 	unsigned char *host = malloc(MiB), *pinned = NULL;
 	void *dev = vm_dev_alloc(MiB), *dev2 = vm_dev_alloc(MiB);
 	aclrtStream s, idle;
+	char want[512];
 	int streams0;
 	double t0;
 
@@ -129,13 +132,14 @@ START_TEST(destroy_stream_force)
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtDestroyStream(s), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtDestroyStreamForce(s), ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_str_eq(aclGetRecentErrMsg(),
-			 "aclrtDestroyStreamForce: stream is not a live stream of this process (destroyed, or its "
-			 "device was reset) (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
-			 "aclrtDestroyStream: stream is not a live stream of this process (destroyed, or its "
-			 "device was reset) (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
-			 "aclrtSynchronizeStream: the runtime refused an argument (no live object, allocation or "
-			 "range of this process matches it) (error 107000 ACL_ERROR_RT_PARAM_INVALID)");
+	snprintf(want, sizeof(want),
+		 "aclrtDestroyStreamForce: stream is not a live stream of this process (destroyed, or its "
+		 "device was reset) (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+		 "aclrtDestroyStream: stream is not a live stream of this process (destroyed, or its "
+		 "device was reset) (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+		 "aclrtSynchronizeStream: stream %p is not a live stream of this process (destroyed, or its "
+		 "device was reset) (error 107000 ACL_ERROR_RT_PARAM_INVALID)", s);
+	ck_assert_str_eq(aclGetRecentErrMsg(), want);
 	vm_stream_hold(0);
 	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
 	d2h(host, dev, MiB);
@@ -620,14 +624,78 @@ START_TEST(messages_name_the_limit)
 	/* well past the pages backing q */
 	ck_assert_int_eq(aclrtMemcpy(q, 16 * MiB, big, 16 * MiB, ACL_MEMCPY_HOST_TO_DEVICE),
 			 ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_str_eq(aclGetRecentErrMsg(),
-			 "aclrtMemcpy: the runtime refused an argument (no live object, allocation or range of this "
-			 "process matches it) (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
-			 "aclrtFree: not the start of a live allocation of this process "
-			 "(error 207002 ACL_ERROR_RT_MEMORY_FREE)");
+	snprintf(want, sizeof(want),
+		 "aclrtMemcpy: the device range [%p, +16777216) (dst) is not inside live device memory (freed, or "
+		 "past the end of its allocation) (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+		 "aclrtFree: not the start of a live allocation of this process "
+		 "(error 207002 ACL_ERROR_RT_MEMORY_FREE)", q);
+	ck_assert_str_eq(aclGetRecentErrMsg(), want);
 	ck_assert_int_eq(aclrtFree(q), ACL_SUCCESS);
 	ck_assert_ptr_null(aclGetRecentErrMsg());
 	free(big);
+}
+END_TEST
+
+/* Whether the thread's messages contain every one of the NULL-ended words. */
+static void msg_has(const char *first, ...)
+{
+	const char *m = aclGetRecentErrMsg();
+	va_list ap;
+
+	ck_assert_ptr_nonnull(m);
+	va_start(ap, first);
+	for (const char *w = first; w != NULL; w = va_arg(ap, const char *))
+		ck_assert_msg(strstr(m, w) != NULL, "\"%s\" not in \"%s\"", w, m);
+	va_end(ap);
+}
+
+/* Copies, sets, streams and events refused say which argument and where. */
+START_TEST(copy_messages_name_the_range)
+{
+	unsigned char *host = calloc(1, 16384);
+	char want[512];
+	void *d = vm_dev_alloc(8192), *ro;
+	aclrtStream s;
+	aclrtEvent e;
+
+	ck_assert_ptr_nonnull(host);
+	ck_assert_int_eq(aclrtMemcpy(d, 8192, host, 12289, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_str_eq(aclGetRecentErrMsg(), "aclrtMemcpy: count 12289 is more than destMax 8192 "
+					       "(error 107000 ACL_ERROR_RT_PARAM_INVALID)");
+
+	ck_assert_int_eq(aclrtMemcpy(d, 4096, host, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+	snprintf(want, sizeof(want), "aclrtMemcpy: kind ACL_MEMCPY_DEVICE_TO_HOST does not match the addresses: "
+		 "dst [%p, +4096) is device 0 memory, src [%p, +4096) is host memory", d, (void *)host);
+	msg_has(want, NULL);
+
+	ck_assert_int_eq(aclrtMemset(d, 16 * MiB, 0, 16 * MiB), ACL_ERROR_RT_PARAM_INVALID);
+	snprintf(want, sizeof(want), "aclrtMemset: the device range [%p, +16777216) (dst) is not inside live "
+		 "device memory", d);
+	msg_has(want, NULL);
+
+	ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(ro, MAP_FAILED);
+	ck_assert_int_eq(aclrtMemcpy(ro, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+	snprintf(want, sizeof(want), "aclrtMemcpy: the host range [%p, +4096) (dst) is not writable memory", ro);
+	msg_has(want, NULL);
+	ck_assert_int_eq(munmap(ro, 4096), 0);
+
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsync(d, 4096, host, 4096, ACL_MEMCPY_HOST_TO_DEVICE, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	snprintf(want, sizeof(want), "stream %p is not a live stream", s);
+	msg_has("aclrtMemcpyAsync: stream 0x", "\naclrtSynchronizeStream: stream 0x", want, NULL);
+
+	ck_assert_int_eq(aclrtCreateEvent(&e), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyEvent(e), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(e, NULL), ACL_ERROR_RT_PARAM_INVALID);
+	snprintf(want, sizeof(want), "aclrtRecordEvent: event %p is not a live event", e);
+	msg_has(want, NULL);
+
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	free(host);
 }
 END_TEST
 
@@ -727,6 +795,10 @@ START_TEST(mem_map_no_access)
 		ck_assert_ptr_nonnull(strstr(m, "(error 207006 ACL_ERROR_RT_NO_PERMISSION)\naclrtMemset: "));
 		ck_assert_ptr_nonnull(strstr(m, "\naclrtMemcpy: "));
 		ck_assert_ptr_nonnull(strstr(m, "\naclrtMemMapNoAccess: "));
+		ck_assert_ptr_nonnull(strstr(m, "aclrtMemset: the device range ["));
+		ck_assert_ptr_nonnull(strstr(m, "(dst) is read-only (registered READONLY) or mapped without access "
+						"(error 207006 ACL_ERROR_RT_NO_PERMISSION)\naclrtMemcpy: the device range ["));
+		ck_assert_ptr_nonnull(strstr(m, "(src) is mapped without access (error 207006 "));
 	}
 
 	/* READWRITE granted: the mapping works */
@@ -869,6 +941,7 @@ int main(void)
 	tcase_add_test(t, share_v2_two_processes);
 	tcase_add_test(t, prefetch_batch);
 	tcase_add_test(t, messages_name_the_limit);
+	tcase_add_test(t, copy_messages_name_the_range);
 	tcase_add_test(t, runtime_sample_runs);
 	tcase_add_test(t, bare_tgid);
 	tcase_add_test(t, mem_map_no_access);
