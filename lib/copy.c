@@ -102,8 +102,11 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 		rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEMCPY2D, &req);
 	}
 	npu_rt_devices_unlock();
-	if (rc == -EPERM && plan.route == NPU_RT_ROUTE_PEER)
-		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;	/* access disabled meanwhile */
+	if (rc == -EPERM && plan.route == NPU_RT_ROUTE_PEER) {	/* access disabled meanwhile */
+		npu_rt_msg_detail("device %d has no peer access to device %d (disabled during the copy)", dev,
+				  dev == plan.dev ? plan.src_dev : plan.dev);
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
 	return rc != 0 ? npu_rt_copy_errno(-rc, plan.dir, c->dst, c->dspan, c->src, c->sspan) : ACL_SUCCESS;
 }
 

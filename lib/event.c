@@ -97,8 +97,10 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventR
 	aclError err;
 	int dev;
 
-	if (status == NULL)
+	if (status == NULL) {
+		npu_rt_msg_detail("status is NULL");
 		return ACL_ERROR_INVALID_PARAM;
+	}
 	err = event_sync(event, NPU_SIM_SYNC_QUERY, &req, &dev);
 	if (err != ACL_SUCCESS)
 		return err;

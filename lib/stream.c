@@ -115,8 +115,12 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream)
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
 {
-	if (priority > STREAM_PRIORITY_MAX || (flag & ~STREAM_FLAGS_MASK) != 0)
+	if (priority > STREAM_PRIORITY_MAX || (flag & ~STREAM_FLAGS_MASK) != 0) {
+		npu_rt_msg_detail(priority > STREAM_PRIORITY_MAX ? "priority %u is more than %u" :
+				  "flag 0x%x has bits outside FAST_LAUNCH | FAST_SYNC | PERSISTENT | HUGE",
+				  priority > STREAM_PRIORITY_MAX ? priority : flag, STREAM_PRIORITY_MAX);
 		return ACL_ERROR_INVALID_PARAM;
+	}
 	return npu_rt_obj_create(NPU_RT_OBJ_STREAM, priority, stream);
 }
 
@@ -145,8 +149,10 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 
 	if (timeout == -1)
 		return aclrtSynchronizeStream(stream);
-	if (timeout <= 0)
+	if (timeout <= 0) {
+		npu_rt_msg_detail("timeout %d ms is neither -1 (wait forever) nor > 0", (int)timeout);
 		return ACL_ERROR_INVALID_PARAM;
+	}
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
@@ -154,8 +160,10 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 	npu_rt_devices_unlock();
 	if (rc != 0)
 		return npu_rt_obj_errno(rc);
-	if (!complete)
+	if (!complete) {
+		npu_rt_msg_detail("stream work was still queued after the timeout of %d ms", (int)timeout);
 		return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
+	}
 	return npu_rt_async_error(error);
 }
 
@@ -165,8 +173,10 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 	int complete = 0, error = 0, rc;
 	aclError err;
 
-	if (status == NULL)
+	if (status == NULL) {
+		npu_rt_msg_detail("status is NULL");
 		return ACL_ERROR_INVALID_PARAM;
+	}
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;

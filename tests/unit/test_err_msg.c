@@ -201,6 +201,21 @@ START_TEST(codes_named)
 }
 END_TEST
 
+/* Stream arguments refused before any device is touched. */
+START_TEST(stream_args_named)
+{
+	aclrtStream s;
+
+	(void)aclGetRecentErrMsg();
+	ck_assert_int_eq(aclrtCreateStreamWithConfig(&s, 9, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(NULL, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_str_eq(aclGetRecentErrMsg(),
+			 "aclrtSynchronizeStreamWithTimeout: timeout 0 ms is neither -1 (wait forever) nor > 0 "
+			 "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "aclrtCreateStreamWithConfig: priority 9 is more than 7 (error 100000 ACL_ERROR_INVALID_PARAM)");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("err_msg");
@@ -215,6 +230,7 @@ int main(void)
 	tcase_add_test(t, every_kind_names_the_call);
 	tcase_add_test(t, copy_args_name_the_limit);
 	tcase_add_test(t, codes_named);
+	tcase_add_test(t, stream_args_named);
 	suite_add_tcase(s, t);
 	return unit_run(s);
 }
