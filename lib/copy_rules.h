@@ -1,7 +1,8 @@
 /*
  * Copy and set rules: which memcpy kinds are accepted, and how a copy is
  * carried out given where its ranges lie (address.h).
- * Pure: no I/O, no global state; unit-tested in tests/unit/test_copy_rules.c.
+ * Pure: no I/O, no global state but the calling thread's message detail of
+ * a refused argument (err_msg.h); unit-tested in tests/unit/test_copy_rules.c.
  * Rules: docs/design.md 4.2, docs/cann-api-notes.md 2.2, 6.1-6.4.
  */
 #ifndef NPU_RT_COPY_RULES_H

@@ -1,5 +1,6 @@
 /*
- * Kernel errno -> aclError (pure; unit-tested in tests/unit/test_errmap.c).
+ * Kernel errno -> aclError (no I/O; the only state touched is the calling
+ * thread's message detail, err_msg.h; unit-tested in tests/unit/test_errmap.c).
  */
 #ifndef NPU_RT_ERRMAP_H
 #define NPU_RT_ERRMAP_H
