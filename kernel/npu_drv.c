@@ -40,14 +40,18 @@ MODULE_PARM_DESC(test_hooks, "Accept test-only ioctls such as MANAGED_TOUCH (0 =
 /* Everything the context holds goes back; the context itself stays. */
 static void npu_ctx_drop_memory(struct npu_ctx *ctx)
 {
-	npu_ipc_ctx_teardown(ctx);
-	npu_vmm_ctx_teardown(ctx);
-	npu_mem_ctx_teardown(ctx);
-	/* The teardowns leave the tree's entries alone: empty it now. */
+	/*
+	 * Empty the VA tree first, so that ioctls of other threads racing
+	 * with a closing window find nothing by address any more; the
+	 * teardowns then take the maps off their lists.
+	 */
 	mutex_lock(&ctx->lock);
 	npu_va_ctx_destroy(ctx);
 	npu_va_ctx_init(ctx);
 	mutex_unlock(&ctx->lock);
+	npu_ipc_ctx_teardown(ctx);
+	npu_vmm_ctx_teardown(ctx);
+	npu_mem_ctx_teardown(ctx);
 }
 
 static int npu_open(struct inode *inode, struct file *filp)

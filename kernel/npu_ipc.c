@@ -203,14 +203,10 @@ int npu_ioctl_ipc_close(struct npu_ctx *ctx, void __user *uarg)
 void npu_ipc_ctx_teardown(struct npu_ctx *ctx)
 {
 	struct npu_share *sh, *tsh;
-	LIST_HEAD(dead);
 
 	mutex_lock(&ctx->lock);
 	list_for_each_entry_safe(sh, tsh, &ctx->ipc_keys, ctx_node)
 		npu_ipc_key_destroy(ctx, sh);
-	/* The window is gone: no PTE, and the VA tree dies with the context. */
-	list_splice_init(&ctx->imports, &dead);
 	mutex_unlock(&ctx->lock);
-
-	npu_map_put_list(&dead);
+	npu_map_unlink_all(ctx, &ctx->imports);
 }

@@ -139,6 +139,28 @@ struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
 	return map;
 }
 
+/*
+ * Unlink and put every map of @list, one of @ctx's published lists (maps,
+ * imports), one at a time under ctx->lock: other threads of the process
+ * may still be in ioctls on the file while its window closes.
+ */
+void npu_map_unlink_all(struct npu_ctx *ctx, struct list_head *list)
+{
+	struct npu_map *map;
+
+	for (;;) {
+		mutex_lock(&ctx->lock);
+		map = list_first_entry_or_null(list, struct npu_map, node);
+		if (map)
+			npu_map_unlink(ctx, map);
+		mutex_unlock(&ctx->lock);
+		if (!map)
+			return;
+		npu_map_put(map);
+		cond_resched();
+	}
+}
+
 /* Put every map of @list (taken off a context at release). */
 void npu_map_put_list(struct list_head *list)
 {

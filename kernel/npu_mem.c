@@ -179,18 +179,5 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 /* Release of the file: every allocation the context still holds goes back. */
 void npu_mem_ctx_teardown(struct npu_ctx *ctx)
 {
-	LIST_HEAD(dead);
-	u64 nr;
-
-	mutex_lock(&ctx->lock);
-	/* The window is gone (its VMA held the file), so there is no PTE. */
-	list_splice_init(&ctx->maps, &dead);
-	nr = ctx->nr_maps;
-	ctx->nr_maps = 0;
-	WRITE_ONCE(ctx->used, 0);
-	mutex_unlock(&ctx->lock);
-
-	if (nr)
-		npu_dev_count_allocs(ctx->ndev, -(long)nr);
-	npu_map_put_list(&dead);
+	npu_map_unlink_all(ctx, &ctx->maps);
 }

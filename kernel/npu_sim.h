@@ -437,6 +437,7 @@ int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align);
 struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
 				  unsigned long roles, bool in_first_page);
 void npu_map_put_list(struct list_head *list);
+void npu_map_unlink_all(struct npu_ctx *ctx, struct list_head *list);
 int npu_map_reply(struct npu_ctx *ctx, struct npu_map *map,
 		  void __user *uarg, const void *args, size_t size);
 

@@ -475,7 +475,7 @@ void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
 	LIST_HEAD(dead);
 
 	mutex_lock(&ctx->lock);
-	/* The window is gone: no PTE, and the VA tree dies with the context. */
+	/* Unreachable by address: npu_ctx_drop_memory() emptied the tree. */
 	list_splice_init(&ctx->vmaps, &dead);
 	list_splice_tail_init(&ctx->resvs, &dead);
 	mutex_unlock(&ctx->lock);

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -310,6 +311,78 @@ START_TEST(test_owner_exit_with_forked_holder)
 }
 END_TEST
 
+/*
+ * munmap of the window while another thread of the process allocates and
+ * frees through the same file: its memory goes with the window, nothing is
+ * freed twice (the guest's kernel log is checked for warnings), and the
+ * device is back at its baseline once the file is closed.
+ */
+static uint64_t get_param(int fd, uint32_t param);
+
+struct churn {
+	int fd;
+	volatile int stop;
+	long calls;
+};
+
+static void *churn_thread(void *arg)
+{
+	struct churn *c = arg;
+
+	while (!c->stop) {
+		struct npu_sim_mem_alloc a = {
+			.size = 8192, .footprint = 8192,
+			.backing = NPU_SIM_BACKING_NORMAL, .api = NPU_SIM_API_MALLOC,
+		};
+		struct npu_sim_mem_free f = { 0 };
+
+		if (ioctl(c->fd, NPU_SIM_IOCTL_MEM_ALLOC, &a) == 0) {
+			f.va = a.va;
+			ioctl(c->fd, NPU_SIM_IOCTL_MEM_FREE, &f);	/* may race the unmap */
+		}
+		c->calls++;
+	}
+	return NULL;
+}
+
+START_TEST(test_window_close_races_ioctls)
+{
+	long long used0 = vm_dbg_info(0, "used_bytes");
+	long long allocs0 = vm_dbg_info(0, "allocations");
+
+	for (int round = 0; round < 20; round++) {
+		struct churn c = { .fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC) };
+		uint64_t wsize;
+		pthread_t t;
+		void *win;
+
+		ck_assert_int_ge(c.fd, 0);
+		wsize = get_param(c.fd, NPU_SIM_PARAM_VA_WINDOW_SIZE);
+		win = mmap(NULL, wsize, PROT_READ | PROT_WRITE, MAP_SHARED, c.fd, 0);
+		ck_assert(win != MAP_FAILED);
+		for (int i = 0; i < 64; i++) {		/* some left live */
+			struct npu_sim_mem_alloc a = {
+				.size = 4096, .footprint = 4096,
+				.backing = NPU_SIM_BACKING_NORMAL, .api = NPU_SIM_API_MALLOC,
+			};
+
+			ck_assert_int_eq(ioctl(c.fd, NPU_SIM_IOCTL_MEM_ALLOC, &a), 0);
+		}
+		ck_assert_int_eq(pthread_create(&t, NULL, churn_thread, &c), 0);
+		usleep(1000 * (round % 5));
+		ck_assert_int_eq(munmap(win, wsize), 0);
+		/* The window is gone: the context holds nothing any more. */
+		c.stop = 1;
+		ck_assert_int_eq(pthread_join(t, NULL), 0);
+		ck_assert_int_gt(c.calls, 0);
+		ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0);
+		ck_assert_int_eq(vm_dbg_info(0, "allocations"), allocs0);
+		close(c.fd);
+	}
+	ck_assert_int_eq(vm_dbg_contexts(0), 0);
+}
+END_TEST
+
 /* Exit status of "rmmod npu_sim" run through the shell. */
 static int rmmod_cmd(void)
 {
@@ -578,6 +651,7 @@ static Suite *lifecycle_suite(void)
 	tcase_add_test(tc, test_kill9_cleanup);
 	tcase_add_test(tc, test_exit_without_free);
 	tcase_add_test(tc, test_owner_exit_with_forked_holder);
+	tcase_add_test(tc, test_window_close_races_ioctls);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("rmmod");
