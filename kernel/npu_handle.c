@@ -178,6 +178,17 @@ void npu_share_remove(struct npu_share *sh)
 	mutex_unlock(&npu_share_lock);
 }
 
+/*
+ * Free @sh, out of the table already.  Its exporter (handle or allocation)
+ * still references the memory: this is never the last put.
+ */
+void npu_share_free(struct npu_share *sh)
+{
+	npu_phys_put(sh->phys);
+	kfree(sh->pids);
+	kfree(sh);
+}
+
 /* Remove the share of handle @h (under its ctx->lock), if any. */
 void npu_share_unexport(struct npu_handle *h)
 {
@@ -190,12 +201,8 @@ void npu_share_unexport(struct npu_handle *h)
 		WRITE_ONCE(h->share, NULL);
 	}
 	mutex_unlock(&npu_share_lock);
-	if (!sh)
-		return;
-	/* The handle still holds its own reference: this is never the last. */
-	npu_phys_put(sh->phys);
-	kfree(sh->pids);
-	kfree(sh);
+	if (sh)
+		npu_share_free(sh);
 }
 
 /* Call @fn on every live share under npu_share_lock. */

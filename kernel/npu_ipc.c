@@ -31,9 +31,22 @@ static void npu_ipc_key_destroy(struct npu_ctx *ctx, struct npu_share *sh)
 	lockdep_assert_held(&ctx->lock);
 	npu_share_remove(sh);
 	list_del(&sh->ctx_node);
-	npu_phys_put(sh->phys);		/* the allocation still holds it */
-	kfree(sh->pids);
-	kfree(sh);
+	npu_share_free(sh);
+}
+
+/* Destroy IPC key @key of @ctx (ctx->lock held); false if it has none. */
+static bool npu_ipc_key_close(struct npu_ctx *ctx, u64 key)
+{
+	struct npu_share *sh;
+
+	lockdep_assert_held(&ctx->lock);
+	list_for_each_entry(sh, &ctx->ipc_keys, ctx_node) {
+		if (sh->key == key) {
+			npu_ipc_key_destroy(ctx, sh);
+			return true;
+		}
+	}
+	return false;
 }
 
 int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
@@ -84,12 +97,7 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	if (copy_to_user(uarg, &args, sizeof(args))) {
 		/* Nobody learnt the key: it dies again, unless closed already. */
 		mutex_lock(&ctx->lock);
-		list_for_each_entry(sh, &ctx->ipc_keys, ctx_node) {
-			if (sh->key == args.key) {
-				npu_ipc_key_destroy(ctx, sh);
-				break;
-			}
-		}
+		npu_ipc_key_close(ctx, args.key);
 		mutex_unlock(&ctx->lock);
 		return -EFAULT;
 	}
@@ -135,12 +143,9 @@ int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg)
 	if (ret)
 		return ret;
 
-	if (owner_dev != ctx->ndev && (args.flags & NPU_SIM_IPC_ENABLE_PEER)) {
-		mutex_lock(&ctx->lock);
-		WRITE_ONCE(ctx->peers, ctx->peers | BIT(owner_dev->index));
-		mutex_unlock(&ctx->lock);
-	}
-	if (!npu_peer_allowed(ctx, owner_dev)) {
+	/* ENABLE_PEER grants access only if the import succeeds. */
+	if (!npu_peer_allowed(ctx, owner_dev) &&
+	    !(args.flags & NPU_SIM_IPC_ENABLE_PEER)) {
 		npu_phys_put(phys);
 		return -EXDEV;
 	}
@@ -159,14 +164,16 @@ int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg)
 	}
 	args.va = map->va + va_off;
 	args.size = size;
-	return npu_map_reply(ctx, map, uarg, &args, sizeof(args));
+	ret = npu_map_reply(ctx, map, uarg, &args, sizeof(args));
+	if (!ret && (args.flags & NPU_SIM_IPC_ENABLE_PEER))
+		npu_peer_grant(ctx, owner_dev);
+	return ret;
 }
 
 int npu_ioctl_ipc_close(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_ipc_close args;
 	struct npu_map *map, *found = NULL;
-	struct npu_share *sh;
 	int ret = -ENOENT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -184,14 +191,8 @@ int npu_ioctl_ipc_close(struct npu_ctx *ctx, void __user *uarg)
 	if (found) {
 		npu_map_unlink(ctx, found);
 		ret = 0;
-	} else {
-		list_for_each_entry(sh, &ctx->ipc_keys, ctx_node) {
-			if (sh->key == args.key) {
-				npu_ipc_key_destroy(ctx, sh);
-				ret = 0;
-				break;
-			}
-		}
+	} else if (npu_ipc_key_close(ctx, args.key)) {
+		ret = 0;
 	}
 	mutex_unlock(&ctx->lock);
 	if (found)

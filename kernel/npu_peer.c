@@ -34,6 +34,22 @@ bool npu_peer_allowed(struct npu_ctx *ctx, struct npu_dev *other)
 }
 
 /*
+ * Give @ctx's device access to @other's memory; false if it had it (or
+ * @other is @ctx's own device).
+ */
+bool npu_peer_grant(struct npu_ctx *ctx, struct npu_dev *other)
+{
+	bool granted;
+
+	mutex_lock(&ctx->lock);
+	granted = !npu_peer_allowed(ctx, other);
+	if (granted)
+		WRITE_ONCE(ctx->peers, ctx->peers | BIT(other->index));
+	mutex_unlock(&ctx->lock);
+	return granted;
+}
+
+/*
  * The context owning device address @addr for a D2D copy issued on @ctx:
  * @ctx itself, or another device's context of the same process when @ctx
  * has peer access to it (its file referenced in *@filep, else NULL).

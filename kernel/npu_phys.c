@@ -112,10 +112,41 @@ struct page *npu_phys_page(struct npu_phys *phys, u64 off)
 	return nth_page(head, (off & ((1ULL << phys->shift) - 1)) >> PAGE_SHIFT);
 }
 
-static void npu_phys_free_array(struct npu_phys *phys)
+/*
+ * A new object of @size bytes in pages of 1 << @shift, with its (empty)
+ * page array; NULL when out of memory.  Nothing is charged or held yet.
+ */
+static struct npu_phys *npu_phys_alloc(struct npu_dev *ndev,
+				       enum npu_sim_page_kind kind,
+				       unsigned int shift, u64 size, u32 flags)
+{
+	struct npu_phys *phys = kzalloc(sizeof(*phys), GFP_KERNEL_ACCOUNT);
+
+	if (!phys)
+		return NULL;
+	kref_init(&phys->ref);
+	phys->ndev = ndev;
+	phys->kind = kind;
+	phys->shift = shift;
+	phys->flags = flags;
+	phys->size = size;
+	phys->nr_pages = size >> shift;
+	phys->pages = phys->nr_pages == 1 ? &phys->page0 :
+		      kvcalloc(phys->nr_pages, sizeof(*phys->pages),
+			       GFP_KERNEL | __GFP_NOWARN);
+	if (!phys->pages) {
+		kfree(phys);
+		return NULL;
+	}
+	return phys;
+}
+
+/* Free what npu_phys_alloc() made (its pages are gone already). */
+static void npu_phys_free(struct npu_phys *phys)
 {
 	if (phys->pages != &phys->page0)
 		kvfree(phys->pages);
+	kfree(phys);
 }
 
 static void npu_phys_release(struct kref *ref)
@@ -127,8 +158,7 @@ static void npu_phys_release(struct kref *ref)
 	else
 		npu_hugetlbfs_release(phys);
 	npu_uncharge(phys->ndev, phys);
-	npu_phys_free_array(phys);
-	kfree(phys);
+	npu_phys_free(phys);
 }
 
 void npu_phys_put(struct npu_phys *phys)
@@ -147,27 +177,13 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 	struct npu_phys *phys;
 	int ret;
 
-	phys = kzalloc(sizeof(*phys), GFP_KERNEL_ACCOUNT);
+	phys = npu_phys_alloc(ndev, NPU_SIM_PAGE_NORMAL, PAGE_SHIFT, len,
+			      NPU_PHYS_HOST | NPU_PHYS_USER);
 	if (!phys)
 		return -ENOMEM;
-	kref_init(&phys->ref);
-	phys->ndev = ndev;
-	phys->kind = NPU_SIM_PAGE_NORMAL;
-	phys->shift = PAGE_SHIFT;
-	phys->flags = NPU_PHYS_HOST | NPU_PHYS_USER;
-	phys->size = len;
-	phys->nr_pages = len >> PAGE_SHIFT;
-	phys->pages = phys->nr_pages == 1 ? &phys->page0 :
-		      kvcalloc(phys->nr_pages, sizeof(*phys->pages),
-			       GFP_KERNEL | __GFP_NOWARN);
-	if (!phys->pages) {
-		kfree(phys);
-		return -ENOMEM;
-	}
 	ret = npu_pages_pin(phys, start, write);
 	if (ret) {
-		npu_phys_free_array(phys);
-		kfree(phys);
+		npu_phys_free(phys);
 		return ret;
 	}
 	*out = phys;
@@ -195,47 +211,28 @@ int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 	if (footprint > (1ULL << 50))
 		return -ENOMEM;
 
-	phys = kzalloc(sizeof(*phys), GFP_KERNEL_ACCOUNT);
+	phys = npu_phys_alloc(ndev, kind, shift,
+			      round_up(footprint, 1ULL << shift),
+			      flags & (NPU_SIM_ALLOC_P2P | NPU_PHYS_HOST));
 	if (!phys)
 		return -ENOMEM;
-	kref_init(&phys->ref);
-	phys->ndev = ndev;
-	phys->kind = kind;
-	phys->shift = shift;
-	phys->flags = flags & (NPU_SIM_ALLOC_P2P | NPU_PHYS_HOST);
-	phys->size = round_up(footprint, 1ULL << shift);
-	phys->nr_pages = phys->size >> shift;
-
 	ret = npu_charge(ndev, phys);
 	if (ret)
 		goto err_free;
-
-	if (phys->nr_pages == 1) {
-		phys->pages = &phys->page0;
-	} else {
-		phys->pages = kvcalloc(phys->nr_pages, sizeof(*phys->pages),
-				       GFP_KERNEL | __GFP_NOWARN);
-		if (!phys->pages) {
-			ret = -ENOMEM;
-			goto err_uncharge;
-		}
-	}
 
 	if (kind == NPU_SIM_PAGE_NORMAL)
 		ret = npu_pages_fill(phys);
 	else
 		ret = npu_hugetlbfs_fill(phys);
 	if (ret)
-		goto err_array;
+		goto err_uncharge;
 
 	*out = phys;
 	return 0;
 
-err_array:
-	npu_phys_free_array(phys);
 err_uncharge:
 	npu_uncharge(ndev, phys);
 err_free:
-	kfree(phys);
+	npu_phys_free(phys);
 	return ret;
 }

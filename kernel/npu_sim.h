@@ -474,12 +474,14 @@ struct npu_share *npu_share_find(u64 key);
 void npu_share_publish(struct npu_handle *h, struct npu_share *sh);
 void npu_share_unexport(struct npu_handle *h);
 void npu_share_remove(struct npu_share *sh);
+void npu_share_free(struct npu_share *sh);
 void npu_share_for_each(void (*fn)(struct npu_share *sh, void *data),
 			void *data);
 
 /* npu_peer.c: several devices */
 int npu_ioctl_peer_access(struct npu_ctx *ctx, void __user *uarg);
 bool npu_peer_allowed(struct npu_ctx *ctx, struct npu_dev *other);
+bool npu_peer_grant(struct npu_ctx *ctx, struct npu_dev *other);
 struct npu_ctx *npu_peer_resolve(struct npu_ctx *ctx, unsigned long addr,
 				 struct file **filep, int *err);
 void npu_peer_count(struct npu_dev *src, struct npu_dev *dst, u64 bytes);
