@@ -171,7 +171,6 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportByKey(void **devPtr, const char *k
 
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
 {
-	struct npu_sim_share_set_pids req;
 	uint64_t k;
 	aclError err;
 	int rc;
@@ -183,21 +182,7 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *p
 	err = key_arg(key, &k);
 	if (err != ACL_SUCCESS)
 		return err;
-	if (num == 0 || num > NPU_SIM_SHARE_MAX_PIDS) {
-		npu_rt_msg_detail("num %zu is not in 1..%d", num, NPU_SIM_SHARE_MAX_PIDS);
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
-	for (size_t i = 0; i < num; i++) {
-		if (pid[i] <= 0) {
-			npu_rt_msg_detail("pid[%zu] is %d (a process id is > 0)", i, pid[i]);
-			return ACL_ERROR_RT_PARAM_INVALID;
-		}
-	}
-	memset(&req, 0, sizeof(req));
-	req.key = k;
-	req.pids = (uintptr_t)pid;
-	req.nr = (uint32_t)num;
-	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_SHARE_SET_PIDS, &req, &rc);
+	err = npu_rt_share_set_pids(k, pid, num, ACL_ERROR_RT_PARAM_INVALID, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
 	if (rc == -ENOSPC)

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "err_msg.h"
 #include "vmm_rules.h"
 
 /*
@@ -55,23 +56,42 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
 }
 
 /*
+ * Add num process ids to the whitelist of driver key (a shareable handle
+ * or an IPC key) through the current device.  A list that is empty, too
+ * long or holds a pid <= 0 is refused with bad (the two API groups answer
+ * it with different codes); *rc is the driver's answer otherwise.
+ */
+aclError npu_rt_share_set_pids(uint64_t key, int32_t *pid, size_t num, aclError bad, int *rc)
+{
+	struct npu_sim_share_set_pids req = { .key = key, .pids = (uintptr_t)pid,
+					      .nr = (uint32_t)num };
+
+	if (num == 0 || num > NPU_SIM_SHARE_MAX_PIDS) {
+		npu_rt_msg_detail("num %zu is not in 1..%d", num, NPU_SIM_SHARE_MAX_PIDS);
+		return bad;
+	}
+	for (size_t i = 0; i < num; i++) {
+		if (pid[i] <= 0) {
+			npu_rt_msg_detail("pid[%zu] is %d (a process id is > 0)", i, pid[i]);
+			return bad;
+		}
+	}
+	return npu_rt_ioctl_current(NPU_SIM_IOCTL_SHARE_SET_PIDS, &req, rc);
+}
+
+/*
  * aclrtMemSetPidToShareableHandle - add pidNum processes (tgids) to the
  * whitelist of a key this process exported (through its current device).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t *pid,
 							     size_t pidNum)
 {
-	struct npu_sim_share_set_pids req = { .key = shareableHandle, .pids = (uintptr_t)pid,
-					      .nr = (uint32_t)pidNum };
 	aclError err;
 	int rc;
 
-	if (shareableHandle == 0 || pid == NULL || pidNum == 0 || pidNum > NPU_SIM_SHARE_MAX_PIDS)
+	if (shareableHandle == 0 || pid == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	for (size_t i = 0; i < pidNum; i++)
-		if (pid[i] <= 0)
-			return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_SHARE_SET_PIDS, &req, &rc);
+	err = npu_rt_share_set_pids(shareableHandle, pid, pidNum, ACL_ERROR_INVALID_PARAM, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
