@@ -41,6 +41,8 @@ aclError npu_rt_enter_current(int *dev);
  * ACL_ERROR_RT_CONTEXT_NULL when there is no current device.
  */
 aclError npu_rt_ioctl_current(unsigned long request, void *arg, int *rc);
+/* 107001 unless id names a device of the module (device.c). */
+aclError npu_rt_device_id_check(int32_t id, const char *what);
 /* Fill a key's whitelist (shareable handles and IPC keys; vmm_share.c). */
 aclError npu_rt_share_set_pids(uint64_t key, int32_t *pid, size_t num, aclError bad, int *rc);
 void npu_rt_devices_read_lock(void);

@@ -225,17 +225,30 @@ aclError npu_rt_device_bind_current(int dev, uint64_t epoch)
 	return err;
 }
 
-static int ask_any_device(uint32_t param, uint64_t *value);
+/*
+ * ACL_SUCCESS when id names a device of the module; 107001 when it does
+ * not (the message names what); the error of asking the module how many
+ * devices there are otherwise.
+ */
+aclError npu_rt_device_id_check(int32_t id, const char *what)
+{
+	uint32_t n = 0;
+	aclError err = aclrtGetDeviceCount(&n);
+
+	if (err != ACL_SUCCESS)
+		return err;
+	if (id < 0 || (uint32_t)id >= n) {
+		npu_rt_msg_detail("%s %d is out of range: the module has devices 0..%u", what, (int)id,
+				  n - 1);
+		return ACL_ERROR_RT_INVALID_DEVICEID;
+	}
+	return ACL_SUCCESS;
+}
 
 /* Like aclrtSetDevice, the resets refuse an id past the devices there are. */
 static bool past_last_device(int32_t id)
 {
-	uint64_t n = 0;
-
-	if (ask_any_device(NPU_SIM_PARAM_NUM_DEVICES, &n) != 0 || (uint64_t)id < n)
-		return false;
-	npu_rt_msg_detail("device %d does not exist (%llu devices)", id, (unsigned long long)n);
-	return true;
+	return npu_rt_device_id_check(id, "deviceId") == ACL_ERROR_RT_INVALID_DEVICEID;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)

@@ -19,23 +19,6 @@
 #include "err_msg.h"
 #include "range_check.h"
 
-/* ACL_SUCCESS when id names a device of the module, else 107001 (or the
- * error of asking the module how many devices there are). */
-static aclError device_id_check(int32_t id, const char *what)
-{
-	uint32_t n = 0;
-	aclError err = aclrtGetDeviceCount(&n);
-
-	if (err != ACL_SUCCESS)
-		return err;
-	if (id < 0 || (uint32_t)id >= n) {
-		npu_rt_msg_detail("%s %d is out of range: the module has devices 0..%u", what, (int)id,
-				  n - 1);
-		return ACL_ERROR_RT_INVALID_DEVICEID;
-	}
-	return ACL_SUCCESS;
-}
-
 ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,
 						      int32_t peerDeviceId)
 {
@@ -47,9 +30,9 @@ ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, in
 	}
 	if (canAccessPeer == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	err = device_id_check(deviceId, "deviceId");
+	err = npu_rt_device_id_check(deviceId, "deviceId");
 	if (err == ACL_SUCCESS)
-		err = device_id_check(peerDeviceId, "peerDeviceId");
+		err = npu_rt_device_id_check(peerDeviceId, "peerDeviceId");
 	if (err != ACL_SUCCESS)
 		return err;
 	*canAccessPeer = 1;	/* any two npu_sim devices can reach each other */
@@ -81,7 +64,7 @@ static aclError peer_call(int32_t peer, uint32_t op, int *rc)
 		npu_rt_msg_detail("peerDeviceId %d is the current device", (int)peer);
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	err = device_id_check(peer, "peerDeviceId");
+	err = npu_rt_device_id_check(peer, "peerDeviceId");
 	if (err != ACL_SUCCESS)
 		return err;
 	err = npu_rt_enter_current(&dev);	/* the device may be reset meanwhile */
@@ -166,7 +149,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t d
 				  size == 0 ? "size is 0" : "flags must be 0");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	err = device_id_check(dstDevId, "dstDevId");
+	err = npu_rt_device_id_check(dstDevId, "dstDevId");
 	if (err != ACL_SUCCESS)
 		return err;
 	if (npu_rt_enter_addr(devPtr, size, &dev) != 0) {
