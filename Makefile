@@ -4,7 +4,9 @@
 #   make check      host unit tests + the VM integration suite (README)
 #   make unit-check host unit tests only; needs no kernel headers
 #   make demo       boot a VM, load the module, run the example, show debugfs
-#   make stress     long variants of the VM suite
+#   make stress     long variants of the VM suite (also on the debug kernel
+#                   once built)
+#   make debug-kernel  sanitizer guest kernel + module (build/debug-kernel/)
 #   make bench      benchmarks (ratios against the raw primitives) in a VM
 #   make deps       install the Debian packages a fresh machine lacks
 #
@@ -26,7 +28,7 @@ PKG_CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 BUILD := build
 
-.PHONY: all module user clean check unit-check vm-check demo stress deps bench
+.PHONY: all module user clean check unit-check vm-check demo stress deps bench debug-kernel
 all: module user
 
 module:
@@ -45,6 +47,11 @@ include bench/bench.mk
 
 deps:
 	tools/install-deps
+
+# KASAN/lockdep/kmemleak/UBSAN/fail-nth guest kernel and the module built for
+# it, cached under build/debug-kernel/ (first build about 16 minutes on 2 cores).
+debug-kernel:
+	tools/build-debug-kernel
 
 clean:
 	-kdir='$(KDIR)'; if test -d "$$kdir"; then $(MAKE) -C "$$kdir" M=$(CURDIR) clean; fi

@@ -17,9 +17,17 @@ unit-check: user
 vm-check: all
 	tests/run-suite --vm-only
 
+# Long variants on the stock kernel, then, when 'make debug-kernel' has been
+# run, on the sanitizer kernel too (its module rebuilt first).
 stress: deps
 	$(MAKE) all
 	NPU_SIM_STRESS=1 tests/run-suite --vm-only
+	if [ -f $(BUILD)/debug-kernel/bzImage ]; then \
+		tools/build-debug-kernel && \
+		NPU_SIM_STRESS=1 NPU_VM_OPTS="--kernel debug" tests/run-suite --vm-only; \
+	else \
+		echo "stress: no debug kernel ('make debug-kernel'): stock kernel only"; \
+	fi
 
 # The README's main job: build, boot a VM, load the module, run the example
 # (which shows debugfs and the status tool while it holds its memory).

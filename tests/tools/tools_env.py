@@ -11,7 +11,7 @@ from npu_env import REPO, PYTHON_DIR, acl, needs_device  # noqa: E402,F401
 
 SMI = os.path.join(REPO, "build", "tools", "npu-sim-smi")
 LOAD = os.path.join(REPO, "build", "tools", "npu-sim-load")
-MODULE_KO = os.environ.get("NPU_SIM_MODULE",
+MODULE_KO = os.environ.get("NPU_SIM_KO",
                            os.path.join(REPO, "kernel", "npu_sim.ko"))
 
 
