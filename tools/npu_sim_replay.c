@@ -6,7 +6,9 @@
  *   npu-sim-replay [-v] [--pid PID] TRACE
  *
  * The calls of one process of the trace (the first line's, or PID) are
- * issued in the order of their lines from this one thread: devices,
+ * issued in the order of their lines, one at a time, each from a replay
+ * thread standing for its recorded thread (so the per-thread current
+ * device and context are those of the recording): devices,
  * linear and host allocations with their sizes, policies and configs,
  * frees, physical memory / reservations / maps, copies and sets (the host
  * side is a synthetic buffer of the recorded size), streams and contexts,
@@ -21,6 +23,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -449,6 +452,92 @@ static int issue(const char *name, aclError *errp)
 	return 1;
 }
 
+/* ---- one replay thread per recorded thread ----------------------------- */
+
+struct worker {
+	long tid;		/* the recorded thread */
+	pthread_t thread;
+	int state;		/* IDLE, JOB or QUIT; under lock */
+	const char *name;	/* the job: call of the current line */
+	aclError err;
+	int issued;
+};
+
+enum { IDLE, JOB, QUIT };
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
+static struct worker **workers;
+static size_t n_workers, cap_workers;
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	pthread_mutex_lock(&lock);
+	for (;;) {
+		while (w->state == IDLE)
+			pthread_cond_wait(&cond, &lock);
+		if (w->state == QUIT)
+			break;
+		pthread_mutex_unlock(&lock);
+		w->issued = issue(w->name, &w->err);
+		pthread_mutex_lock(&lock);
+		w->state = IDLE;
+		pthread_cond_broadcast(&cond);
+	}
+	pthread_mutex_unlock(&lock);
+	return NULL;
+}
+
+static struct worker *worker_of(long tid)
+{
+	struct worker *w;
+
+	for (size_t i = 0; i < n_workers; i++)
+		if (workers[i]->tid == tid)
+			return workers[i];
+	w = calloc(1, sizeof(*w));
+	workers = grow(workers, &cap_workers, n_workers, sizeof(*workers));
+	if (w == NULL || pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+		fprintf(stderr, "npu-sim-replay: cannot start a replay thread\n");
+		exit(2);
+	}
+	w->tid = tid;
+	workers[n_workers++] = w;
+	return w;
+}
+
+/* Issue the current line's call on the thread standing for tid; waits. */
+static int issue_on(long tid, const char *name, aclError *err)
+{
+	struct worker *w = worker_of(tid);
+
+	pthread_mutex_lock(&lock);
+	w->name = name;
+	w->state = JOB;
+	pthread_cond_broadcast(&cond);
+	while (w->state == JOB)
+		pthread_cond_wait(&cond, &lock);
+	pthread_mutex_unlock(&lock);
+	*err = w->err;
+	return w->issued;
+}
+
+static void workers_stop(void)
+{
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < n_workers; i++)
+		workers[i]->state = QUIT;
+	pthread_cond_broadcast(&cond);
+	pthread_mutex_unlock(&lock);
+	for (size_t i = 0; i < n_workers; i++) {
+		pthread_join(workers[i]->thread, NULL);
+		free(workers[i]);
+	}
+	free(workers);
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: npu-sim-replay [-v] [--pid PID] TRACE\n"
@@ -499,7 +588,7 @@ int main(int argc, char **argv)
 	while (getline(&line, &cap, f) != -1) {
 		json_object *obj, *v = NULL;
 		const char *name;
-		long pid, recorded;
+		long pid, tid, recorded;
 		aclError err;
 
 		line_no++;
@@ -519,6 +608,7 @@ int main(int argc, char **argv)
 			json_object_put(obj);
 			continue;
 		}
+		tid = json_object_object_get_ex(obj, "tid", &v) ? (long)json_object_get_int64(v) : pid;
 		if (!json_object_object_get_ex(obj, "args", &args) ||
 		    !json_object_object_get_ex(obj, "result", &v)) {
 			fprintf(stderr, "npu-sim-replay: %s:%ld: no args or result\n", argv[optind], line_no);
@@ -529,7 +619,7 @@ int main(int argc, char **argv)
 		json_object_object_get_ex(obj, "out", &out);
 		if (recorded != ACL_SUCCESS)
 			out = NULL;	/* a failed call wrote nothing */
-		if (issue(name, &err)) {
+		if (issue_on(tid, name, &err)) {
 			replayed++;
 			if (verbose)
 				printf("line %ld: %s -> %d (recorded %ld)\n", line_no, name, err, recorded);
@@ -542,6 +632,7 @@ int main(int argc, char **argv)
 	}
 	free(line);
 	fclose(f);
+	workers_stop();
 	printf("npu-sim-replay: pid %ld: %lu calls replayed, %lu skipped, %lu difference%s\n", want_pid,
 	       replayed, skipped, differences, differences == 1 ? "" : "s");
 	for (size_t i = 0; i < n_host; i++)

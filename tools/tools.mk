@@ -43,6 +43,6 @@ tools: $(NPU_SIM_REPLAY)
 $(TOOLS_BUILD)/npu_sim_replay.o: CPPFLAGS += $(JSONC_CFLAGS)
 $(NPU_SIM_REPLAY): $(TOOLS_BUILD)/npu_sim_replay.o $(LIBACL_RT_SO)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(LIBACL_RT_DIR) -lacl_rt \
-		-Wl,-rpath,'$$ORIGIN/../lib' $(JSONC_LIBS)
+		-Wl,-rpath,'$$ORIGIN/../lib' $(JSONC_LIBS) -pthread
 
 -include $(TOOLS_BUILD)/npu_sim_replay.d

@@ -33,9 +33,11 @@
 /* Names of the program's calls, in order (trace_prog.c). */
 static const char *const expect_names[] = {
 	"aclrtSetDevice", "aclrtMalloc", "aclrtMemcpy", "aclrtCreateStream", "aclrtMemcpyAsync",
-	"aclrtSynchronizeStream", "aclrtGetMemInfo", "aclrtMalloc", "aclrtDestroyStream", "aclrtFree",
-	"aclrtFree", "aclrtGetMemInfo", "aclrtResetDevice",
+	"aclrtSynchronizeStream", "aclrtGetMemInfo", "aclrtGetMemInfo", "aclrtMalloc", "aclrtDestroyStream",
+	"aclrtFree", "aclrtFree", "aclrtGetMemInfo", "aclrtResetDevice",
 };
+/* The line of the call made from the second thread. */
+#define THREAD_LINE 7
 #define N_CALLS (sizeof(expect_names) / sizeof(expect_names[0]))
 
 /* What trace_prog printed. */
@@ -164,7 +166,10 @@ START_TEST(test_trace_lines)
 	for (i = 0; i < N_CALLS; i++) {
 		ck_assert_str_eq(json_object_get_string(get(l[i], "name")), expect_names[i]);
 		ck_assert_int_eq(num(l[i], "pid"), o.pid);
-		ck_assert_int_eq(num(l[i], "tid"), o.pid);
+		if (i == THREAD_LINE)
+			ck_assert_int_ne(num(l[i], "tid"), o.pid);
+		else
+			ck_assert_int_eq(num(l[i], "tid"), o.pid);
 		ck_assert_int_eq(num(l[i], "seq"), (long long)i + 1);
 		ck_assert_int_ge(num(l[i], "dur"), 0);
 		if (i > 0)
@@ -211,23 +216,26 @@ START_TEST(test_trace_lines)
 	ck_assert_uint_eq(unum(out, "free"), o.free1);
 	ck_assert_uint_eq(unum(out, "total"), o.total);
 	ck_assert_uint_eq(o.total, VM_DEFAULT_HBM_BYTES);
+	/* the second thread has no current device */
+	ck_assert_int_eq(num(l[7], "result"), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(num(l[7], "device"), -1);
 	/* aclrtMalloc of 1 TiB fails: no output */
-	ck_assert_uint_eq(unum(get(l[7], "args"), "size"), 1ULL << 40);
-	ck_assert_int_eq(num(l[7], "result"), ACL_ERROR_RT_MEMORY_ALLOCATION);
-	ck_assert_int_eq(json_object_object_length(get(l[7], "out")), 0);
+	ck_assert_uint_eq(unum(get(l[8], "args"), "size"), 1ULL << 40);
+	ck_assert_int_eq(num(l[8], "result"), ACL_ERROR_RT_MEMORY_ALLOCATION);
+	ck_assert_int_eq(json_object_object_length(get(l[8], "out")), 0);
 	/* aclrtDestroyStream(s), aclrtFree(dev) twice */
-	ck_assert_uint_eq(hexv(get(l[8], "args"), "stream"), o.stream);
-	ck_assert_uint_eq(hexv(get(l[9], "args"), "devPtr"), o.dev);
-	ck_assert_int_eq(num(l[9], "result"), 0);
+	ck_assert_uint_eq(hexv(get(l[9], "args"), "stream"), o.stream);
 	ck_assert_uint_eq(hexv(get(l[10], "args"), "devPtr"), o.dev);
-	ck_assert_int_eq(num(l[10], "result"), ACL_ERROR_RT_MEMORY_FREE);
+	ck_assert_int_eq(num(l[10], "result"), 0);
+	ck_assert_uint_eq(hexv(get(l[11], "args"), "devPtr"), o.dev);
+	ck_assert_int_eq(num(l[11], "result"), ACL_ERROR_RT_MEMORY_FREE);
 	/* final aclrtGetMemInfo, aclrtResetDevice(0): no device current after */
-	ck_assert_uint_eq(unum(get(l[11], "out"), "free"), o.free2);
+	ck_assert_uint_eq(unum(get(l[12], "out"), "free"), o.free2);
 	/* everything released (the stream's own device memory too) */
 	ck_assert_uint_eq(o.free2, o.total);
 	ck_assert_uint_le(o.free1, o.total - 1048576);
-	ck_assert_int_eq(num(l[12], "result"), 0);
-	ck_assert_int_eq(num(l[12], "device"), -1);
+	ck_assert_int_eq(num(l[13], "result"), 0);
+	ck_assert_int_eq(num(l[13], "device"), -1);
 	/* the forked child appended its line to the same file */
 	ck_assert_str_eq(json_object_get_string(get(l[N_CALLS], "name")), "aclrtGetDeviceCount");
 	ck_assert_int_eq(num(l[N_CALLS], "pid"), o.child);
@@ -351,9 +359,11 @@ START_TEST(test_replay_same)
 	record();
 	status = run(argv, NULL, out, sizeof(out), NULL);
 	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "replay: %s", out);
-	/* 13 calls of the parent; the child's line (another pid) left out */
-	ck_assert_msg(strstr(out, "13 calls replayed, 0 skipped, 0 differences") != NULL, "%s", out);
-	ck_assert_msg(strstr(out, "line 8: aclrtMalloc -> 207001 (recorded 207001)") != NULL, "%s", out);
+	/* 14 calls of the parent; the child's line (another pid) left out;
+	 * the second thread's call replayed on a thread without a device */
+	ck_assert_msg(strstr(out, "14 calls replayed, 0 skipped, 0 differences") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, "line 8: aclrtGetMemInfo -> 107002 (recorded 107002)") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, "line 9: aclrtMalloc -> 207001 (recorded 207001)") != NULL, "%s", out);
 }
 END_TEST
 
@@ -369,7 +379,7 @@ START_TEST(test_replay_edited_size)
 	status = run(argv, NULL, out, sizeof(out), NULL);
 	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 1, "replay: %s", out);
 	ck_assert_msg(strstr(out, "line 2: aclrtMalloc: result 207001, recorded 0\n") != NULL, "%s", out);
-	ck_assert_msg(strstr(out, "line 10: aclrtFree: result ") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, "line 11: aclrtFree: result ") != NULL, "%s", out);
 }
 END_TEST
 
@@ -382,13 +392,37 @@ START_TEST(test_replay_edited_meminfo)
 
 	snprintf(from, sizeof(from), "\"free\":%llu", o.free2);
 	snprintf(to, sizeof(to), "\"free\":%llu", o.free2 - 4096);
-	edit(12, from, to);
+	edit(13, from, to);
 	status = run(argv, NULL, out, sizeof(out), NULL);
 	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 1, "replay: %s", out);
-	snprintf(want, sizeof(want), "line 12: aclrtGetMemInfo(attr 1): free %llu, recorded %llu\n", o.free2,
+	snprintf(want, sizeof(want), "line 13: aclrtGetMemInfo(attr 1): free %llu, recorded %llu\n", o.free2,
 		 o.free2 - 4096);
 	ck_assert_msg(strstr(out, want) != NULL, "%s", out);
-	ck_assert_msg(strstr(out, "13 calls replayed, 0 skipped, 1 difference\n") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, "14 calls replayed, 0 skipped, 1 difference\n") != NULL, "%s", out);
+}
+END_TEST
+
+/* The second thread's call moved to the main thread: it now has a device. */
+START_TEST(test_replay_edited_thread)
+{
+	char *const argv[] = { REPLAY, EDITED, NULL };
+	struct prog_out o = record();
+	char out[8192], from[64], to[64];
+	json_object **l;
+	size_t n, i;
+	int status;
+
+	l = read_lines(TRACE, &n);
+	snprintf(from, sizeof(from), "\"tid\":%lld,", num(l[THREAD_LINE], "tid"));
+	snprintf(to, sizeof(to), "\"tid\":%d,", o.pid);
+	for (i = 0; i < n; i++)
+		json_object_put(l[i]);
+	free(l);
+	edit(THREAD_LINE + 1, from, to);
+	status = run(argv, NULL, out, sizeof(out), NULL);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 1, "replay: %s", out);
+	ck_assert_msg(strstr(out, "line 8: aclrtGetMemInfo: result 0, recorded 107002\n") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, "14 calls replayed, 0 skipped, 1 difference\n") != NULL, "%s", out);
 }
 END_TEST
 
@@ -405,6 +439,7 @@ static Suite *trace_suite(void)
 	tcase_add_test(tc, test_replay_same);
 	tcase_add_test(tc, test_replay_edited_size);
 	tcase_add_test(tc, test_replay_edited_meminfo);
+	tcase_add_test(tc, test_replay_edited_thread);
 	suite_add_tcase(s, tc);
 	return s;
 }

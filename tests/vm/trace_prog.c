@@ -2,12 +2,14 @@
 /*
  * The known program of the call trace tests (tests/vm/test_trace.c): run
  * with NPU_SIM_TRACE set, it makes a fixed sequence of calls, then forks a
- * child that makes one more (its line goes to the same file), and prints
+ * child that makes one more (its line goes to the same file); one call is
+ * made from a second thread, which has no current device.  It prints
  * the values the trace must show:
  *   host=0x.. dev=0x.. stream=0x.. free1=N total=N free2=N child=PID
  * Exit 0 when every call returned what the sequence expects, else the
  * number of the step that did not.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +23,23 @@
 
 static unsigned char host[4096];
 
+/* A new thread has no current device: aclrtGetMemInfo fails with 107002. */
+static void *no_device(void *arg)
+{
+	size_t f, t;
+
+	*(aclError *)arg = aclrtGetMemInfo(ACL_HBM_MEM, &f, &t);
+	return NULL;
+}
+
 int main(void)
 {
 	void *dev = NULL, *big = NULL;
 	aclrtStream s = NULL;
 	size_t free1 = 0, free2 = 0, total = 0, total2 = 0;
 	uint32_t count = 0;
+	aclError thread_err = ACL_SUCCESS;
+	pthread_t th;
 	int status;
 	pid_t child;
 
@@ -46,6 +59,9 @@ int main(void)
 		return 6;
 	if (aclrtGetMemInfo(ACL_HBM_MEM, &free1, &total) != ACL_SUCCESS)
 		return 7;
+	if (pthread_create(&th, NULL, no_device, &thread_err) != 0 || pthread_join(th, NULL) != 0 ||
+	    thread_err != ACL_ERROR_RT_CONTEXT_NULL)
+		return 16;
 	/* the failing calls: more than the device holds, a double free */
 	if (aclrtMalloc(&big, 1 * TiB, ACL_MEM_MALLOC_NORMAL_ONLY) != ACL_ERROR_RT_MEMORY_ALLOCATION)
 		return 8;

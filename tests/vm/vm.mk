@@ -47,4 +47,4 @@ $(VM_TEST_DIR)/test_trace: $(VM_TEST_DIR)/test_trace.o $(VM_TEST_COMMON) $(LIBAC
 		-Wl,-rpath,'$$ORIGIN/../../lib' $(PKG_CHECK_LIBS) $(JSONC_LIBS)
 
 $(VM_TEST_DIR)/trace_prog: $(VM_TEST_DIR)/trace_prog.o $(LIBACL_RT_SO)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(LIBACL_RT_DIR) -lacl_rt -Wl,-rpath,'$$ORIGIN/../../lib'
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(LIBACL_RT_DIR) -lacl_rt -Wl,-rpath,'$$ORIGIN/../../lib' -pthread
