@@ -19,7 +19,7 @@
  * whose free or total differs, is a difference.  Other calls are skipped.
  *
  * Exit status: 0 everything matched, 1 differences (listed one a line),
- * 2 the trace could not be read.
+ * 2 the trace could not be read or has no line of the process.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -543,7 +543,7 @@ static void usage(FILE *f)
 	fprintf(f, "usage: npu-sim-replay [-v] [--pid PID] TRACE\n"
 		   "Re-issue the memory calls of a call trace (NPU_SIM_TRACE) and report\n"
 		   "where results differ from the recording (docs/tracing.md).\n"
-		   "Exit 0: all matched; 1: differences; 2: unreadable trace.\n");
+		   "Exit 0: all matched; 1: differences; 2: unreadable trace or no line of PID.\n");
 }
 
 int main(int argc, char **argv)
@@ -554,7 +554,7 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	long want_pid = -1;
+	long want_pid = -1, matched = 0;
 	char *line = NULL;
 	size_t cap = 0;
 	FILE *f;
@@ -562,9 +562,17 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "p:vh", opts, NULL)) != -1) {
 		switch (c) {
-		case 'p':
-			want_pid = strtol(optarg, NULL, 10);
+		case 'p': {
+			char *end;
+
+			errno = 0;
+			want_pid = strtol(optarg, &end, 10);
+			if (errno != 0 || end == optarg || *end != '\0' || want_pid < 0) {
+				fprintf(stderr, "npu-sim-replay: --pid wants a process id, not '%s'\n", optarg);
+				return 2;
+			}
 			break;
+		}
 		case 'v':
 			verbose = 1;
 			break;
@@ -608,6 +616,7 @@ int main(int argc, char **argv)
 			json_object_put(obj);
 			continue;
 		}
+		matched++;
 		tid = json_object_object_get_ex(obj, "tid", &v) ? (long)json_object_get_int64(v) : pid;
 		if (!json_object_object_get_ex(obj, "args", &args) ||
 		    !json_object_object_get_ex(obj, "result", &v)) {
@@ -633,6 +642,13 @@ int main(int argc, char **argv)
 	free(line);
 	fclose(f);
 	workers_stop();
+	if (matched == 0) {
+		if (want_pid < 0)
+			fprintf(stderr, "npu-sim-replay: %s: no trace line\n", argv[optind]);
+		else
+			fprintf(stderr, "npu-sim-replay: %s: no trace line of pid %ld\n", argv[optind], want_pid);
+		return 2;
+	}
 	printf("npu-sim-replay: pid %ld: %lu calls replayed, %lu skipped, %lu difference%s\n", want_pid,
 	       replayed, skipped, differences, differences == 1 ? "" : "s");
 	for (size_t i = 0; i < n_host; i++)
