@@ -4,15 +4,21 @@
  * and exported here by a wrapper, so that every failing call records its
  * message for aclGetRecentErrMsg in this one place, whichever check or
  * driver error made it fail.  Calls between library files use the
- * implementations directly: only the outermost call is recorded.
+ * implementations directly: only the outermost call is recorded.  With
+ * NPU_SIM_TRACE set, the call also writes its line of the call trace
+ * (trace.h) through the generated npu_rt_traced_<call>.
  */
 #include "acl/acl.h"
 #include "err_msg.h"
+#include "trace.h"
 
 /* declarations of the implementations */
 #define NPU_RT_API(name, params, args) aclError npu_rt_impl_##name params;
 #include "api_list.h"
 #undef NPU_RT_API
+
+/* npu_rt_traced_<call>: the implementation with its trace line (trace.h) */
+#include "api_trace.h"
 
 #define NPU_RT_API(name, params, args)                         \
 	ACL_FUNC_VISIBILITY aclError name params               \
@@ -20,7 +26,7 @@
 		aclError err_;                                 \
                                                                \
 		npu_rt_msg_begin();                            \
-		err_ = npu_rt_impl_##name args;                \
+		err_ = npu_rt_trace_on() ? npu_rt_traced_##name args : npu_rt_impl_##name args; \
 		if (err_ != ACL_SUCCESS)                       \
 			npu_rt_msg_fail(#name, err_);          \
 		return err_;                                   \

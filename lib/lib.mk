@@ -25,14 +25,19 @@ LIB_SRCS := $(LIB_PURE_SRCS) lib/uapi_check.c lib/transport.c lib/device.c lib/i
 # define calls returning something else (err_msg.c, data_buffer.c) are not
 # renamed and record their own failures.
 LIB_UNWRAPPED_SRCS := lib/err_msg.c lib/api_wrap.c lib/data_buffer.c
+# The call trace (NPU_SIM_TRACE, docs/tracing.md): the generated
+# npu_rt_traced_<call> functions (api_trace.h, included by api_wrap.c), the
+# trace file (trace.c) and the pure JSON formatting (trace_fmt.c).
+LIB_SRCS += lib/trace.c lib/trace_fmt.c
 LIB_WRAPPED_SRCS = $(filter-out $(LIB_UNWRAPPED_SRCS),$(LIB_SRCS))
 API_GEN_DIR := $(BUILD)/lib/gen
 API_RENAME_H := $(API_GEN_DIR)/api_rename.h
 API_LIST_H := $(API_GEN_DIR)/api_list.h
+API_TRACE_H := $(API_GEN_DIR)/api_trace.h
 
-$(API_RENAME_H) $(API_LIST_H) &: tools/gen-api-wrappers $(LIB_WRAPPED_SRCS) $(wildcard include/acl/*.h)
+$(API_RENAME_H) $(API_LIST_H) $(API_TRACE_H) &: tools/gen-api-wrappers $(LIB_WRAPPED_SRCS) $(wildcard include/acl/*.h)
 	@mkdir -p $(@D)
-	python3 tools/gen-api-wrappers $(API_RENAME_H) $(API_LIST_H) $(wildcard include/acl/*.h) -- \
+	python3 tools/gen-api-wrappers --trace $(API_TRACE_H) $(API_RENAME_H) $(API_LIST_H) $(wildcard include/acl/*.h) -- \
 		$(LIB_WRAPPED_SRCS)
 
 LIB_PIC_OBJS := $(LIB_SRCS:lib/%.c=$(BUILD)/lib/pic/%.o)
@@ -40,7 +45,7 @@ LIB_STATIC_OBJS := $(LIB_SRCS:lib/%.c=$(BUILD)/lib/static/%.o)
 LIB_PURE_OBJS := $(LIB_PURE_SRCS:lib/%.c=$(BUILD)/lib/static/%.o)
 LIB_CFLAGS := -fvisibility=hidden -pthread
 LIB_HEADERS := $(wildcard lib/*.h include/acl/*.h include/acl/error_codes/*.h) \
-	include/uapi/misc/npu_sim.h include/uapi/misc/npu_sim_layout.h $(API_RENAME_H) $(API_LIST_H)
+	include/uapi/misc/npu_sim.h include/uapi/misc/npu_sim_layout.h $(API_RENAME_H) $(API_LIST_H) $(API_TRACE_H)
 
 LIB_API_FLAGS = -include $(API_RENAME_H)
 $(LIB_UNWRAPPED_SRCS:lib/%.c=$(BUILD)/lib/pic/%.o) $(LIB_UNWRAPPED_SRCS:lib/%.c=$(BUILD)/lib/static/%.o): \

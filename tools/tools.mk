@@ -30,3 +30,19 @@ $(NPU_SIM_LOAD): $(LOAD_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(KMOD_LIBS)
 
 -include $(SMI_OBJS:.o=.d) $(TOOLS_BUILD)/npu_sim_load.d
+
+# npu-sim-replay: re-issues a call trace's memory calls (docs/tracing.md).
+# Linked against build/lib/libacl_rt.so (rpath relative to the binary, so
+# it runs from a checkout and in the VM) and json-c.
+NPU_SIM_REPLAY := $(TOOLS_BUILD)/npu-sim-replay
+JSONC_CFLAGS := $(shell pkg-config --cflags json-c 2>/dev/null)
+JSONC_LIBS   := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
+TOOLS += $(NPU_SIM_REPLAY)
+tools: $(NPU_SIM_REPLAY)
+
+$(TOOLS_BUILD)/npu_sim_replay.o: CPPFLAGS += $(JSONC_CFLAGS)
+$(NPU_SIM_REPLAY): $(TOOLS_BUILD)/npu_sim_replay.o $(LIBACL_RT_SO)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(LIBACL_RT_DIR) -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../lib' $(JSONC_LIBS) -pthread
+
+-include $(TOOLS_BUILD)/npu_sim_replay.d

@@ -55,3 +55,13 @@ unit-tests: $(UNIT_TESTS) $(BUILD)/unit-tests.list
 	@for t in $(UNIT_TESTS); do $$t || exit 1; done
 
 .PHONY: unit-tests
+
+# The call trace (docs/tracing.md): its pure JSON formatting (Check), and
+# the generator, converter and library trace checked from Python.
+UNIT_TESTS += $(BUILD)/tests/unit/test_trace_fmt
+user: $(BUILD)/tests/unit/test_trace_fmt
+$(BUILD)/tests/unit/test_trace_fmt: tests/unit/test_trace_fmt.c tests/unit/unit_run.h \
+	$(BUILD)/lib/static/trace_fmt.o $(LIB_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -o $@ $(filter %.c %.o,$^) $(PKG_CHECK_LIBS)
+HOST_SUITES += tests/unit/test-trace-tools

@@ -29,3 +29,22 @@ $(VM_TEST_BINS): $(VM_TEST_DIR)/%: $(VM_TEST_DIR)/%.o $(VM_TEST_COMMON) $(LIBACL
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) -L$(LIBACL_RT_DIR) -lacl_rt \
 		-Wl,-rpath,'$$ORIGIN/../../lib' $(PKG_CHECK_LIBS)
+
+# The call trace test (docs/tracing.md): test_trace runs the known program
+# trace_prog with NPU_SIM_TRACE set, the converter and npu-sim-replay; it
+# parses the JSON with json-c.
+VM_TRACE_BINS := $(VM_TEST_DIR)/test_trace $(VM_TEST_DIR)/trace_prog
+user: $(VM_TRACE_BINS)
+vm-tests: $(VM_TRACE_BINS)
+
+$(VM_TEST_DIR)/test_trace.o $(VM_TEST_DIR)/trace_prog.o: $(VM_TEST_DIR)/%.o: tests/vm/%.c $(VM_TEST_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(PKG_CHECK_CFLAGS) $(JSONC_CFLAGS) -c -o $@ $<
+
+$(VM_TEST_DIR)/test_trace: $(VM_TEST_DIR)/test_trace.o $(VM_TEST_COMMON) $(LIBACL_RT_SO) \
+	$(VM_TEST_DIR)/trace_prog $(NPU_SIM_REPLAY)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) -L$(LIBACL_RT_DIR) -lacl_rt \
+		-Wl,-rpath,'$$ORIGIN/../../lib' $(PKG_CHECK_LIBS) $(JSONC_LIBS)
+
+$(VM_TEST_DIR)/trace_prog: $(VM_TEST_DIR)/trace_prog.o $(LIBACL_RT_SO)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(LIBACL_RT_DIR) -lacl_rt -Wl,-rpath,'$$ORIGIN/../../lib' -pthread
