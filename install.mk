@@ -83,6 +83,7 @@ install-dkms:
 		kernel/Makefile) $(DESTDIR)$(DKMS_SRCDIR)/kernel/
 	$(INSTALL) -m 644 include/uapi/misc/npu_sim.h \
 		include/uapi/misc/npu_sim_layout.h \
+		include/uapi/misc/npu_sim_profiles.h \
 		$(DESTDIR)$(DKMS_SRCDIR)/include/uapi/misc/
 
 uninstall:

@@ -90,6 +90,8 @@ static int npu_info_show(struct seq_file *m, void *v)
 	seq_printf(m, "hugetlb_1g_pages %llu\n",
 		   kind[NPU_SIM_PAGE_HUGE_1G] >> PUD_SHIFT);
 	seq_printf(m, "host_access %d\n", READ_ONCE(ndev->host_access) ? 1 : 0);
+	seq_printf(m, "profile_index %u\n", npu_profile_index());
+	seq_printf(m, "profile %s\n", npu_profile_id());
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(npu_info);

@@ -123,10 +123,43 @@ static ssize_t host_access_store(struct device *dev,
 }
 static DEVICE_ATTR_RW(host_access);
 
+/* One product per load: the same answer for every device. */
+static ssize_t profile_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "%s\n", npu_profile_id());
+}
+static DEVICE_ATTR_RO(profile);
+
+static ssize_t product_name_show(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", npu_profile_product());
+}
+static DEVICE_ATTR_RO(product_name);
+
+static ssize_t soc_name_show(struct device *dev, struct device_attribute *attr,
+			     char *buf)
+{
+	return sysfs_emit(buf, "%s\n", npu_profile_soc_name());
+}
+static DEVICE_ATTR_RO(soc_name);
+
+static ssize_t memory_kind_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", npu_profile_mem_kind());
+}
+static DEVICE_ATTR_RO(memory_kind);
+
 static struct attribute *npu_dev_attrs[] = {
 	&dev_attr_capacity_bytes.attr,
 	&dev_attr_used_bytes.attr,
 	&dev_attr_host_access.attr,
+	&dev_attr_profile.attr,
+	&dev_attr_product_name.attr,
+	&dev_attr_soc_name.attr,
+	&dev_attr_memory_kind.attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(npu_dev);

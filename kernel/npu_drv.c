@@ -18,9 +18,14 @@ static unsigned int num_devices = 2;
 module_param(num_devices, uint, 0444);
 MODULE_PARM_DESC(num_devices, "Number of devices /dev/npu_sim0..N-1 (1..16, default 2)");
 
-static unsigned int hbm_mib = 2048;
+/* 0: the profile's default, written back here at load. */
+static unsigned int hbm_mib;
 module_param(hbm_mib, uint, 0444);
-MODULE_PARM_DESC(hbm_mib, "Device memory capacity of each device in MiB (1..1048576, default 2048)");
+MODULE_PARM_DESC(hbm_mib, "Device memory capacity of each device in MiB (1..1048576, default: the profile's, 2048 for atlas-a2)");
+
+static char *profile = "atlas-a2";
+module_param(profile, charp, 0444);
+MODULE_PARM_DESC(profile, "Product emulated: ascend950, atlas-a3, atlas-a2 (default), atlas-200i-500-a2, atlas-inference, atlas-training");
 
 static bool host_access;
 module_param(host_access, bool, 0444);
@@ -177,6 +182,9 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 	case NPU_SIM_PARAM_BARE_TGID:
 		args.value = task_tgid_nr(current);
 		break;
+	case NPU_SIM_PARAM_PROFILE:
+		args.value = npu_profile_index();
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -330,7 +338,11 @@ static int __init npu_init(void)
 		pr_err("npu_sim: num_devices must be 1..%d\n", NPU_SIM_MAX_DEVICES);
 		return -EINVAL;
 	}
-	if (hbm_mib < 1 || hbm_mib > 1048576) {
+	if (npu_profile_select(profile))
+		return -EINVAL;
+	if (!hbm_mib)
+		hbm_mib = npu_profile_capacity_mib();
+	if (hbm_mib > 1048576) {
 		pr_err("npu_sim: hbm_mib must be 1..1048576\n");
 		return -EINVAL;
 	}
@@ -355,8 +367,8 @@ static int __init npu_init(void)
 	for (i = 0; i < npu_num_devs; i++)
 		npu_debugfs_dev_init(npu_devs[i]);
 
-	pr_info("npu_sim: %u devices, %u MiB each, window %u GiB, hugetlb 2M %s, 1G %s\n",
-		npu_num_devs, hbm_mib, va_window_gib,
+	pr_info("npu_sim: %s, %u devices, %u MiB each, window %u GiB, hugetlb 2M %s, 1G %s\n",
+		npu_profile_id(), npu_num_devs, hbm_mib, va_window_gib,
 		npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M) ? "yes" : "no",
 		npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_1G) ? "yes" : "no");
 	return 0;

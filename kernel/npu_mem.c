@@ -75,6 +75,8 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
 	ret = npu_alloc_check(&args);
+	if (!ret)
+		ret = npu_profile_check_alloc(args.backing, args.flags);
 	if (ret)
 		return ret;
 

@@ -4,6 +4,7 @@
  *
  * Files, lowest layer first (a file calls only into files above it in this
  * list, never back up):
+ *   npu_profile.c  the product profile of this load (pure lookup)
  *   npu_hugetlbfs.c, npu_pages.c  backing pages (2M/1G hugetlb, 4 KiB)
  *   npu_managed_state.c  per-block rules of managed memory (pure logic)
  *   npu_phys.c     npu_phys: physical memory objects, capacity charging
@@ -347,6 +348,19 @@ static inline void npu_stat_inc(struct npu_dev *ndev, enum npu_stat s)
 {
 	atomic64_inc(&ndev->stats[s]);
 }
+
+/* npu_profile.c: the product profile (include/uapi/misc/npu_sim_profiles.h) */
+/* Select by id at load; -EINVAL (and a pr_err listing the ids) if unknown. */
+int npu_profile_select(const char *id);
+unsigned int npu_profile_index(void);	/* enum npu_sim_profile_index */
+const char *npu_profile_id(void);
+const char *npu_profile_product(void);
+const char *npu_profile_soc_name(void);
+const char *npu_profile_mem_kind(void);	/* "HBM" or "DDR" */
+unsigned int npu_profile_capacity_mib(void);
+/* 0, or -EOPNOTSUPP for a policy item / attribute the product lacks. */
+int npu_profile_check_alloc(u32 backing, u32 flags);
+int npu_profile_check_phys(u32 page_kind, u32 mem_attr);
 
 /* npu_dev.c: devices and their contexts */
 extern struct npu_dev *npu_devs[NPU_SIM_MAX_DEVICES];

@@ -78,6 +78,8 @@ int npu_ioctl_phys_alloc(struct npu_ctx *ctx, void __user *uarg)
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
 	ret = npu_phys_alloc_check(ndev, &args);
+	if (!ret)
+		ret = npu_profile_check_phys(args.page_kind, args.mem_attr);
 	if (ret)
 		return ret;
 

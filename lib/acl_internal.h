@@ -49,6 +49,14 @@ void npu_rt_devices_read_lock(void);
 void npu_rt_devices_unlock(void);
 /* With the lock held: fd of open device dev. */
 int npu_rt_device_fd_locked(int dev);
+/* With the lock held: the product profile open device dev poses as. */
+struct npu_sim_profile;
+const struct npu_sim_profile *npu_rt_device_profile_locked(int dev);
+/*
+ * GET_PARAM param of an open device, else of /dev/npu_sim0 opened for the
+ * question (table lock NOT held by the caller): 0 or a negative errno.
+ */
+int npu_rt_ask_any_device(uint32_t param, uint64_t *value);
 /* With the lock held: where [p, p + len) lies among the open devices. */
 struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len);
 /*

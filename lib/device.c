@@ -17,12 +17,14 @@
 
 #include "acl_internal.h"
 #include "err_msg.h"
+#include "profile.h"
 
 struct device_ctx {
 	bool open;
 	int fd;
 	uint32_t refs;		/* aclrtSetDevice calls not yet reset */
 	uint64_t epoch;		/* which opening of the device this is */
+	uint64_t profile;	/* enum npu_sim_profile_index (0: driver before 1.6) */
 };
 
 static pthread_rwlock_t table_lock = PTHREAD_RWLOCK_INITIALIZER;
@@ -41,6 +43,11 @@ void npu_rt_devices_read_lock(void)
 void npu_rt_devices_unlock(void)
 {
 	pthread_rwlock_unlock(&table_lock);
+}
+
+const struct npu_sim_profile *npu_rt_device_profile_locked(int dev)
+{
+	return npu_rt_profile_get(devices[dev].profile);
 }
 
 int npu_rt_device_fd_locked(int dev)
@@ -129,7 +136,7 @@ static aclError open_error(int err)
 /* Open /dev/npu_sim<id> and map its window; table lock held for writing. */
 static aclError open_device_locked(int id)
 {
-	uint64_t index, window_size;
+	uint64_t index, window_size, profile = 0;
 	uintptr_t start;
 	int fd, rc;
 
@@ -144,6 +151,8 @@ static aclError open_device_locked(int id)
 		rc = -EPROTO;	/* device node names another device */
 	if (rc == 0)
 		rc = npu_rt_get_param(fd, NPU_SIM_PARAM_VA_WINDOW_SIZE, &window_size);
+	if (rc == 0 && npu_rt_get_param(fd, NPU_SIM_PARAM_PROFILE, &profile) != 0)
+		profile = 0;	/* a driver before 1.6: the default product */
 	if (rc == 0)
 		rc = npu_rt_map_window(fd, window_size, &start);
 	if (rc != 0) {
@@ -151,7 +160,8 @@ static aclError open_device_locked(int id)
 		return open_error(-rc);
 	}
 
-	devices[id] = (struct device_ctx){ .open = true, .fd = fd, .refs = 1, .epoch = ++last_epoch };
+	devices[id] = (struct device_ctx){ .open = true, .fd = fd, .refs = 1, .epoch = ++last_epoch,
+					   .profile = profile };
 	windows[id] = (struct npu_rt_window){ .start = start, .size = window_size };
 	return ACL_SUCCESS;
 }
@@ -326,7 +336,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId)
  * the question: 0 or a negative errno (-ENOENT/-ENODEV/-ENXIO: no device,
  * -EPROTO: another interface version).
  */
-static int ask_any_device(uint32_t param, uint64_t *value)
+int npu_rt_ask_any_device(uint32_t param, uint64_t *value)
 {
 	int rc = -ENOENT, fd;
 
@@ -366,7 +376,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count)
 
 	if (count == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	rc = ask_any_device(NPU_SIM_PARAM_NUM_DEVICES, &n);
+	rc = npu_rt_ask_any_device(NPU_SIM_PARAM_NUM_DEVICES, &n);
 	if (rc != 0)
 		return ask_error(rc);
 	if (n == 0)
@@ -385,7 +395,7 @@ ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid)
 		npu_rt_msg_detail("pid is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	rc = ask_any_device(NPU_SIM_PARAM_BARE_TGID, &v);
+	rc = npu_rt_ask_any_device(NPU_SIM_PARAM_BARE_TGID, &v);
 	if (rc != 0)
 		return ask_error(rc);
 	if (v == 0 || v > INT32_MAX)

@@ -1,6 +1,7 @@
 /*
  * aclrtGetMemInfo: the driver's device-wide counters (MEM_INFO ioctl),
- * turned into per-class figures by the pure meminfo_rules.c.
+ * turned into per-class figures by the pure meminfo_rules.c for the product
+ * the device poses as (lib/profile.h).
  */
 #include <string.h>
 
@@ -9,10 +10,11 @@
 
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
 {
+	const struct npu_sim_profile *prof;
 	struct npu_sim_mem_info mi;
 	size_t f, t;
 	aclError err;
-	int rc;
+	int dev, rc;
 
 	if (free == NULL || total == NULL)
 		return ACL_ERROR_INVALID_PARAM;
@@ -20,13 +22,16 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 	if (npu_rt_mem_info_figures((int)attr, &mi, &f, &t) != ACL_SUCCESS)
 		return ACL_ERROR_INVALID_PARAM;	/* attr outside aclrtMemAttr */
 
-	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_MEM_INFO, &mi, &rc);
+	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_INFO, &mi);
+	prof = npu_rt_device_profile_locked(dev);
+	npu_rt_devices_unlock();
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
 
-	npu_rt_mem_info_figures((int)attr, &mi, &f, &t);
+	npu_rt_mem_info_figures_profile((int)attr, &mi, prof, &f, &t);
 	*free = f;
 	*total = t;
 	return ACL_SUCCESS;

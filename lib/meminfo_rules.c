@@ -3,6 +3,7 @@
  */
 #include "meminfo_rules.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "policy.h"
@@ -60,12 +61,43 @@ static size_t clamp(uint64_t v)
 aclError npu_rt_mem_info_figures(int attr, const struct npu_sim_mem_info *mi, size_t *free_bytes,
 				 size_t *total_bytes)
 {
+	return npu_rt_mem_info_figures_profile(attr, mi, NULL, free_bytes, total_bytes);
+}
+
+static bool attr_is_p2p(int attr)
+{
+	return attr == ACL_DDR_MEM_P2P_HUGE || attr == ACL_DDR_MEM_P2P_NORMAL ||
+	       attr == ACL_HBM_MEM_P2P_HUGE || attr == ACL_HBM_MEM_P2P_NORMAL ||
+	       attr == ACL_HBM_MEM_P2P_HUGE1G || attr == ACL_MEM_P2P_NORMAL ||
+	       attr == ACL_MEM_P2P_HUGE || attr == ACL_MEM_P2P_HUGE1G;
+}
+
+/* A DDR class on a product whose device memory is DDR: the device's. */
+static enum mem_class ddr_device_class(int attr)
+{
+	return attr == ACL_DDR_MEM_HUGE || attr == ACL_DDR_MEM_P2P_HUGE ? CLASS_DEVICE_2M : CLASS_DEVICE_ANY;
+}
+
+aclError npu_rt_mem_info_figures_profile(int attr, const struct npu_sim_mem_info *mi,
+					 const struct npu_sim_profile *p, size_t *free_bytes,
+					 size_t *total_bytes)
+{
 	uint64_t cap_free = mi->used < mi->capacity ? mi->capacity - mi->used : 0;
 	uint64_t f, t;
 	enum mem_class c;
 
 	if (class_of(attr, &c) != 0)
 		return ACL_ERROR_INVALID_PARAM;
+	if (p != NULL) {
+		if ((c == CLASS_DEVICE_1G && !(p->flags & NPU_SIM_PROFILE_HUGE1G)) ||
+		    (attr_is_p2p(attr) && !(p->flags & NPU_SIM_PROFILE_P2P))) {
+			*free_bytes = 0;	/* a class the product lacks */
+			*total_bytes = 0;
+			return ACL_SUCCESS;
+		}
+		if (c == CLASS_HOST && p->mem_kind == NPU_SIM_MEM_DDR)
+			c = ddr_device_class(attr);
+	}
 
 	switch (c) {
 	case CLASS_HOST:

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include <misc/npu_sim.h>
+#include <misc/npu_sim_profiles.h>
 
 #include "acl/acl_rt.h"
 
@@ -19,5 +20,17 @@
  */
 aclError npu_rt_mem_info_figures(int attr, const struct npu_sim_mem_info *mi, size_t *free_bytes,
 				 size_t *total_bytes);
+
+/*
+ * The same on product p (NULL: as npu_rt_mem_info_figures, which is the
+ * Atlas A2 answer).  A class the product lacks (1 GiB on a product without
+ * 1 GiB pages, P2P on one without P2P) answers 0 and 0; on a product whose
+ * device memory is DDR the ACL_DDR_MEM* classes are the device memory
+ * (and the ACL_HBM_MEM* ones are served as their DDR equivalent, the same
+ * device figures), on an HBM product they are host RAM.
+ */
+aclError npu_rt_mem_info_figures_profile(int attr, const struct npu_sim_mem_info *mi,
+					 const struct npu_sim_profile *p, size_t *free_bytes,
+					 size_t *total_bytes);
 
 #endif /* NPU_RT_MEMINFO_RULES_H */

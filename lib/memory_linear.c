@@ -11,6 +11,36 @@
 #include "alloc_diag.h"
 #include "err_msg.h"
 #include "policy.h"
+#include "profile.h"
+
+static const char *const policy_item_names[] = {
+	"ACL_MEM_MALLOC_HUGE_FIRST", "ACL_MEM_MALLOC_HUGE_ONLY", "ACL_MEM_MALLOC_NORMAL_ONLY",
+	"ACL_MEM_MALLOC_HUGE_FIRST_P2P", "ACL_MEM_MALLOC_HUGE_ONLY_P2P", "ACL_MEM_MALLOC_NORMAL_ONLY_P2P",
+	"ACL_MEM_MALLOC_HUGE1G_ONLY", "ACL_MEM_MALLOC_HUGE1G_ONLY_P2P",
+};
+
+/*
+ * With the device lock held: the plan for the device's product (its
+ * padding; plan was made with 32) or 207000 for a policy item the product
+ * does not support.
+ */
+static aclError plan_for_product(int dev, uint32_t api, size_t size, uint32_t policy,
+				 struct npu_rt_alloc_plan *plan)
+{
+	const struct npu_sim_profile *prof = npu_rt_device_profile_locked(dev);
+	int item;
+
+	if (!npu_rt_profile_alloc_ok(prof, plan->backing, plan->flags)) {
+		item = npu_rt_profile_policy_item(plan->backing, plan->flags);
+		npu_rt_msg_detail("policy 0x%x (%s) is not supported on %s (profile %s, SoC %s)", policy,
+				  item >= 0 ? policy_item_names[item] : "?", prof->product, prof->id,
+				  prof->soc_name);
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
+	if (prof->malloc_pad != 32)
+		return npu_rt_plan_alloc_pad(api, size, policy, prof->malloc_pad, plan);
+	return ACL_SUCCESS;
+}
 
 static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t policy,
 			     const aclrtMallocConfig *cfg)
@@ -43,6 +73,11 @@ static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t 
 		npu_rt_msg_detail("the ACL_RT_MEM_ATTR_DEVICE_ID attribute names device %lld, the current device is %d",
 				  (long long)want_device, dev);
 		return ACL_ERROR_RT_INVALID_DEVICEID;
+	}
+	err = plan_for_product(dev, api, size, policy, &plan);
+	if (err != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		return err;
 	}
 
 	memset(&req, 0, sizeof(req));

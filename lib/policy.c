@@ -49,8 +49,13 @@ bool npu_rt_policy_is_valid_combination(uint32_t policy)
 
 aclError npu_rt_footprint(size_t size, bool pad, uint64_t *out)
 {
+	return npu_rt_footprint_pad(size, pad ? 32 : 0, out);
+}
+
+aclError npu_rt_footprint_pad(size_t size, uint32_t pad_bytes, uint64_t *out)
+{
 	const uint64_t align = 32;
-	const uint64_t append = pad ? align + 32 : align;	/* alignment slack + pad */
+	const uint64_t append = align + pad_bytes;	/* alignment slack + pad */
 
 	if ((uint64_t)size > UINT64_MAX - append)
 		return ACL_ERROR_INVALID_PARAM;
@@ -97,6 +102,12 @@ static bool cached_accepts(uint32_t policy)
 
 aclError npu_rt_plan_alloc(uint32_t api, size_t size, uint32_t policy, struct npu_rt_alloc_plan *plan)
 {
+	return npu_rt_plan_alloc_pad(api, size, policy, 32, plan);
+}
+
+aclError npu_rt_plan_alloc_pad(uint32_t api, size_t size, uint32_t policy, uint32_t pad_bytes,
+			       struct npu_rt_alloc_plan *plan)
+{
 	struct npu_rt_alloc_plan p = { 0, 0, 0 };
 	bool honoured;	/* policy is read item by item (else out-of-range rule) */
 	bool pad;
@@ -139,7 +150,7 @@ aclError npu_rt_plan_alloc(uint32_t api, size_t size, uint32_t policy, struct np
 		pad = api != NPU_SIM_API_MALLOC_ALIGN32;
 	}
 
-	err = npu_rt_footprint(size, pad, &p.footprint);
+	err = npu_rt_footprint_pad(size, pad ? pad_bytes : 0, &p.footprint);
 	if (err != ACL_SUCCESS)
 		return err;
 	if (p.footprint > NPU_RT_FOOTPRINT_MAX)

@@ -52,6 +52,8 @@ bool npu_rt_policy_is_valid_combination(uint32_t policy);
  * *out untouched; a wrapped small allocation is never produced.
  */
 aclError npu_rt_footprint(size_t size, bool pad, uint64_t *out);
+/* The same with pad_bytes (0 or 32: npu_sim_profile.malloc_pad) for pad. */
+aclError npu_rt_footprint_pad(size_t size, uint32_t pad_bytes, uint64_t *out);
 
 /*
  * Everything the ACL layer decides about one malloc-family call: api is an
@@ -61,6 +63,13 @@ aclError npu_rt_footprint(size_t size, bool pad, uint64_t *out);
  * error.
  */
 aclError npu_rt_plan_alloc(uint32_t api, size_t size, uint32_t policy, struct npu_rt_alloc_plan *plan);
+/*
+ * The same for a product whose aclrtMalloc pads pad_bytes (npu_sim_profile.
+ * malloc_pad) instead of 32; npu_rt_plan_alloc is pad_bytes 32.  A footprint
+ * never grows when pad_bytes shrinks, so a plan valid with 32 is valid here.
+ */
+aclError npu_rt_plan_alloc_pad(uint32_t api, size_t size, uint32_t policy, uint32_t pad_bytes,
+			       struct npu_rt_alloc_plan *plan);
 
 /*
  * Check an aclrtMallocWithCfg config (may be NULL).  Returns

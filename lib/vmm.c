@@ -27,6 +27,8 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "err_msg.h"
+#include "profile.h"
 #include "vmm_rules.h"
 
 /* Lock the table and find the device whose window holds p: lock HELD. */
@@ -152,11 +154,15 @@ ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr)
  * current device and not charged.  Errors: 100000 NULL handle/prop,
  * flags != 0, size 0 or not a multiple of the granularity, prop refused
  * (vmm_rules.h), DEVICE id not a device this process has set, HOST_NUMA id
- * not an online node; 107002 no current device (HOST locations); 207001 capacity, hugetlb pool or host memory exhausted.
+ * not an online node; 107002 no current device (HOST locations); 207000
+ * memAttr not supported on the product of the device (profile), or the
+ * call not at all (Atlas 200I/500 A2); 207001 capacity, hugetlb pool or
+ * host memory exhausted.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
 						 const aclrtPhysicalMemProp *prop, uint64_t flags)
 {
+	const struct npu_sim_profile *prof;
 	struct npu_rt_phys_plan plan;
 	struct npu_sim_phys_alloc req;
 	aclError err;
@@ -181,6 +187,17 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size
 	}
 	if (err != ACL_SUCCESS)
 		return err;
+	prof = npu_rt_device_profile_locked(dev);
+	if (!npu_rt_profile_phys_ok(prof, (int)prop->memAttr, plan.page_kind)) {
+		npu_rt_devices_unlock();
+		if (prof->phys_attrs == 0)
+			npu_rt_msg_detail("aclrtMallocPhysical is not supported on %s (profile %s, SoC %s)",
+					  prof->product, prof->id, prof->soc_name);
+		else
+			npu_rt_msg_detail("memAttr %d is not supported on %s (profile %s, SoC %s)",
+					  (int)prop->memAttr, prof->product, prof->id, prof->soc_name);
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
 	memset(&req, 0, sizeof(req));
 	req.size = size;
 	req.page_kind = plan.page_kind;

@@ -121,11 +121,26 @@ static PyObject *py_device_disable_peer_access(PyObject *self, PyObject *args)
 	return PyLong_FromLong(aclrtDeviceDisablePeerAccess(peer));
 }
 
+/* name = acl.get_soc_name(): str, or None when it cannot be read */
+static PyObject *py_get_soc_name(PyObject *self, PyObject *args)
+{
+	const char *name;
+
+	(void)self;
+	(void)args;
+	name = aclrtGetSocName();
+	if (name == NULL)
+		Py_RETURN_NONE;
+	return PyUnicode_FromString(name);
+}
+
 PyMethodDef pyacl_init_methods[] = {
 	{ "init", py_init, METH_VARARGS,
 	  "init([config_path]) -> ret\nInitialise AscendCL (aclInit)." },
 	{ "finalize", py_finalize, METH_NOARGS,
 	  "finalize() -> ret\nDeinitialise AscendCL (aclFinalize)." },
+	{ "get_soc_name", py_get_soc_name, METH_NOARGS,
+	  "get_soc_name() -> str or None (aclrtGetSocName): SoC of the emulated product" },
 	{ NULL, NULL, 0, NULL },
 };
 

@@ -3,7 +3,7 @@
  * npu-sim-load: load, unload and show npu_sim.ko with libkmod.
  *
  *   npu-sim-load load [num_devices=N] [hbm_mib=M] [host_access=0|1]
- *                     [va_window_gib=G] [--module PATH]
+ *                     [va_window_gib=G] [--profile ID] [--module PATH]
  *   npu-sim-load unload
  *   npu-sim-load status
  *
@@ -21,6 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <misc/npu_sim_profiles.h>
+
 #include "npu_sim_state.h"
 
 #define PROG "npu-sim-load"
@@ -34,11 +36,14 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: " PROG " load [num_devices=N] [hbm_mib=M] [host_access=0|1]\n"
-		"                    [va_window_gib=G] [--module PATH]\n"
+		"                    [va_window_gib=G] [--profile ID] [--module PATH]\n"
 		"       " PROG " unload\n"
 		"       " PROG " status\n"
 		"\n"
-		"load    insert npu_sim.ko with the given parameters\n"
+		"load    insert npu_sim.ko with the given parameters; --profile ID\n"
+		"        (or profile=ID) picks the product emulated: ascend950,\n"
+		"        atlas-a3, atlas-a2 (default), atlas-200i-500-a2,\n"
+		"        atlas-inference, atlas-training\n"
 		"unload  remove it; refused while a process has a device open\n"
 		"status  show whether it is loaded, its parameters and devices\n"
 		"\n"
@@ -62,6 +67,19 @@ static bool valid_param(const char *arg)
 			return eq[1] != '-' && *end == '\0';
 		}
 	}
+	return false;
+}
+
+/* An id of the shared profile table; else say which ids there are. */
+static bool valid_profile(const char *id)
+{
+	for (int i = 1; i < NPU_SIM_PROFILE_NR; i++)
+		if (!strcmp(id, npu_sim_profiles[i].id))
+			return true;
+	fprintf(stderr, PROG ": unknown profile '%s'; valid profiles:", id);
+	for (int i = 1; i < NPU_SIM_PROFILE_NR; i++)
+		fprintf(stderr, " %s", npu_sim_profiles[i].id);
+	fprintf(stderr, "\n");
 	return false;
 }
 
@@ -152,10 +170,29 @@ static int cmd_load(struct kmod_ctx *ctx, int argc, char **argv)
 	int err;
 
 	for (int i = 0; i < argc; i++) {
+		const char *profile = NULL;
+
 		if (!strcmp(argv[i], "--module") && i + 1 < argc) {
 			path = argv[++i];
 		} else if (!strncmp(argv[i], "--module=", 9)) {
 			path = argv[i] + 9;
+		} else if ((!strcmp(argv[i], "--profile") && i + 1 < argc &&
+			    (profile = argv[++i])) ||
+			   (!strncmp(argv[i], "--profile=", 10) &&
+			    (profile = argv[i] + 10)) ||
+			   (!strncmp(argv[i], "profile=", 8) &&
+			    (profile = argv[i] + 8))) {
+			int n;
+
+			if (!valid_profile(profile))
+				return 2;
+			n = snprintf(options + used, sizeof(options) - used,
+				     "%sprofile=%s", used ? " " : "", profile);
+			if (n < 0 || (size_t)n >= sizeof(options) - used) {
+				fprintf(stderr, PROG ": too many parameters\n");
+				return 2;
+			}
+			used += n;
 		} else if (valid_param(argv[i])) {
 			int n = snprintf(options + used, sizeof(options) - used,
 					 "%s%s", used ? " " : "", argv[i]);
@@ -167,7 +204,7 @@ static int cmd_load(struct kmod_ctx *ctx, int argc, char **argv)
 			used += n;
 		} else {
 			fprintf(stderr,
-				PROG ": bad parameter '%s' (known: num_devices=N hbm_mib=M host_access=0|1 va_window_gib=G)\n",
+				PROG ": bad parameter '%s' (known: num_devices=N hbm_mib=M host_access=0|1 va_window_gib=G --profile ID)\n",
 				argv[i]);
 			return 2;
 		}
@@ -234,6 +271,25 @@ static int cmd_unload(struct kmod_ctx *ctx)
 	return err < 0 ? 1 : 0;
 }
 
+/* profile= of the loaded module (a module before profiles has none). */
+static void print_profile(void)
+{
+	char id[64] = "";
+	FILE *f = fopen("/sys/module/" NPU_SIM_MODULE_NAME "/parameters/profile", "r");
+
+	if (!f)
+		return;
+	if (fgets(id, sizeof(id), f)) {
+		id[strcspn(id, "\n")] = '\0';
+		for (int i = 1; i < NPU_SIM_PROFILE_NR; i++)
+			if (!strcmp(id, npu_sim_profiles[i].id))
+				printf("profile: %s (%s, SoC %s)\n", id,
+				       npu_sim_profiles[i].product,
+				       npu_sim_profiles[i].soc_name);
+	}
+	fclose(f);
+}
+
 static int cmd_status(void)
 {
 	struct npu_sim_state *state = calloc(1, sizeof(*state));
@@ -250,6 +306,7 @@ static int cmd_status(void)
 	printf("parameters: num_devices=%s hbm_mib=%s host_access=%s va_window_gib=%s\n",
 	       state->num_devices, state->hbm_mib, state->host_access,
 	       state->va_window_gib);
+	print_profile();
 	for (size_t i = 0; i < state->ndevices; i++) {
 		const struct npu_sim_device *dev = &state->devices[i];
 

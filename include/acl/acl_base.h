@@ -169,6 +169,12 @@ ACL_FUNC_VISIBILITY uint32_t aclGetDataBufferSize(const aclDataBuffer *dataBuffe
  * or not a live descriptor. */
 ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer);
 
+/* aclrtGetSocName - the SoC version of the product the devices emulate
+ * (module parameter profile=; README "Product profiles"), e.g.
+ * "Ascend910B1" for the default Atlas A2 profile.  NULL when no device can
+ * be opened (module not loaded).  The string is static: do not free it. */
+ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -571,11 +571,16 @@ ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEv
  * and/or ACL_MEM_ACCESS_USER_SPACE_READONLY (a bandwidth item only with
  * HUGE_FIRST, HUGE_ONLY or NORMAL_ONLY); any other value is not an error and
  * follows the out-of-range rule above.  Footprint ALIGN_UP(size,32)+32
- * (ALIGN_UP(size,32) for HUGE1G policies).
+ * (ALIGN_UP(size,32) for HUGE1G policies, and for every policy on the
+ * ascend950 product profile, README "Product profiles").
  * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) devPtr NULL, size 0,
  * or size so large that the footprint, or its rounding up to a 1 GiB
  * page, overflows 64 bits; ACL_ERROR_RT_CONTEXT_NULL
- * (107002) no current device; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) device
+ * (107002) no current device; ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) a
+ * policy item the product of the device lacks (the *_P2P items on Atlas
+ * 200I/500 A2, HUGE1G_ONLY(_P2P) on Atlas 200I/500 A2 and the Atlas
+ * inference and training series), nothing allocated;
+ * ACL_ERROR_RT_MEMORY_ALLOCATION (207001) device
  * capacity exceeded, hugetlb pool short (HUGE_ONLY/HUGE1G_ONLY), host or VA
  * window out of memory; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) other
  * device failure.
@@ -669,6 +674,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size);
  *     memory is P2P-capable).
  *   DDR classes (ACL_DDR_MEM*, 0, 2, 3, 6, 7): host RAM, total = MemTotal,
  *     free = MemAvailable.
+ * By product profile (README "Product profiles"): where the device memory
+ * is DDR (atlas-200i-500-a2, atlas-inference) the DDR classes are the
+ * device memory, like the HBM classes (served as their DDR equivalent);
+ * a class the product lacks (1 GiB classes without 1 GiB pages, P2P
+ * classes without P2P) gives free = total = 0.
  * free drops by exactly the bytes charged for an allocation and comes back
  * after its free.
  * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) free or total NULL,
@@ -953,6 +963,9 @@ ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr);
  * Errors: 100000 handle or prop NULL, flags != 0, size 0 or not a multiple
  * of the granularity, prop refused, DEVICE id not set by this process,
  * HOST_NUMA id not online; 107002 no current device (HOST locations);
+ * 207000 memAttr not supported on the product of the device (ACL_MEM_HUGE1G
+ * only on A3/A2, ACL_HBM_MEM_HUGE1G on 950/A3/A2, ACL_MEM_P2P_HUGE1G on A3),
+ * or any call on Atlas 200I/500 A2 (README "Product profiles");
  * 207001 capacity, 2 MiB / 1 GiB page pool or host memory exhausted. */
 ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size,
 						 const aclrtPhysicalMemProp *prop, uint64_t flags);

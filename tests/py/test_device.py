@@ -42,6 +42,15 @@ class Device(unittest.TestCase):
         self.to_free.append(ptr)
         return ptr
 
+    def test_soc_name_of_the_profile(self):
+        # the module's profile (sysfs) names the SoC acl.get_soc_name() gives
+        with open("/sys/class/npu_sim/npu_sim0/profile") as f:
+            profile = f.read().strip()
+        soc = {"ascend950": "Ascend950PR_9599", "atlas-a3": "Ascend910_9391",
+               "atlas-a2": "Ascend910B1", "atlas-200i-500-a2": "Ascend310B1",
+               "atlas-inference": "Ascend310P3", "atlas-training": "Ascend910A"}
+        self.assertEqual(acl.get_soc_name(), soc[profile])
+
     def test_device_queries(self):
         self.assertEqual(acl.rt.get_device(), (0, 0))
         count, ret = acl.rt.get_device_count()

@@ -14,7 +14,7 @@ class ModuleShape(unittest.TestCase):
         self.assertIs(util, acl.util)
 
     def test_pyacl_function_names(self):
-        for name in ("init", "finalize"):
+        for name in ("init", "finalize", "get_soc_name"):
             self.assertTrue(callable(getattr(acl, name)), name)
         for name in ("set_device", "reset_device", "get_device",
                      "get_device_count", "get_run_mode", "malloc",

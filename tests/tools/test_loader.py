@@ -129,6 +129,30 @@ class Loader(unittest.TestCase):
                 self.assertEqual(f.read().strip(), "1")
         self.assertTrue(os.path.exists("/dev/npu_sim2"))
 
+    def test_6_load_with_profile(self):
+        rc, _, err = run(LOAD, "load", "--profile", "atlas-a4")
+        self.assertEqual(rc, 2)
+        self.assertIn("unknown profile 'atlas-a4'; valid profiles: ascend950 atlas-a3 "
+                      "atlas-a2 atlas-200i-500-a2 atlas-inference atlas-training", err)
+        if loaded():
+            rc, _, err = unload_when_idle()
+            self.assertEqual(rc, 0, err)
+        rc, out, err = run(LOAD, "load", "--profile", "atlas-inference",
+                           "--module", MODULE_KO)
+        self.assertEqual(rc, 0, err)
+        self.assertIn("with profile=atlas-inference", out)
+        for dev in range(2):
+            base = "/sys/class/npu_sim/npu_sim%d/" % dev
+            with open(base + "profile") as f:
+                self.assertEqual(f.read(), "atlas-inference\n")
+            with open(base + "soc_name") as f:
+                self.assertEqual(f.read(), "Ascend310P3\n")
+            with open(base + "capacity_bytes") as f:
+                self.assertEqual(int(f.read()), 768 << 20)  # the profile's default
+        rc, out, _ = run(LOAD, "status")
+        self.assertEqual(rc, 0)
+        self.assertIn("profile: atlas-inference (Atlas inference products, SoC Ascend310P3)", out)
+
 
 if __name__ == "__main__":
     unittest.main()

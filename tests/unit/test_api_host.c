@@ -99,6 +99,7 @@ START_TEST(no_module_no_device)
 	ck_assert_int_eq(aclrtGetDeviceCount(&count), ACL_ERROR_RT_NO_DEVICE);
 	ck_assert_uint_eq(count, 99);
 	ck_assert_int_eq(aclrtSetDevice(0), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_ptr_null(aclrtGetSocName());	/* no device to ask */
 }
 END_TEST
 

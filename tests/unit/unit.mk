@@ -5,7 +5,7 @@
 # UNIT_TESTS lists the binaries; build/unit-tests.list carries the same
 # paths (relative to the repository root, one a line) for tests/run-suite.
 
-UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap test_vmm_rules
+UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap test_vmm_rules test_profile
 UNIT_KERNEL_TESTS := test_managed_state
 UNIT_API_TESTS := test_api_host test_data_buffer test_err_msg test_api_added_host
 UNIT_TESTS := $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%) $(UNIT_KERNEL_TESTS:%=$(BUILD)/tests/unit/%) \
@@ -20,6 +20,8 @@ $(BUILD)/tests/unit/test_copy_rules: tests/unit/test_copy_rules.c $(BUILD)/lib/s
 $(BUILD)/tests/unit/test_meminfo_rules: tests/unit/test_meminfo_rules.c $(BUILD)/lib/static/meminfo_rules.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_errmap: tests/unit/test_errmap.c $(BUILD)/lib/static/errmap.o \
 	$(BUILD)/lib/static/err_msg.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_profile: tests/unit/test_profile.c $(BUILD)/lib/static/profile.o \
+	$(BUILD)/lib/static/policy.o $(BUILD)/lib/static/meminfo_rules.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_vmm_rules: tests/unit/test_vmm_rules.c $(BUILD)/lib/static/vmm_rules.o \
 	$(BUILD)/lib/static/errmap.o $(BUILD)/lib/static/err_msg.o $(LIB_HEADERS)
 

@@ -132,7 +132,7 @@ START_TEST(test_get_param)
 {
 	struct raw r0, r1;
 	struct npu_sim_get_param gp;
-	static const uint32_t bad[] = { 0, 11, 12, 0x100, 0xffffffffu };
+	static const uint32_t bad[] = { 0, 12, 0x100, 0xffffffffu };
 	uint64_t ps, caps;
 	size_t i;
 
@@ -150,7 +150,7 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
-	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 5);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 6);
 	ck_assert_uint_eq(NPU_SIM_CAP_TEST_HOOKS, 1ULL << 6);
 	ck_assert_uint_eq(NPU_SIM_CAP_PEER, 1ULL << 7);
 	ck_assert_uint_eq(NPU_SIM_CAP_STREAMS, 1ULL << 4);
@@ -163,6 +163,8 @@ START_TEST(test_get_param)
 			  NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS | NPU_SIM_CAP_MANAGED |
 			  NPU_SIM_CAP_PEER);
 	ck_assert_int_eq(param(r0.fd, NPU_SIM_PARAM_BARE_TGID), getpid());
+	ck_assert_uint_eq(NPU_SIM_PARAM_PROFILE, 11);
+	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_PROFILE), 3);	/* atlas-a2 */
 	ps = param(r0.fd, NPU_SIM_PARAM_PAGE_SIZES);
 	ck_assert_uint_ne(ps & (1ULL << 12), 0);
 	ck_assert_uint_eq(ps & ~((1ULL << 12) | (1ULL << 21) | (1ULL << 30)), 0);

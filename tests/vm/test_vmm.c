@@ -212,7 +212,7 @@ static const struct attr_case attr_cases[] = {
 	{ ACL_HBM_MEM_NORMAL, 1, "huge_2m", 0, 2 * MiB },	/* served as HUGE */
 	{ ACL_MEM_HUGE1G, 1, "huge_1g", 0, 1 * GiB },
 	{ ACL_HBM_MEM_HUGE1G, 1, "huge_1g", 0, 1 * GiB },
-	{ ACL_MEM_P2P_HUGE1G, 1, "huge_1g", 1, 1 * GiB },
+	/* ACL_MEM_P2P_HUGE1G: Atlas A3 only (tests/vm/test_profile.c) */
 	{ ACL_DDR_MEM_HUGE, 0, "huge_2m", 0, 2 * MiB },
 	{ ACL_DDR_MEM_NORMAL, 0, "normal", 0, 2 * MiB },
 	{ ACL_DDR_MEM_P2P_HUGE, 4, "huge_2m", 1, 2 * MiB },

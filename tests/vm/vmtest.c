@@ -403,6 +403,39 @@ static const char *ko_path(void)
 	return "kernel/npu_sim.ko";
 }
 
+int vm_mod_try_load(const char *params)
+{
+	const char *ko = ko_path();
+	int fd = open(ko, O_RDONLY | O_CLOEXEC);
+	int err = 0;
+
+	ck_assert_msg(fd >= 0, "open %s: %s", ko, strerror(errno));
+	if (syscall(SYS_finit_module, fd, params, 0) != 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+int vm_sysfs_str(int dev, const char *name, char *buf, size_t n)
+{
+	char path[256];
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof(path), CLASS_ROOT "/npu_sim%d/%s", dev, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	len = read(fd, buf, n - 1);
+	close(fd);
+	if (len < 0)
+		return -EIO;
+	buf[len] = '\0';
+	if (len > 0 && buf[len - 1] == '\n')
+		buf[len - 1] = '\0';
+	return 0;
+}
+
 void vm_mod_load(const char *params)
 {
 	const char *ko = ko_path();
@@ -432,8 +465,10 @@ void vm_mod_reload(const char *params)
 void vm_mod_ensure_default(void)
 {
 	long long win;
+	char prof[64] = "atlas-a2";
 
-	if (vm_mod_loaded() &&
+	(void)vm_sysfs_str(0, "profile", prof, sizeof(prof));	/* absent: before profiles */
+	if (vm_mod_loaded() && !strcmp(prof, "atlas-a2") &&
 	    vm_sysfs(0, "capacity_bytes") == (long long)VM_DEFAULT_HBM_BYTES &&
 	    vm_sysfs(0, "host_access") == 0 &&
 	    vm_sysfs(1, "capacity_bytes") == (long long)VM_DEFAULT_HBM_BYTES &&

@@ -65,6 +65,8 @@ long long vm_dbg_info(int dev, const char *key);
 long long vm_dbg_stat(int dev, const char *key);
 /* /sys/class/npu_sim/npu_sim<dev>/<name> as a number, -1 if unreadable. */
 long long vm_sysfs(int dev, const char *name);
+/* The same as a string without its newline into buf[n]: 0 or -errno. */
+int vm_sysfs_str(int dev, const char *name, char *buf, size_t n);
 
 struct vm_alloc {
 	unsigned long long id;
@@ -114,11 +116,13 @@ int vm_mod_loaded(void);
 int vm_mod_try_unload(void);
 /* Loads kernel/npu_sim.ko with @params ("" for defaults); asserts success. */
 void vm_mod_load(const char *params);
+/* finit_module with @params: 0 or the errno of the failed load. */
+int vm_mod_try_load(const char *params);
 /* Unloads (asserting success) and loads with @params. */
 void vm_mod_reload(const char *params);
 /*
  * Makes sure the module is loaded with its default parameters (2 devices of
- * 2048 MiB, strict host access), reloading it if a previous test left it
+ * 2048 MiB, strict host access, profile atlas-a2), reloading it if a previous test left it
  * otherwise (or not loaded).
  */
 void vm_mod_ensure_default(void);

@@ -29,7 +29,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	5
+#define NPU_SIM_API_VERSION_MINOR	6
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -63,6 +63,11 @@ enum npu_sim_param {
 	NPU_SIM_PARAM_PAGE_SIZES = 9,
 	/* 1.5: the caller's process id in the initial pid namespace. */
 	NPU_SIM_PARAM_BARE_TGID = 10,
+	/*
+	 * 1.6: the product profile of the module (module parameter profile=):
+	 * an enum npu_sim_profile_index of misc/npu_sim_profiles.h.
+	 */
+	NPU_SIM_PARAM_PROFILE = 11,
 };
 
 #define NPU_SIM_CAP_HUGE_2M	(1ULL << 0)	/* 2 MiB hugetlb pool usable */
