@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,7 +323,7 @@ static uint64_t get_param(int fd, uint32_t param);
 struct churn {
 	int fd;
 	volatile int stop;
-	long calls;
+	volatile long calls;
 };
 
 static void *churn_thread(void *arg)
@@ -369,6 +370,10 @@ START_TEST(test_window_close_races_ioctls)
 			ck_assert_int_eq(ioctl(c.fd, NPU_SIM_IOCTL_MEM_ALLOC, &a), 0);
 		}
 		ck_assert_int_eq(pthread_create(&t, NULL, churn_thread, &c), 0);
+		/* the churn must be under way when the window goes, however
+		 * busy the host: wait for its first call, then vary the moment */
+		while (c.calls == 0)
+			sched_yield();
 		usleep(1000 * (round % 5));
 		ck_assert_int_eq(munmap(win, wsize), 0);
 		/* The window is gone: the context holds nothing any more. */
