@@ -17,6 +17,8 @@
 
 #include "acl_internal.h"
 #include "err_msg.h"
+#include "faults.h"
+#include "limits.h"
 
 struct device_ctx {
 	bool open;
@@ -144,6 +146,10 @@ static aclError open_device_locked(int id)
 		rc = -EPROTO;	/* device node names another device */
 	if (rc == 0)
 		rc = npu_rt_get_param(fd, NPU_SIM_PARAM_VA_WINDOW_SIZE, &window_size);
+	if (rc == 0)
+		rc = npu_rt_limits_apply(fd);
+	if (rc == 0)
+		rc = npu_rt_faults_apply(fd);
 	if (rc == 0)
 		rc = npu_rt_map_window(fd, window_size, &start);
 	if (rc != 0) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "limits.h"
 #include "meminfo_rules.h"
 
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
@@ -27,6 +28,8 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 		return npu_rt_errno_to_acl(-rc);
 
 	npu_rt_mem_info_figures((int)attr, &mi, &f, &t);
+	if (npu_rt_mem_attr_is_device((int)attr))
+		npu_rt_limit_clamp_current(&f, &t);
 	*free = f;
 	*total = t;
 	return ACL_SUCCESS;

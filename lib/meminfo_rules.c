@@ -43,6 +43,13 @@ static int class_of(int attr, enum mem_class *c)
 	}
 }
 
+int npu_rt_mem_attr_is_device(int attr)
+{
+	enum mem_class c;
+
+	return class_of(attr, &c) == 0 && c != CLASS_HOST;
+}
+
 /* min(capacity free rounded down to page, free pool pages * page). */
 static uint64_t huge_free(uint64_t cap_free, uint64_t pool_pages, uint64_t page)
 {

@@ -20,4 +20,7 @@
 aclError npu_rt_mem_info_figures(int attr, const struct npu_sim_mem_info *mi, size_t *free_bytes,
 				 size_t *total_bytes);
 
+/* Whether attr is a device memory class (HBM/MEM), not host DDR. */
+int npu_rt_mem_attr_is_device(int attr);
+
 #endif /* NPU_RT_MEMINFO_RULES_H */
