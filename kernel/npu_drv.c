@@ -83,6 +83,12 @@ static int npu_open(struct inode *inode, struct file *filp)
 	ctx->mm = current->mm;
 	mmgrab(ctx->mm);
 	ctx->pid = task_tgid_nr(current);
+	if (npu_limit_ctx_init(ctx)) {
+		mmdrop(ctx->mm);
+		ida_free(&ndev->ctx_ida, index);
+		kfree(ctx);
+		return -ENOMEM;
+	}
 	ctx->mapping = filp->f_mapping;
 	mutex_init(&ctx->lock);
 	INIT_LIST_HEAD(&ctx->maps);
@@ -91,12 +97,6 @@ static int npu_open(struct inode *inode, struct file *filp)
 	npu_ipc_ctx_init(ctx);
 	npu_stream_ctx_init(ctx);
 	npu_fault_ctx_init(ctx);
-	if (npu_limit_ctx_init(ctx)) {
-		mmdrop(ctx->mm);
-		ida_free(&ndev->ctx_ida, index);
-		kfree(ctx);
-		return -ENOMEM;
-	}
 	ctx->drop_memory = npu_ctx_drop_memory;
 	filp->private_data = ctx;
 	npu_dev_add_ctx(ndev, ctx);

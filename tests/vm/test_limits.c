@@ -317,6 +317,33 @@ START_TEST(test_phys_alloc_counts)
 }
 END_TEST
 
+/* The device copies of managed blocks count, the host pages do not. */
+START_TEST(test_managed_device_copies_count)
+{
+	static char buf[4096];
+	char *p = NULL;
+
+	setenv("NPU_SIM_MEM_LIMIT", "2M", 1);
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemAllocManaged((void **)&p, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL),
+			 ACL_SUCCESS);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), 0);
+	/* A device write migrates the first block: one 2 MiB device copy. */
+	ck_assert_int_eq(aclrtMemcpy(p, sizeof(buf), buf, sizeof(buf), ACL_MEMCPY_HOST_TO_DEVICE),
+			 ACL_SUCCESS);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), (long long)(2 * MiB));
+	/* The second block's copy would cross the limit. */
+	ck_assert_int_eq(aclrtMemcpy(p + 2 * MiB, sizeof(buf), buf, sizeof(buf),
+				     ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_MEMORY_ALLOCATION);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), (long long)(2 * MiB));
+	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), 0);
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+}
+END_TEST
+
 /* The admin limit alone shapes aclrtGetMemInfo of a library process. */
 START_TEST(test_admin_limit_meminfo)
 {
@@ -349,6 +376,7 @@ static Suite *limits_suite(void)
 	tcase_add_test(tc, test_own_limit_rules);
 	tcase_add_test(tc, test_phys_alloc_counts);
 	tcase_add_test(tc, test_admin_limit_meminfo);
+	tcase_add_test(tc, test_managed_device_copies_count);
 	suite_add_tcase(s, tc);
 	return s;
 }

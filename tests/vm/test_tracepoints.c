@@ -172,6 +172,52 @@ START_TEST(test_tracefs_stream_op)
 }
 END_TEST
 
+/* Managed memory: a device write migrates the block, a host read brings it back. */
+START_TEST(test_tracefs_migrate_and_host_fault)
+{
+	static unsigned char host[4096];
+	volatile char *p = NULL;
+	char *text, want[64];
+	FILE *f;
+	size_t n;
+	int fd;
+
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemAllocManaged((void **)&p, 2 * MiB, ACL_RT_MEM_ATTACH_GLOBAL),
+			 ACL_SUCCESS);
+	ck_assert_int_eq(vm_write_str(TRACEFS "/events/npu_sim/enable", "1"), 0);
+	fd = open(TRACEFS "/trace", O_WRONLY | O_TRUNC | O_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(vm_write_str(TRACEFS "/tracing_on", "1"), 0);
+	host[0] = 42;
+	ck_assert_int_eq(aclrtMemcpy((void *)p, sizeof(host), host, sizeof(host),
+				     ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	ck_assert_int_eq(p[0], 42);	/* host read: fault, block back to the host */
+	ck_assert_int_eq(vm_write_str(TRACEFS "/events/npu_sim/enable", "0"), 0);
+
+	text = calloc(1, 1 << 20);
+	ck_assert_ptr_nonnull(text);
+	f = fopen(TRACEFS "/trace", "r");
+	ck_assert_ptr_nonnull(f);
+	n = fread(text, 1, (1 << 20) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	snprintf(want, sizeof(want), "pid=%d va=0x%lx ", (int)getpid(), (unsigned long)p);
+	ck_assert_msg(count_lines(text, "npu_sim_migrate:", want, "bytes=2097152 to=device") == 1,
+		      "%s", text);
+	ck_assert_msg(count_lines(text, "npu_sim_migrate:", want, "bytes=2097152 to=host") == 1,
+		      "%s", text);
+	snprintf(want, sizeof(want), "pid=%d addr=0x%lx read", (int)getpid(), (unsigned long)p);
+	ck_assert_msg(count_lines(text, "npu_sim_host_fault:", want, NULL) == 1, "%s", text);
+	free(text);
+	ck_assert_int_eq(aclrtFree((void *)p), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+}
+END_TEST
+
 static Suite *tracepoints_suite(void)
 {
 	Suite *s = suite_create("tracepoints");
@@ -181,6 +227,7 @@ static Suite *tracepoints_suite(void)
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, test_trace_cmd_records_copy);
 	tcase_add_test(tc, test_tracefs_stream_op);
+	tcase_add_test(tc, test_tracefs_migrate_and_host_fault);
 	suite_add_tcase(s, tc);
 	return s;
 }
