@@ -20,6 +20,7 @@
 #include <linux/uaccess.h>
 
 #include "npu_sim.h"
+#include "npu_trace.h"
 
 /*
  * The live mappings one device operand touches, referenced, in VA order,
@@ -483,7 +484,6 @@ fail:
 	return ERR_PTR(ret);
 }
 
-/* Move the data of a prepared transfer (in the owner's mm for host parts). */
 /*
  * Managed ranges among the operands are device accesses: run the
  * migration rules on the part each one covers before moving any byte.
@@ -512,7 +512,8 @@ static int npu_xfer_managed(struct npu_span *sp, u64 addr, u64 pitch,
 	return ret;
 }
 
-int npu_xfer_exec(struct npu_xfer *x, const bool *abort)
+/* Move the data of a prepared transfer (in the owner's mm for host parts). */
+static int npu_xfer_exec_rows(struct npu_xfer *x, const bool *abort)
 {
 	u64 row;
 	int ret = 0;
@@ -538,6 +539,23 @@ int npu_xfer_exec(struct npu_xfer *x, const bool *abort)
 		npu_peer_count(x->src.ctx->ndev, x->dst.ctx->ndev,
 			       x->width * x->height);
 	return 0;
+}
+
+/* Device index of a transfer operand, -1 for host memory. */
+static int npu_xfer_dev(const struct npu_span *sp, bool dev)
+{
+	return dev ? sp->ctx->ndev->index : -1;
+}
+
+int npu_xfer_exec(struct npu_xfer *x, const bool *abort)
+{
+	int ret = npu_xfer_exec_rows(x, abort);
+
+	trace_npu_sim_copy(x->op,
+			   npu_xfer_dev(&x->src, npu_op_src_dev(x->op)),
+			   npu_xfer_dev(&x->dst, npu_op_dst_dev(x->op)),
+			   x->src_addr, x->dst_addr, x->width * x->height, ret);
+	return ret;
 }
 
 /*
@@ -602,7 +620,9 @@ static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
 			     value);
 	if (IS_ERR(x))
 		return PTR_ERR(x);
-	ret = npu_xfer_exec(x, NULL);
+	ret = npu_fault_check(ctx, NPU_SIM_FAULT_COPY);
+	if (!ret)
+		ret = npu_xfer_exec(x, NULL);
 	npu_xfer_free(x);
 	return ret;
 }

@@ -34,6 +34,7 @@ static const char * const npu_stat_names[NPU_STAT_NR] = {
 	[NPU_STAT_CALLS_SHARE] = "calls_share",
 	[NPU_STAT_CALLS_STREAM] = "calls_stream",
 	[NPU_STAT_FREE_WHILE_QUEUED] = "free_while_queued",
+	[NPU_STAT_FAIL_LIMIT] = "fail_limit",
 };
 
 static const char *npu_api_name(u32 api)
@@ -129,15 +130,25 @@ DEFINE_SHOW_ATTRIBUTE(npu_allocations);
 
 static void npu_contexts_ctx(struct npu_ctx *ctx, void *m)
 {
-	seq_printf(m, "%d %llu %llu 0x%lx %lu\n", ctx->pid, ctx->nr_maps,
-		   ctx->used,
+	u64 charged, injected;
+
+	spin_lock(&ctx->proc->lock);
+	charged = ctx->proc->used;
+	spin_unlock(&ctx->proc->lock);
+	spin_lock(&ctx->fault.lock);
+	injected = ctx->fault.injected;
+	spin_unlock(&ctx->fault.lock);
+	seq_printf(m, "%d %llu %llu 0x%lx %lu %llu %llu %llu\n", ctx->pid,
+		   ctx->nr_maps, ctx->used,
 		   ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0,
-		   npu_window_size);
+		   npu_window_size, npu_limit_effective(ctx->proc), charged,
+		   injected);
 }
 
+/* limit_bytes, charged_bytes: the process's account (0 = no limit). */
 static int npu_contexts_show(struct seq_file *m, void *v)
 {
-	seq_puts(m, "pid allocations used_bytes window_start window_size\n");
+	seq_puts(m, "pid allocations used_bytes window_start window_size limit_bytes charged_bytes faults_injected\n");
 	npu_dev_walk_ctxs(m->private, true, npu_contexts_ctx, m);
 	return 0;
 }
@@ -322,6 +333,50 @@ static const struct file_operations npu_stream_hold_fops = {
 	.release = single_release,
 };
 
+static int npu_limits_show(struct seq_file *m, void *v)
+{
+	npu_limit_show(m, m->private);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_limits);
+
+static int npu_faults_show(struct seq_file *m, void *v)
+{
+	npu_fault_dev_print(m, m->private);
+	return 0;
+}
+
+static int npu_faults_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, npu_faults_show, inode->i_private);
+}
+
+/* "SEED RATE_PPM OPS_MASK": the setting new contexts start with. */
+static ssize_t npu_faults_write(struct file *file, const char __user *ubuf,
+				size_t len, loff_t *ppos)
+{
+	struct seq_file *m = file->private_data;
+	char buf[64];
+	int ret;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	ret = npu_fault_dev_parse(m->private, buf);
+	return ret ? ret : len;
+}
+
+static const struct file_operations npu_faults_fops = {
+	.owner = THIS_MODULE,
+	.open = npu_faults_open,
+	.read = seq_read,
+	.write = npu_faults_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 static int npu_peers_show(struct seq_file *m, void *v)
 {
 	npu_peer_ctx_show(m, m->private);
@@ -360,6 +415,8 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 	debugfs_create_file("stream_hold", 0644, dir, ndev,
 			    &npu_stream_hold_fops);
 	debugfs_create_file("peers", 0444, dir, ndev, &npu_peers_fops);
+	debugfs_create_file("limits", 0444, dir, ndev, &npu_limits_fops);
+	debugfs_create_file("faults", 0644, dir, ndev, &npu_faults_fops);
 }
 
 void npu_debugfs_init(void)

@@ -160,6 +160,7 @@ static struct attribute *npu_dev_attrs[] = {
 	&dev_attr_product_name.attr,
 	&dev_attr_soc_name.attr,
 	&dev_attr_memory_kind.attr,
+	&dev_attr_proc_mem_limit_bytes.attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(npu_dev);
@@ -201,6 +202,7 @@ static int npu_dev_create(unsigned int index, u64 capacity, bool host_access,
 	ida_init(&ndev->ctx_ida);
 	spin_lock_init(&ndev->cap_lock);
 	init_waitqueue_head(&ndev->hold_wq);
+	spin_lock_init(&ndev->fault_lock);
 	atomic64_set(&ndev->next_id, 0);
 
 	device_initialize(&ndev->dev);

@@ -88,6 +88,12 @@ static int npu_open(struct inode *inode, struct file *filp)
 	ctx->mm = current->mm;
 	mmgrab(ctx->mm);
 	ctx->pid = task_tgid_nr(current);
+	if (npu_limit_ctx_init(ctx)) {
+		mmdrop(ctx->mm);
+		ida_free(&ndev->ctx_ida, index);
+		kfree(ctx);
+		return -ENOMEM;
+	}
 	ctx->mapping = filp->f_mapping;
 	mutex_init(&ctx->lock);
 	INIT_LIST_HEAD(&ctx->maps);
@@ -95,6 +101,7 @@ static int npu_open(struct inode *inode, struct file *filp)
 	npu_vmm_ctx_init(ctx);
 	npu_ipc_ctx_init(ctx);
 	npu_stream_ctx_init(ctx);
+	npu_fault_ctx_init(ctx);
 	ctx->drop_memory = npu_ctx_drop_memory;
 	filp->private_data = ctx;
 	npu_dev_add_ctx(ndev, ctx);
@@ -116,6 +123,7 @@ static int npu_release(struct inode *inode, struct file *filp)
 	npu_va_ctx_destroy(ctx);
 	mutex_unlock(&ctx->lock);
 	mutex_destroy(&ctx->lock);
+	npu_limit_ctx_teardown(ctx);
 	ida_free(&ndev->ctx_ida, ctx->index);
 	mmdrop(ctx->mm);
 	kfree(ctx);
@@ -129,7 +137,8 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_dev *ndev = ctx->ndev;
 	struct npu_sim_get_param args;
 	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
-		   NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER;
+		   NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER |
+		   NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT;
 	u64 sizes = 1ULL << PAGE_SHIFT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -279,6 +288,10 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 	NPU_IOCTL(NPU_SIM_IOCTL_PEER_ACCESS, npu_ioctl_peer_access, false,
 		  false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_QUERY, npu_ioctl_managed_query, false,
+		  false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_MEM_LIMIT, npu_ioctl_mem_limit, false,
+		  false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_FAULT_INJECT, npu_ioctl_fault_inject, false,
 		  false, -1),
 };
 

@@ -129,6 +129,8 @@ int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg)
 		ret = -EPERM;
 	} else if (!npu_share_allows(sh, tgid)) {
 		ret = -EACCES;
+	} else if (npu_fault_check(ctx, NPU_SIM_FAULT_IMPORT)) {
+		ret = -ENOMEM;		/* injected (the class's errno) */
 	} else {
 		phys = sh->phys;
 		npu_phys_get(phys);

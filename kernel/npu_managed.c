@@ -31,6 +31,7 @@
 
 #include "npu_sim.h"
 #include "npu_managed_state.h"
+#include "npu_trace.h"
 
 struct npu_managed {
 	u64 nr_blocks;
@@ -56,17 +57,21 @@ static void npu_managed_destroy(struct npu_map *map)
 		npu_managed_free(map->u.managed);
 }
 
-static int npu_managed_dev_alloc(struct npu_dev *ndev, struct npu_phys **out)
+/* A block's device copy, charged to the process's account. */
+static int npu_managed_dev_alloc(struct npu_ctx *ctx, struct npu_phys **out)
 {
 	enum npu_sim_page_kind kind = NPU_SIM_PAGE_NORMAL;
+	struct npu_dev *ndev = ctx->ndev;
 	int ret;
 
 	if (npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M))
 		kind = NPU_SIM_PAGE_HUGE_2M;
-	ret = npu_phys_create(ndev, kind, NPU_MANAGED_BLOCK_SIZE, 0, out);
-	/* -EDQUOT: over capacity, no point in trying normal pages. */
-	if (ret && kind == NPU_SIM_PAGE_HUGE_2M && ret != -EDQUOT)
-		ret = npu_phys_create(ndev, NPU_SIM_PAGE_NORMAL,
+	ret = npu_phys_create(ndev, ctx->proc, kind, NPU_MANAGED_BLOCK_SIZE, 0,
+			      out);
+	/* Over capacity or limit: no point in trying normal pages. */
+	if (ret && kind == NPU_SIM_PAGE_HUGE_2M && ret != -EDQUOT &&
+	    ret != -EUSERS)
+		ret = npu_phys_create(ndev, ctx->proc, NPU_SIM_PAGE_NORMAL,
 				      NPU_MANAGED_BLOCK_SIZE, 0, out);
 	/* The pool cannot be short for normal pages: never fail_pool here. */
 	return npu_phys_errno(ndev, ret == -ENOSPC ? -ENOMEM : ret);
@@ -127,7 +132,7 @@ static int npu_managed_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
 
 	lockdep_assert_held(&ctx->lock);
 	if ((act & NPU_MANAGED_ACT_ALLOC_DEV) && !u->dev[blk]) {
-		ret = npu_managed_dev_alloc(ctx->ndev, &u->dev[blk]);
+		ret = npu_managed_dev_alloc(ctx, &u->dev[blk]);
 		if (ret)
 			return ret;
 	}
@@ -135,11 +140,18 @@ static int npu_managed_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
 	if (act & NPU_MANAGED_ACT_ZAP_HOST)
 		npu_window_zap(ctx, map->va + (blk << NPU_MANAGED_BLOCK_SHIFT),
 			       NPU_MANAGED_BLOCK_SIZE);
-	if ((nb->valid & NPU_MANAGED_DEV) && !(old & NPU_MANAGED_DEV))
+	if ((nb->valid & NPU_MANAGED_DEV) && !(old & NPU_MANAGED_DEV)) {
+		trace_npu_sim_migrate(ctx->ndev->index, ctx->pid,
+				      map->va + (blk << NPU_MANAGED_BLOCK_SHIFT),
+				      NPU_MANAGED_BLOCK_SIZE, true);
 		npu_managed_copy_block(map, blk, true);
-	else if ((nb->valid & NPU_MANAGED_HOST) && !(old & NPU_MANAGED_HOST) &&
-		 (old & NPU_MANAGED_DEV))
+	} else if ((nb->valid & NPU_MANAGED_HOST) &&
+		   !(old & NPU_MANAGED_HOST) && (old & NPU_MANAGED_DEV)) {
+		trace_npu_sim_migrate(ctx->ndev->index, ctx->pid,
+				      map->va + (blk << NPU_MANAGED_BLOCK_SHIFT),
+				      NPU_MANAGED_BLOCK_SIZE, false);
 		npu_managed_copy_block(map, blk, false);
+	}
 	if ((act & NPU_MANAGED_ACT_FREE_DEV) && u->dev[blk]) {
 		npu_phys_put(u->dev[blk]);
 		u->dev[blk] = NULL;
@@ -318,8 +330,11 @@ int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg)
 		return -EINVAL;
 	len = ALIGN(args.size, NPU_MANAGED_BLOCK_SIZE);
 
-	ret = npu_phys_create(ndev, NPU_SIM_PAGE_NORMAL, len, NPU_PHYS_HOST,
-			      &phys);
+	ret = npu_fault_check(ctx, NPU_SIM_FAULT_ALLOC);
+	if (ret)
+		return ret;
+	ret = npu_phys_create(ndev, NULL, NPU_SIM_PAGE_NORMAL, len,
+			      NPU_PHYS_HOST, &phys);
 	ret = npu_phys_errno(ndev, ret);
 	if (ret)
 		return ret;

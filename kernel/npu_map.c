@@ -9,6 +9,7 @@
 #include <linux/uaccess.h>
 
 #include "npu_sim.h"
+#include "npu_trace.h"
 
 /*
  * A new map of @role over @phys (whose reference it takes over on success;
@@ -95,6 +96,8 @@ int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 		list_add_tail(&map->node, &ctx->imports);
 	}
 	WRITE_ONCE(ctx->used, ctx->used + npu_map_ctx_bytes(map));
+	trace_npu_sim_map(ndev->index, ctx->pid, map->role, map->id, map->va,
+			  map->len);
 	npu_map_get(map);
 	mutex_unlock(&ctx->lock);
 	return 0;
@@ -108,6 +111,8 @@ void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
 {
 	lockdep_assert_held(&ctx->lock);
 
+	trace_npu_sim_unmap(ctx->ndev->index, ctx->pid, map->role, map->id,
+			    map->va, map->len);
 	npu_va_erase(ctx, map);
 	npu_window_zap(ctx, map->va, map->len);
 	list_del_init(&map->node);

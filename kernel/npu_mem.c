@@ -30,10 +30,11 @@ static int npu_alloc_check(const struct npu_sim_mem_alloc *args)
 }
 
 /* Pick the backing for @args and create it, falling back as docs/design.md 4.1 says. */
-static int npu_alloc_backing(struct npu_dev *ndev,
+static int npu_alloc_backing(struct npu_ctx *ctx,
 			     const struct npu_sim_mem_alloc *args,
 			     struct npu_phys **out)
 {
+	struct npu_dev *ndev = ctx->ndev;
 	enum npu_sim_page_kind kind;
 	int ret;
 
@@ -53,11 +54,12 @@ static int npu_alloc_backing(struct npu_dev *ndev,
 		break;
 	}
 
-	ret = npu_phys_create(ndev, kind, args->footprint, args->flags, out);
+	ret = npu_phys_create(ndev, ctx->proc, kind, args->footprint,
+			      args->flags, out);
 	/* -ENOSPC: the hugetlb pool is short. */
 	if (ret == -ENOSPC && args->backing == NPU_SIM_BACKING_HUGE_FIRST) {
-		ret = npu_phys_create(ndev, NPU_SIM_PAGE_NORMAL, args->footprint,
-				      args->flags, out);
+		ret = npu_phys_create(ndev, ctx->proc, NPU_SIM_PAGE_NORMAL,
+				      args->footprint, args->flags, out);
 		if (!ret)
 			npu_stat_inc(ndev, NPU_STAT_FALLBACK_NORMAL);
 	}
@@ -90,8 +92,11 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 		npu_stat_inc(ndev, NPU_STAT_FAIL_INJECTED);
 		return -ENOMEM;
 	}
+	ret = npu_fault_check(ctx, NPU_SIM_FAULT_ALLOC);
+	if (ret)
+		return ret;
 
-	ret = npu_alloc_backing(ndev, &args, &phys);
+	ret = npu_alloc_backing(ctx, &args, &phys);
 	if (ret)
 		return ret;
 

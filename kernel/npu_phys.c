@@ -9,10 +9,12 @@
 #include <linux/slab.h>
 
 #include "npu_sim.h"
+#include "npu_trace.h"
 
 /* Internal reasons an allocation fails; all are -ENOMEM to user space. */
 #define NPU_ERR_CAPACITY	(-EDQUOT)
 #define NPU_ERR_POOL		(-ENOSPC)
+#define NPU_ERR_LIMIT		(-EUSERS)	/* npu_limit_charge() */
 
 const char *npu_kind_name(enum npu_sim_page_kind kind)
 {
@@ -97,6 +99,9 @@ int npu_phys_errno(struct npu_dev *ndev, int ret)
 	case NPU_ERR_POOL:
 		npu_stat_inc(ndev, NPU_STAT_FAIL_POOL);
 		return -ENOMEM;
+	case NPU_ERR_LIMIT:
+		npu_stat_inc(ndev, NPU_STAT_FAIL_LIMIT);
+		return -ENOMEM;
 	default:
 		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
 		return -ENOMEM;
@@ -153,11 +158,17 @@ static void npu_phys_release(struct kref *ref)
 {
 	struct npu_phys *phys = container_of(ref, struct npu_phys, ref);
 
+	trace_npu_sim_free(phys->ndev->index, phys->pid, phys->kind,
+			   phys->size, npu_phys_is_host(phys));
 	if (phys->kind == NPU_SIM_PAGE_NORMAL)
 		npu_pages_release(phys);
 	else
 		npu_hugetlbfs_release(phys);
 	npu_uncharge(phys->ndev, phys);
+	if (phys->proc) {
+		npu_limit_uncharge(phys->proc, phys->size);
+		npu_proc_put(phys->proc);
+	}
 	npu_phys_free(phys);
 }
 
@@ -192,14 +203,16 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 
 /*
  * Create a physical memory object of @footprint bytes rounded up to the page
- * size of @kind.  The capacity is charged before any page is taken; on
- * failure nothing stays charged or held.  NPU_PHYS_HOST in @flags makes
- * host memory, which is not charged.  Failures are -EDQUOT (capacity),
- * -ENOSPC (hugetlb pool short) or -ENOMEM: npu_phys_errno() turns them into
- * what user space sees.
+ * size of @kind.  The capacity (and the account @proc of the process it is
+ * charged to, if any) is charged before any page is taken; on failure
+ * nothing stays charged or held.  NPU_PHYS_HOST in @flags makes host
+ * memory, which is not charged.  Failures are -EDQUOT (capacity), -EUSERS
+ * (the process's limit), -ENOSPC (hugetlb pool short) or -ENOMEM:
+ * npu_phys_errno() turns them into what user space sees.
  */
-int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
-		    u64 footprint, u32 flags, struct npu_phys **out)
+int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
+		    enum npu_sim_page_kind kind, u64 footprint, u32 flags,
+		    struct npu_phys **out)
 {
 	unsigned int shift = npu_kind_shift(kind);
 	struct npu_phys *phys;
@@ -216,9 +229,18 @@ int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 			      flags & (NPU_SIM_ALLOC_P2P | NPU_PHYS_HOST));
 	if (!phys)
 		return -ENOMEM;
+	phys->pid = proc ? proc->pid : task_tgid_nr(current);
+	if (proc && !npu_phys_is_host(phys)) {
+		if (npu_limit_charge(proc, phys->size)) {
+			ret = NPU_ERR_LIMIT;
+			goto err_free;
+		}
+		npu_proc_get(proc);
+		phys->proc = proc;
+	}
 	ret = npu_charge(ndev, phys);
 	if (ret)
-		goto err_free;
+		goto err_unlimit;
 
 	if (kind == NPU_SIM_PAGE_NORMAL)
 		ret = npu_pages_fill(phys);
@@ -227,11 +249,18 @@ int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 	if (ret)
 		goto err_uncharge;
 
+	trace_npu_sim_alloc(ndev->index, phys->pid, kind, phys->size,
+			    npu_phys_is_host(phys));
 	*out = phys;
 	return 0;
 
 err_uncharge:
 	npu_uncharge(ndev, phys);
+err_unlimit:
+	if (phys->proc) {
+		npu_limit_uncharge(phys->proc, phys->size);
+		npu_proc_put(phys->proc);
+	}
 err_free:
 	npu_phys_free(phys);
 	return ret;

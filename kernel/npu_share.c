@@ -154,6 +154,8 @@ int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg)
 		ret = -EACCES;
 	} else if (!npu_peer_allowed(ctx, sh->ndev)) {
 		ret = -EXDEV;
+	} else if (npu_fault_check(ctx, NPU_SIM_FAULT_IMPORT)) {
+		ret = -ENOMEM;		/* injected (the class's errno) */
 	} else {
 		phys = sh->phys;
 		npu_phys_get(phys);

@@ -5,6 +5,9 @@
  * Files, lowest layer first (a file calls only into files above it in this
  * list, never back up):
  *   npu_profile.c  the product profile of this load (pure lookup)
+ *   npu_trace.c    tracepoint definitions (npu_trace.h; they call nothing)
+ *   npu_limit.c    per-process accounts and limits of device memory
+ *   npu_fault.c    seeded fault injection per context
  *   npu_hugetlbfs.c, npu_pages.c  backing pages (2M/1G hugetlb, 4 KiB)
  *   npu_managed_state.c  per-block rules of managed memory (pure logic)
  *   npu_phys.c     npu_phys: physical memory objects, capacity charging
@@ -54,6 +57,8 @@
  *   mm->mmap_lock          (held by the mm core around ->mmap, ->fault,
  *                           ->close; MANAGED_ADVISE takes it to map blocks)
  *   npu_dev.ctx_lock       (mutex: the device's context list)
+ *   npu_limit_lock         (mutex, npu_limit.c: the table of accounts;
+ *                           only taken at open, release and for debugfs)
  *   npu_ctx.lock           (mutex: VA window, maple tree, map lists, ctx
  *                           usage, handles, managed block state)
  *   npu_share_lock         (mutex, npu_handle.c: the machine-wide key table)
@@ -66,6 +71,8 @@
  *                           by STREAM_SYNC of all streams and debugfs)
  *   npu_dev.cap_lock       (spinlock: capacity and usage counters; nothing
  *                           is taken inside it)
+ *   npu_proc.lock, npu_fault_state.lock  (spinlocks, leaves: an account's
+ *                           bytes and limit, a context's PRNG)
  * Objects a process makes through its file (maps, handles, keys, streams,
  * events, ops, contexts) are allocated with GFP_KERNEL_ACCOUNT: charged to
  * its memory cgroup like the normal backing pages.
@@ -129,6 +136,7 @@ enum npu_stat {
 	NPU_STAT_CALLS_SHARE,
 	NPU_STAT_CALLS_STREAM,
 	NPU_STAT_FREE_WHILE_QUEUED,
+	NPU_STAT_FAIL_LIMIT,		/* over a per-process limit (1.6) */
 	NPU_STAT_NR,
 };
 
@@ -161,6 +169,40 @@ struct npu_dev {
 	 */
 	u64 stream_hold;		/* READ_ONCE/WRITE_ONCE */
 	wait_queue_head_t hold_wq;
+
+	/* Per-process limit in bytes, 0 = none (sysfs proc_mem_limit_bytes). */
+	u64 proc_mem_limit;		/* READ_ONCE/WRITE_ONCE */
+	/* Fault injection every new context starts with (debugfs "faults"). */
+	spinlock_t fault_lock;
+	u64 fault_seed;
+	u32 fault_rate;			/* parts per million, 0 = off */
+	u32 fault_ops;			/* mask of 1 << enum npu_sim_fault_op */
+};
+
+/*
+ * The device memory account of one process (mm) on one device, shared by
+ * its contexts there and by every npu_phys it charged (npu_limit.c).
+ */
+struct npu_proc {
+	struct kref ref;
+	struct list_head node;		/* in the table, under npu_limit_lock */
+	struct npu_dev *ndev;
+	struct mm_struct *mm;		/* mmgrab'ed: the key */
+	pid_t pid;
+	spinlock_t lock;		/* the two below */
+	u64 used;			/* bytes charged */
+	u64 own_limit;			/* set by the process, 0 = none */
+};
+
+/* Fault injection state of one context (npu_fault.c). */
+struct npu_fault_state {
+	spinlock_t lock;
+	u64 seed;
+	u64 state;			/* splitmix64 state */
+	u32 rate;			/* parts per million, 0 = off */
+	u32 ops;			/* mask of 1 << enum npu_sim_fault_op */
+	u64 calls;			/* eligible operations seen */
+	u64 injected;			/* of them failed */
 };
 
 enum npu_win_state {
@@ -209,6 +251,9 @@ struct npu_ctx {
 	u32 next_stream, next_event;	/* xa_alloc_cyclic cursors */
 	atomic_t nr_streams, nr_events;
 	u64 sq_queued;			/* ops queued and not completed */
+
+	struct npu_proc *proc;		/* the process's account (1.6) */
+	struct npu_fault_state fault;	/* fault injection (1.6) */
 };
 
 struct npu_phys {
@@ -228,6 +273,7 @@ struct npu_phys {
 	u32 mem_attr;
 	pid_t pid;			/* creator tgid */
 	struct mm_struct *mm;		/* NPU_PHYS_USER: owner of the pages */
+	struct npu_proc *proc;		/* charged account, referenced, or NULL */
 };
 
 /* Internal npu_phys.flags bits. */
@@ -361,6 +407,28 @@ unsigned int npu_profile_capacity_mib(void);
 /* 0, or -EOPNOTSUPP for a policy item / attribute the product lacks. */
 int npu_profile_check_alloc(u32 backing, u32 flags);
 int npu_profile_check_phys(u32 page_kind, u32 mem_attr);
+/* npu_limit.c: per-process device memory accounts and limits */
+int npu_limit_ctx_init(struct npu_ctx *ctx);
+void npu_limit_ctx_teardown(struct npu_ctx *ctx);
+int npu_limit_charge(struct npu_proc *proc, u64 bytes);
+void npu_limit_uncharge(struct npu_proc *proc, u64 bytes);
+void npu_proc_put(struct npu_proc *proc);
+u64 npu_limit_effective(struct npu_proc *proc);
+int npu_ioctl_mem_limit(struct npu_ctx *ctx, void __user *uarg);
+void npu_limit_show(struct seq_file *m, struct npu_dev *ndev);
+extern struct device_attribute dev_attr_proc_mem_limit_bytes;
+
+static inline void npu_proc_get(struct npu_proc *proc)
+{
+	kref_get(&proc->ref);
+}
+
+/* npu_fault.c: fault injection */
+void npu_fault_ctx_init(struct npu_ctx *ctx);
+int npu_fault_check(struct npu_ctx *ctx, enum npu_sim_fault_op op);
+int npu_ioctl_fault_inject(struct npu_ctx *ctx, void __user *uarg);
+int npu_fault_dev_parse(struct npu_dev *ndev, char *buf);
+void npu_fault_dev_print(struct seq_file *m, struct npu_dev *ndev);
 
 /* npu_dev.c: devices and their contexts */
 extern struct npu_dev *npu_devs[NPU_SIM_MAX_DEVICES];
@@ -393,8 +461,9 @@ void npu_pages_release(struct npu_phys *phys);
 int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write);
 
 /* npu_phys.c: physical memory objects and capacity */
-int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
-		    u64 footprint, u32 flags, struct npu_phys **out);
+int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
+		    enum npu_sim_page_kind kind, u64 footprint, u32 flags,
+		    struct npu_phys **out);
 int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 			 u64 len, bool write, struct npu_phys **out);
 int npu_phys_errno(struct npu_dev *ndev, int ret);

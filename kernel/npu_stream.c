@@ -32,6 +32,7 @@
 #include <linux/xarray.h>
 
 #include "npu_sim.h"
+#include "npu_trace.h"
 
 static struct workqueue_struct *npu_stream_wq;
 
@@ -68,6 +69,7 @@ struct npu_op {
 	u32 loc;			/* PREFETCH: enum npu_sim_managed_loc */
 	u64 operand;			/* VALUE_WRITE / VALUE_WAIT */
 	u32 cond;			/* VALUE_WAIT: enum npu_sim_wait_cond */
+	int inject;			/* injected failure to run as, or 0 */
 };
 
 struct npu_stream {
@@ -224,6 +226,8 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 			READ_ONCE(s->cancel));
 	if (READ_ONCE(s->cancel))
 		return -ECANCELED;
+	if (op->inject)
+		return op->inject;
 
 	switch (op->type) {
 	case NPU_SIM_OP_COPY:
@@ -268,7 +272,11 @@ static void npu_stream_work(struct work_struct *work)
 		if (!op)
 			break;
 
+		trace_npu_sim_stream_op_start(ctx->ndev->index, ctx->pid, s->id,
+					      op->seq, op->type, 0);
 		ret = npu_op_exec(s, op);
+		trace_npu_sim_stream_op_end(ctx->ndev->index, ctx->pid, s->id,
+					    op->seq, op->type, ret);
 		/*
 		 * Memory freed while this op was queued goes back before the
 		 * op counts as done, so a synchronize sees it released.
@@ -580,6 +588,10 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 			goto out;
 		}
 	}
+
+	/* Decided at submit, in call order; the op fails when it runs. */
+	if (a.op != NPU_SIM_OP_RECORD && a.op != NPU_SIM_OP_WAIT)
+		op->inject = npu_fault_check(ctx, NPU_SIM_FAULT_STREAM);
 
 	spin_lock(&ctx->sq_lock);
 	if (s->dead) {

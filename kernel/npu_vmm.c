@@ -24,6 +24,7 @@
 #include <linux/xarray.h>
 
 #include "npu_sim.h"
+#include "npu_trace.h"
 
 void npu_vmm_ctx_init(struct npu_ctx *ctx)
 {
@@ -87,12 +88,16 @@ int npu_ioctl_phys_alloc(struct npu_ctx *ctx, void __user *uarg)
 		npu_stat_inc(ndev, NPU_STAT_FAIL_INJECTED);
 		return -ENOMEM;
 	}
+	ret = npu_fault_check(ctx, NPU_SIM_FAULT_ALLOC);
+	if (ret)
+		return ret;
 
 	if (args.flags & NPU_SIM_PHYS_P2P)
 		flags |= NPU_SIM_ALLOC_P2P;
 	if (args.location != NPU_SIM_LOC_DEVICE)
 		flags |= NPU_PHYS_HOST;
-	ret = npu_phys_create(ndev, args.page_kind, args.size, flags, &phys);
+	ret = npu_phys_create(ndev, ctx->proc, args.page_kind, args.size, flags,
+			      &phys);
 	ret = npu_phys_errno(ndev, ret);
 	if (ret)
 		return ret;
@@ -324,7 +329,9 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 	map->u.vmm.access_loc = NPU_SIM_LOC_DEVICE;
 	map->u.vmm.access_loc_id = ndev->index;
 
-	ret = npu_va_map_in(ctx, map);
+	ret = npu_fault_check(ctx, NPU_SIM_FAULT_MAP);
+	if (!ret)
+		ret = npu_va_map_in(ctx, map);
 	if (ret)
 		goto err_unlock;
 	npu_phys_get(phys);
@@ -332,6 +339,8 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 	h->nr_maps++;
 	resv->u.resv.nr_mapped++;
 	list_add_tail(&map->node, &ctx->vmaps);
+	trace_npu_sim_map(ndev->index, ctx->pid, NPU_MAP_VMM, h->id, map->va,
+			  map->len);
 	mutex_unlock(&ctx->lock);
 	return 0;
 
@@ -361,6 +370,8 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 	}
 	npu_va_unmap_in(ctx, map);
 	npu_window_zap(ctx, map->va, map->len);
+	trace_npu_sim_unmap(ctx->ndev->index, ctx->pid, NPU_MAP_VMM,
+			    map->u.vmm.handle->id, map->va, map->len);
 	list_del_init(&map->node);
 	map->u.vmm.resv->u.resv.nr_mapped--;
 	h = map->u.vmm.handle;

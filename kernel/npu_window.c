@@ -19,6 +19,7 @@
 #include <linux/sched/mm.h>
 
 #include "npu_sim.h"
+#include "npu_trace.h"
 
 /* Bytes of every context's window (module parameter va_window_gib). */
 unsigned long npu_window_size;
@@ -71,6 +72,9 @@ static vm_fault_t npu_window_fault(struct vm_fault *vmf)
 				  vm_get_page_prot(flags));
 out:
 	mutex_unlock(&ctx->lock);
+	trace_npu_sim_host_fault(ctx->ndev->index, ctx->pid, vmf->address,
+				 vmf->flags & FAULT_FLAG_WRITE,
+				 (__force u32)ret);
 	return ret;
 }
 

@@ -9,6 +9,7 @@
 #include "acl_internal.h"
 #include "alloc_diag.h"
 #include "err_msg.h"
+#include "limits.h"
 
 #define SZ_2M (2ULL << 20)
 #define SZ_1G (1ULL << 30)
@@ -44,6 +45,8 @@ void npu_rt_alloc_diagnose(int fd, uint64_t footprint, uint32_t backing)
 	       backing == NPU_SIM_BACKING_NORMAL ? 4096 : SZ_2M;
 	charge = round_up(footprint, page);
 	pages = charge / page;
+	if (npu_rt_limit_diagnose(fd, charge))
+		return;
 	pool_free = page == SZ_1G ? mi.huge_1g_free : mi.huge_2m_free;
 	avail = mi.capacity > mi.used ? mi.capacity - mi.used : 0;
 

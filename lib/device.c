@@ -18,6 +18,8 @@
 #include "acl_internal.h"
 #include "err_msg.h"
 #include "profile.h"
+#include "faults.h"
+#include "limits.h"
 
 struct device_ctx {
 	bool open;
@@ -153,6 +155,10 @@ static aclError open_device_locked(int id)
 		rc = npu_rt_get_param(fd, NPU_SIM_PARAM_VA_WINDOW_SIZE, &window_size);
 	if (rc == 0 && npu_rt_get_param(fd, NPU_SIM_PARAM_PROFILE, &profile) != 0)
 		profile = 0;	/* a driver before 1.6: the default product */
+	if (rc == 0)
+		rc = npu_rt_limits_apply(fd);
+	if (rc == 0)
+		rc = npu_rt_faults_apply(fd);
 	if (rc == 0)
 		rc = npu_rt_map_window(fd, window_size, &start);
 	if (rc != 0) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "limits.h"
 #include "meminfo_rules.h"
 
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
@@ -32,6 +33,8 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 		return npu_rt_errno_to_acl(-rc);
 
 	npu_rt_mem_info_figures_profile((int)attr, &mi, prof, &f, &t);
+	if (npu_rt_mem_attr_is_device((int)attr, prof))
+		npu_rt_limit_clamp_current(&f, &t);
 	*free = f;
 	*total = t;
 	return ACL_SUCCESS;

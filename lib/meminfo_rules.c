@@ -44,6 +44,15 @@ static int class_of(int attr, enum mem_class *c)
 	}
 }
 
+int npu_rt_mem_attr_is_device(int attr, const struct npu_sim_profile *p)
+{
+	enum mem_class c;
+
+	if (class_of(attr, &c) != 0)
+		return 0;
+	return c != CLASS_HOST || (p != NULL && p->mem_kind == NPU_SIM_MEM_DDR);
+}
+
 /* min(capacity free rounded down to page, free pool pages * page). */
 static uint64_t huge_free(uint64_t cap_free, uint64_t pool_pages, uint64_t page)
 {

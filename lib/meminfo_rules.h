@@ -32,5 +32,10 @@ aclError npu_rt_mem_info_figures(int attr, const struct npu_sim_mem_info *mi, si
 aclError npu_rt_mem_info_figures_profile(int attr, const struct npu_sim_mem_info *mi,
 					 const struct npu_sim_profile *p, size_t *free_bytes,
 					 size_t *total_bytes);
+/*
+ * Whether attr is a class of device memory on product p (NULL: Atlas A2):
+ * the HBM/MEM classes, and the DDR ones where the device memory is DDR.
+ */
+int npu_rt_mem_attr_is_device(int attr, const struct npu_sim_profile *p);
 
 #endif /* NPU_RT_MEMINFO_RULES_H */

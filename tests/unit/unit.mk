@@ -7,7 +7,7 @@
 
 UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap test_vmm_rules test_profile
 UNIT_KERNEL_TESTS := test_managed_state
-UNIT_API_TESTS := test_api_host test_data_buffer test_err_msg test_api_added_host
+UNIT_API_TESTS := test_api_host test_data_buffer test_err_msg test_api_added_host test_env_parse
 UNIT_TESTS := $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%) $(UNIT_KERNEL_TESTS:%=$(BUILD)/tests/unit/%) \
 	$(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%)
 UNIT_CFLAGS := $(PKG_CHECK_CFLAGS) -pthread

@@ -319,8 +319,9 @@ long vm_dbg_contexts(int dev)
 	snprintf(path, sizeof(path), DBG_ROOT "/npu_sim%d/contexts", dev);
 	s = slurp(path, NULL);
 	ck_assert_msg(s != NULL, "cannot read %s", path);
-	ck_assert_msg(!strncmp(s, "pid allocations used_bytes window_start window_size\n",
-			       strlen("pid allocations used_bytes window_start window_size\n")),
+	/* 1.6 appended limit_bytes charged_bytes faults_injected */
+	ck_assert_msg(!strncmp(s, "pid allocations used_bytes window_start window_size ",
+			       strlen("pid allocations used_bytes window_start window_size ")),
 		      "%s: unexpected header", path);
 	for (p = s; *p; p++)
 		if (*p == '\n')

@@ -83,6 +83,10 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_TEST_HOOKS	(1ULL << 6)
 /* PEER_ACCESS, cross-device D2D copies and imports (1.5) */
 #define NPU_SIM_CAP_PEER	(1ULL << 7)
+/* MEM_LIMIT: per-process device memory limits (1.6) */
+#define NPU_SIM_CAP_MEM_LIMIT	(1ULL << 9)
+/* FAULT_INJECT: seeded failures of chosen operations (1.6) */
+#define NPU_SIM_CAP_FAULT_INJECT	(1ULL << 10)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -1179,5 +1183,106 @@ struct npu_sim_peer_access {
 };
 
 #define NPU_SIM_IOCTL_PEER_ACCESS	_IOWR(NPU_SIM_IOC_MAGIC, 0x60, struct npu_sim_peer_access)
+
+/* ---- Limits and fault injection (API 1.6) -------------------------------
+ *
+ * A process's device memory on a device is every physical object it makes
+ * there and that is charged to the device: linear allocations (MEM_ALLOC),
+ * physical handles (PHYS_ALLOC in device location) and the device copies
+ * of its managed blocks (2 MiB each while they exist).  Imported memory is
+ * charged to the exporter, host memory to nobody.  A byte stays charged to
+ * the process that made it until the object is gone (also after its file
+ * is closed, while another process still holds an import).  All files of
+ * one process (mm) on one device share one account.
+ */
+
+/* Operations of MEM_LIMIT. */
+enum npu_sim_limit_op {
+	NPU_SIM_LIMIT_GET = 1,	/* report the figures only */
+	NPU_SIM_LIMIT_SET = 2,	/* set the process's own limit to @limit */
+};
+
+/**
+ * struct npu_sim_mem_limit - the caller's device memory limit on this device
+ * @op: in, enum npu_sim_limit_op
+ * @flags: in, must be 0
+ * @limit: in, SET: the process's own limit in bytes (> 0); GET: must be 0
+ * @own_limit: out, the process's own limit after the call, 0 = none
+ * @admin_limit: out, the device's per-process limit (sysfs
+ *	proc_mem_limit_bytes), 0 = none
+ * @effective: out, the limit that applies: the smaller of the two that are
+ *	set, 0 = none
+ * @used: out, bytes charged to the process on this device
+ * @reserved: must be 0
+ *
+ * An allocation that would take @used past @effective fails with -ENOMEM
+ * (what capacity exhaustion gives) and counts as fail_limit in debugfs.
+ * A process may only lower its own limit: SET above a limit it set before
+ * fails with -EPERM.  A limit above the administrator's has no effect
+ * (@effective stays the administrator's).  Lowering a limit below @used
+ * frees nothing; only new allocations fail.  Errors: -EINVAL bad field,
+ * SET with @limit 0; -EPERM raising the own limit.
+ */
+struct npu_sim_mem_limit {
+	__u32 op;
+	__u32 flags;
+	__u64 limit;
+	__u64 own_limit;
+	__u64 admin_limit;
+	__u64 effective;
+	__u64 used;
+	__u64 reserved;
+};
+
+/* Operation classes fault injection can fail (bit (1 << op) in masks). */
+enum npu_sim_fault_op {
+	/* MEM_ALLOC, PHYS_ALLOC, MANAGED_ALLOC: -ENOMEM */
+	NPU_SIM_FAULT_ALLOC = 1,
+	/* VMM_MAP: -ENOMEM */
+	NPU_SIM_FAULT_MAP = 2,
+	/* SHARE_IMPORT, IPC_IMPORT: -ENOMEM */
+	NPU_SIM_FAULT_IMPORT = 3,
+	/* MEMCPY, MEMCPY2D, MEMSET: -EIO */
+	NPU_SIM_FAULT_COPY = 4,
+	/*
+	 * STREAM_SUBMIT of COPY, SET, PREFETCH, VALUE_WRITE, VALUE_WAIT: the
+	 * submit succeeds, the op fails with -EIO when it runs (the stream's
+	 * error, reported by STREAM_SYNC).
+	 */
+	NPU_SIM_FAULT_STREAM = 5,
+};
+
+#define NPU_SIM_FAULT_OPS_MASK	0x3EU	/* bits 1..5 */
+#define NPU_SIM_FAULT_RATE_ONE	1000000U	/* rate unit: parts per million */
+
+/**
+ * struct npu_sim_fault_inject - fail a seeded fraction of this file's operations
+ * @seed: in, PRNG seed (any value)
+ * @rate: in, parts per million (0..NPU_SIM_FAULT_RATE_ONE) of the eligible
+ *	operations that fail; 0 turns injection off
+ * @ops: in, mask of (1 << enum npu_sim_fault_op): the eligible classes;
+ *	must be non-zero when @rate is
+ * @flags: in, must be 0
+ * @pad: must be 0
+ * @reserved: must be 0
+ *
+ * The context's PRNG (splitmix64 seeded with @seed) advances once per
+ * eligible operation that passed its own argument checks, in the order the
+ * context receives them; the operation fails when the draw modulo
+ * NPU_SIM_FAULT_RATE_ONE is below @rate.  The same seed, rate, ops and
+ * sequence of calls fail the same calls.  Setting again restarts the
+ * sequence.  Errors: -EINVAL bad field.
+ */
+struct npu_sim_fault_inject {
+	__u64 seed;
+	__u32 rate;
+	__u32 ops;
+	__u32 flags;
+	__u32 pad;
+	__u64 reserved[2];
+};
+
+#define NPU_SIM_IOCTL_MEM_LIMIT	_IOWR(NPU_SIM_IOC_MAGIC, 0x90, struct npu_sim_mem_limit)
+#define NPU_SIM_IOCTL_FAULT_INJECT	_IOW(NPU_SIM_IOC_MAGIC, 0x91, struct npu_sim_fault_inject)
 
 #endif /* _UAPI_MISC_NPU_SIM_H */

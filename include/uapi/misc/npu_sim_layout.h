@@ -105,5 +105,9 @@ static_assert(offsetof(struct npu_sim_ipc_import, va) == 16);
 static_assert(sizeof(struct npu_sim_ipc_close) == 16);
 static_assert(sizeof(struct npu_sim_peer_access) == 16);
 static_assert(offsetof(struct npu_sim_peer_access, enabled) == 12);
+static_assert(sizeof(struct npu_sim_mem_limit) == 56);
+static_assert(offsetof(struct npu_sim_mem_limit, used) == 40);
+static_assert(sizeof(struct npu_sim_fault_inject) == 40);
+static_assert(offsetof(struct npu_sim_fault_inject, reserved) == 24);
 
 #endif /* _UAPI_MISC_NPU_SIM_LAYOUT_H */

@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-process device memory limits (UAPI 1.6 MEM_LIMIT, sysfs
+ * proc_mem_limit_bytes, NPU_SIM_MEM_LIMIT): the allocation that crosses the
+ * limit fails with 207001 through the library and with ENOMEM through raw
+ * ioctls; aclrtGetMemInfo reports the limited total; a process may only
+ * lower its own limit; all files of a process share one account; physical
+ * handles count.  Each Check test runs in its own process.
+ */
+#include "vmtest.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <misc/npu_sim.h>
+
+#include "acl/acl.h"
+
+#define LIMIT (64 * MiB)
+#define SYSFS_LIMIT "/sys/class/npu_sim/npu_sim0/proc_mem_limit_bytes"
+
+struct raw {
+	int fd;
+	void *win;
+	uint64_t wsize;
+};
+
+static int xioctl(int fd, unsigned long cmd, void *arg)
+{
+	return ioctl(fd, cmd, arg) == 0 ? 0 : errno;
+}
+
+static void raw_open(struct raw *r)
+{
+	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+
+	r->fd = open(NPU_SIM_DEV_PREFIX "0", O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(r->fd, 0);
+	ck_assert_int_eq(xioctl(r->fd, NPU_SIM_IOCTL_GET_PARAM, &gp), 0);
+	r->wsize = gp.value;
+	r->win = mmap(NULL, r->wsize, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
+	ck_assert(r->win != MAP_FAILED);
+}
+
+static void raw_close(struct raw *r)
+{
+	ck_assert_int_eq(munmap(r->win, r->wsize), 0);
+	close(r->fd);
+}
+
+/* MEM_ALLOC of @bytes of normal pages; 0 or errno, *va set on success. */
+static int raw_alloc(struct raw *r, uint64_t bytes, uint64_t *va)
+{
+	struct npu_sim_mem_alloc a = {
+		.size = bytes, .footprint = bytes, .backing = NPU_SIM_BACKING_NORMAL,
+		.policy = 2, .api = NPU_SIM_API_MALLOC,
+	};
+	int err = xioctl(r->fd, NPU_SIM_IOCTL_MEM_ALLOC, &a);
+
+	if (err == 0 && va)
+		*va = a.va;
+	return err;
+}
+
+static void raw_free(struct raw *r, uint64_t va)
+{
+	struct npu_sim_mem_free f = { .va = va };
+
+	ck_assert_int_eq(xioctl(r->fd, NPU_SIM_IOCTL_MEM_FREE, &f), 0);
+}
+
+static struct npu_sim_mem_limit limit_get(int fd)
+{
+	struct npu_sim_mem_limit l = { .op = NPU_SIM_LIMIT_GET };
+
+	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), 0);
+	return l;
+}
+
+static int limit_set(int fd, uint64_t bytes)
+{
+	struct npu_sim_mem_limit l = { .op = NPU_SIM_LIMIT_SET, .limit = bytes };
+
+	return xioctl(fd, NPU_SIM_IOCTL_MEM_LIMIT, &l);
+}
+
+static void admin_limit(uint64_t bytes)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)bytes);
+	ck_assert_int_eq(vm_write_str(SYSFS_LIMIT, buf), 0);
+	ck_assert_int_eq(vm_sysfs(0, "proc_mem_limit_bytes"), (long long)bytes);
+}
+
+static void setup(void)
+{
+	vm_mod_ensure_default();
+	admin_limit(0);
+	unsetenv("NPU_SIM_MEM_LIMIT");
+}
+
+static void teardown(void)
+{
+	vm_write_str(SYSFS_LIMIT, "0");
+}
+
+/* The bytes of debugfs "limits" column @col for @pid, -1 if absent. */
+static long long dbg_limits(pid_t pid, const char *col)
+{
+	char line[256], name[64];
+	long long v[5], want = -1;
+	int idx = -1, i = 0, p;
+	char *tok, *save;
+	FILE *f = fopen("/sys/kernel/debug/npu_sim/npu_sim0/limits", "r");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "pid used_bytes own_limit admin_limit effective_limit\n");
+	for (tok = strtok_r(line, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save), i++) {
+		snprintf(name, sizeof(name), "%s", tok);
+		if (strcmp(name, col) == 0)
+			idx = i;
+	}
+	ck_assert_int_ge(idx, 1);
+	while (fgets(line, sizeof(line), f)) {
+		ck_assert_int_eq(sscanf(line, "%d %lld %lld %lld %lld", &p, &v[0], &v[1], &v[2], &v[3]),
+				 5);
+		if (p == pid)
+			want = v[idx - 1];
+	}
+	fclose(f);
+	return want;
+}
+
+/* The library path: NPU_SIM_MEM_LIMIT=64M, aclrtMalloc, aclrtGetMemInfo. */
+START_TEST(test_env_limit_malloc)
+{
+	long long fail_limit = vm_dbg_stat(0, "fail_limit");
+	size_t f, t;
+	void *a = NULL, *b = NULL, *c = NULL;
+	const char *msg;
+
+	setenv("NPU_SIM_MEM_LIMIT", "64M", 1);
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(dbg_limits(getpid(), "own_limit"), (long long)LIMIT);
+
+	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM, &f, &t), ACL_SUCCESS);
+	ck_assert_uint_eq(t, LIMIT);
+	ck_assert_uint_eq(f, LIMIT);
+
+	ck_assert_int_eq(aclrtMalloc(&a, 16 * MiB, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM, &f, &t), ACL_SUCCESS);
+	ck_assert_uint_eq(t, LIMIT);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), (long long)(LIMIT - f));
+	ck_assert_uint_ge(LIMIT - f, 16 * MiB);
+
+	/* 48 MiB more crosses 64 MiB (the first one charged a bit over 16). */
+	ck_assert_int_eq(aclrtMalloc(&b, 48 * MiB, ACL_MEM_MALLOC_NORMAL_ONLY),
+			 ACL_ERROR_RT_MEMORY_ALLOCATION);
+	ck_assert_ptr_null(b);
+	msg = aclGetRecentErrMsg();
+	ck_assert_ptr_nonnull(msg);
+	ck_assert_msg(strstr(msg, "device memory limit") && strstr(msg, "NPU_SIM_MEM_LIMIT") &&
+		      strstr(msg, "67108864"), "message: %s", msg);
+	ck_assert_int_eq(vm_dbg_stat(0, "fail_limit"), fail_limit + 1);
+
+	/* What is left still fits. */
+	ck_assert_int_eq(aclrtMalloc(&c, 40 * MiB, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(c), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM, &f, &t), ACL_SUCCESS);
+	ck_assert_uint_eq(f, LIMIT);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), 0);
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+}
+END_TEST
+
+START_TEST(test_env_limit_malformed)
+{
+	const char *msg;
+
+	setenv("NPU_SIM_MEM_LIMIT", "64MB", 1);
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_ERROR_RT_PARAM_INVALID);
+	msg = aclGetRecentErrMsg();
+	ck_assert_ptr_nonnull(msg);
+	ck_assert_msg(strstr(msg, "NPU_SIM_MEM_LIMIT=\"64MB\""), "message: %s", msg);
+	ck_assert_int_eq(vm_dbg_contexts(0), 0);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+}
+END_TEST
+
+/* The administrator's limit holds for a process that never uses the library. */
+START_TEST(test_admin_limit_raw)
+{
+	long long fail_limit = vm_dbg_stat(0, "fail_limit");
+	long long used = vm_sysfs(0, "used_bytes");
+	struct npu_sim_mem_limit l;
+	struct raw r, r2;
+	uint64_t va1, va2, va3;
+
+	admin_limit(LIMIT);
+	raw_open(&r);
+	l = limit_get(r.fd);
+	ck_assert_uint_eq(l.admin_limit, LIMIT);
+	ck_assert_uint_eq(l.own_limit, 0);
+	ck_assert_uint_eq(l.effective, LIMIT);
+	ck_assert_uint_eq(l.used, 0);
+
+	ck_assert_int_eq(raw_alloc(&r, 32 * MiB, &va1), 0);
+	ck_assert_int_eq(raw_alloc(&r, 32 * MiB - 4096, &va2), 0);
+	ck_assert_uint_eq(limit_get(r.fd).used, LIMIT - 4096);
+	/* Two pages more than fit: the allocation crossing 64 MiB fails. */
+	ck_assert_int_eq(raw_alloc(&r, 8192, NULL), ENOMEM);
+	ck_assert_int_eq(vm_dbg_stat(0, "fail_limit"), fail_limit + 1);
+	ck_assert_int_eq(vm_sysfs(0, "used_bytes"), used + (long long)(LIMIT - 4096));
+
+	/* A second file of the same process shares the account. */
+	raw_open(&r2);
+	ck_assert_uint_eq(limit_get(r2.fd).used, LIMIT - 4096);
+	ck_assert_int_eq(raw_alloc(&r2, 8192, NULL), ENOMEM);
+	ck_assert_int_eq(raw_alloc(&r2, 4096, &va3), 0);
+	ck_assert_uint_eq(limit_get(r.fd).used, LIMIT);
+	ck_assert_int_eq(vm_dbg_stat(0, "fail_limit"), fail_limit + 2);
+	raw_close(&r2);	/* its memory goes with its file */
+	ck_assert_uint_eq(limit_get(r.fd).used, LIMIT - 4096);
+
+	/* Raising the administrator's limit lets it through at once. */
+	admin_limit(LIMIT + 8192);
+	ck_assert_int_eq(raw_alloc(&r, 8192, &va3), 0);
+	raw_free(&r, va3);
+	raw_free(&r, va1);
+	raw_free(&r, va2);
+	ck_assert_uint_eq(limit_get(r.fd).used, 0);
+	raw_close(&r);
+	ck_assert_int_eq(vm_sysfs(0, "used_bytes"), used);
+}
+END_TEST
+
+/* The own limit by raw ioctl: only down, and bounded by the admin's. */
+START_TEST(test_own_limit_rules)
+{
+	struct npu_sim_mem_limit l;
+	struct raw r;
+	uint64_t va;
+
+	raw_open(&r);
+	ck_assert_int_eq(limit_set(r.fd, 0), EINVAL);
+	l = (struct npu_sim_mem_limit){ .op = NPU_SIM_LIMIT_GET, .limit = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
+	l = (struct npu_sim_mem_limit){ .op = NPU_SIM_LIMIT_GET, .used = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
+	l = (struct npu_sim_mem_limit){ .op = 3 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
+	l = (struct npu_sim_mem_limit){ .op = NPU_SIM_LIMIT_GET, .flags = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
+	ck_assert_uint_eq(limit_get(r.fd).own_limit, 0);
+
+	ck_assert_int_eq(limit_set(r.fd, LIMIT), 0);
+	ck_assert_int_eq(limit_set(r.fd, LIMIT + 1), EPERM);
+	ck_assert_int_eq(limit_set(r.fd, LIMIT / 2), 0);
+	ck_assert_int_eq(limit_set(r.fd, LIMIT), EPERM);
+	l = limit_get(r.fd);
+	ck_assert_uint_eq(l.own_limit, LIMIT / 2);
+	ck_assert_uint_eq(l.effective, LIMIT / 2);
+
+	/* The admin's lower limit wins; a higher one changes nothing. */
+	admin_limit(LIMIT / 4);
+	ck_assert_uint_eq(limit_get(r.fd).effective, LIMIT / 4);
+	ck_assert_int_eq(raw_alloc(&r, LIMIT / 4 + 4096, NULL), ENOMEM);
+	admin_limit(LIMIT);
+	ck_assert_uint_eq(limit_get(r.fd).effective, LIMIT / 2);
+	ck_assert_int_eq(raw_alloc(&r, LIMIT / 2 + 4096, NULL), ENOMEM);
+	ck_assert_int_eq(raw_alloc(&r, LIMIT / 2, &va), 0);
+	raw_free(&r, va);
+	raw_close(&r);
+}
+END_TEST
+
+/* Physical handles are charged like linear memory; host handles are not. */
+START_TEST(test_phys_alloc_counts)
+{
+	struct npu_sim_phys_alloc p = {
+		.size = 2 * MiB, .page_kind = NPU_SIM_PAGE_NORMAL, .location = NPU_SIM_LOC_DEVICE,
+	};
+	struct npu_sim_phys_free pf = { 0 };
+	struct raw r;
+	uint64_t va;
+
+	raw_open(&r);
+	ck_assert_int_eq(limit_set(r.fd, 4 * MiB), 0);
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p), 0);
+	ck_assert_uint_eq(limit_get(r.fd).used, 2 * MiB);
+	ck_assert_int_eq(raw_alloc(&r, 2 * MiB + 4096, NULL), ENOMEM);
+	ck_assert_int_eq(raw_alloc(&r, 2 * MiB, &va), 0);
+	ck_assert_uint_eq(limit_get(r.fd).used, 4 * MiB);
+	p.handle = 0;
+	p.charged = 0;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p), ENOMEM);
+	p.location = NPU_SIM_LOC_HOST;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p), 0);
+	ck_assert_uint_eq(limit_get(r.fd).used, 4 * MiB);
+	pf.handle = p.handle;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_PHYS_FREE, &pf), 0);
+	raw_free(&r, va);
+	ck_assert_uint_eq(limit_get(r.fd).used, 2 * MiB);
+	raw_close(&r);
+}
+END_TEST
+
+/* The device copies of managed blocks count, the host pages do not. */
+START_TEST(test_managed_device_copies_count)
+{
+	static char buf[4096];
+	char *p = NULL;
+
+	setenv("NPU_SIM_MEM_LIMIT", "2M", 1);
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemAllocManaged((void **)&p, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL),
+			 ACL_SUCCESS);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), 0);
+	/* A device write migrates the first block: one 2 MiB device copy. */
+	ck_assert_int_eq(aclrtMemcpy(p, sizeof(buf), buf, sizeof(buf), ACL_MEMCPY_HOST_TO_DEVICE),
+			 ACL_SUCCESS);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), (long long)(2 * MiB));
+	/* The second block's copy would cross the limit. */
+	ck_assert_int_eq(aclrtMemcpy(p + 2 * MiB, sizeof(buf), buf, sizeof(buf),
+				     ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_MEMORY_ALLOCATION);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), (long long)(2 * MiB));
+	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), 0);
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+}
+END_TEST
+
+/* The admin limit alone shapes aclrtGetMemInfo of a library process. */
+START_TEST(test_admin_limit_meminfo)
+{
+	size_t f, t;
+
+	admin_limit(LIMIT);
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM, &f, &t), ACL_SUCCESS);
+	ck_assert_uint_eq(t, LIMIT);
+	ck_assert_uint_eq(f, LIMIT);
+	/* Host memory is not limited. */
+	ck_assert_int_eq(aclrtGetMemInfo(ACL_DDR_MEM, &f, &t), ACL_SUCCESS);
+	ck_assert_uint_gt(t, LIMIT);
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+}
+END_TEST
+
+static Suite *limits_suite(void)
+{
+	Suite *s = suite_create("limits");
+	TCase *tc = tcase_create("limits");
+
+	tcase_set_timeout(tc, VM_TIMEOUT);
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_env_limit_malloc);
+	tcase_add_test(tc, test_env_limit_malformed);
+	tcase_add_test(tc, test_admin_limit_raw);
+	tcase_add_test(tc, test_own_limit_rules);
+	tcase_add_test(tc, test_phys_alloc_counts);
+	tcase_add_test(tc, test_admin_limit_meminfo);
+	tcase_add_test(tc, test_managed_device_copies_count);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return vm_run_suite(limits_suite());
+}
