@@ -150,7 +150,7 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
-	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 5);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 6);
 	ck_assert_uint_eq(NPU_SIM_CAP_TEST_HOOKS, 1ULL << 6);
 	ck_assert_uint_eq(NPU_SIM_CAP_PEER, 1ULL << 7);
 	ck_assert_uint_eq(NPU_SIM_CAP_STREAMS, 1ULL << 4);
