@@ -253,6 +253,18 @@ class SmiFixture(unittest.TestCase):
             proc.send_signal(signal.SIGTERM)
             proc.wait()
         proc.stdout.close()
+        # --json in loop mode: one document per line
+        proc = subprocess.Popen([SMI, "-l", "1", "--json", "-i", "1"],
+                                stdout=subprocess.PIPE, universal_newlines=True,
+                                env=tree.env())
+        try:
+            for _ in range(2):
+                doc = json.loads(proc.stdout.readline())
+                self.assertEqual([d["id"] for d in doc["devices"]], [1])
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait()
+        proc.stdout.close()
 
     def test_module_not_loaded(self):
         tree = self.tree(loaded=False)
