@@ -8,11 +8,11 @@
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/idr.h>
+#include <linux/mm.h>
 #include <linux/pid.h>
 #include <linux/pid_namespace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
-#include <linux/mm.h>
 #include <linux/slab.h>
 
 #include "npu_sim.h"
