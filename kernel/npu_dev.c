@@ -8,6 +8,11 @@
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/idr.h>
+#include <linux/mm.h>
+#include <linux/pid.h>
+#include <linux/pid_namespace.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 
 #include "npu_sim.h"
@@ -151,6 +156,166 @@ static ssize_t memory_kind_show(struct device *dev,
 	return sysfs_emit(buf, "%s\n", npu_profile_mem_kind());
 }
 static DEVICE_ATTR_RO(memory_kind);
+/*
+ * The state below is readable by every user, like the device nodes: the
+ * figures nvidia-smi shows any user.  Each counter file holds one number.
+ */
+static ssize_t npu_dev_show_counter(struct npu_dev *ndev, const u64 *counter,
+				    char *buf)
+{
+	u64 val;
+
+	spin_lock(&ndev->cap_lock);
+	val = *counter;
+	spin_unlock(&ndev->cap_lock);
+	return sysfs_emit(buf, "%llu\n", val);
+}
+
+#define NPU_DEV_COUNTER_ATTR(name, field)				\
+static ssize_t name##_show(struct device *dev,				\
+			   struct device_attribute *attr, char *buf)	\
+{									\
+	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);	\
+									\
+	return npu_dev_show_counter(ndev, &ndev->field, buf);		\
+}									\
+static DEVICE_ATTR_RO(name)
+
+NPU_DEV_COUNTER_ATTR(used_normal_bytes, used_kind[NPU_SIM_PAGE_NORMAL]);
+NPU_DEV_COUNTER_ATTR(used_huge_2m_bytes, used_kind[NPU_SIM_PAGE_HUGE_2M]);
+NPU_DEV_COUNTER_ATTR(used_huge_1g_bytes, used_kind[NPU_SIM_PAGE_HUGE_1G]);
+NPU_DEV_COUNTER_ATTR(used_p2p_bytes, used_p2p);
+NPU_DEV_COUNTER_ATTR(allocations, nr_allocs);
+
+static ssize_t api_version_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%d.%d\n", NPU_SIM_API_VERSION_MAJOR,
+			  NPU_SIM_API_VERSION_MINOR);
+}
+static DEVICE_ATTR_RO(api_version);
+
+/*
+ * "OK", or "Warning" while allocations are bound to fail: the capacity is
+ * used up or failures are injected (debugfs fail_alloc).
+ */
+static ssize_t health_show(struct device *dev, struct device_attribute *attr,
+			   char *buf)
+{
+	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
+	bool full;
+
+	spin_lock(&ndev->cap_lock);
+	full = ndev->used >= ndev->capacity;
+	spin_unlock(&ndev->cap_lock);
+	if (full || atomic_read(&ndev->fail_alloc) > 0)
+		return sysfs_emit(buf, "Warning\n");
+	return sysfs_emit(buf, "OK\n");
+}
+static DEVICE_ATTR_RO(health);
+
+static ssize_t contexts_show(struct device *dev,
+			     struct device_attribute *attr, char *buf)
+{
+	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
+	unsigned int nr;
+
+	mutex_lock(&ndev->ctx_lock);
+	nr = ndev->nr_ctx;
+	mutex_unlock(&ndev->ctx_lock);
+	return sysfs_emit(buf, "%u\n", nr);
+}
+static DEVICE_ATTR_RO(contexts);
+
+static void npu_dev_peers_ctx(struct npu_ctx *ctx, void *data)
+{
+	*(unsigned long *)data |= READ_ONCE(ctx->peers);
+}
+
+/* Devices some process of this device may access, as a list: "1,3". */
+static ssize_t peers_show(struct device *dev, struct device_attribute *attr,
+			  char *buf)
+{
+	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
+	unsigned long peers = 0;
+
+	npu_dev_walk_ctxs(ndev, false, npu_dev_peers_ctx, &peers);
+	return sysfs_emit(buf, "%*pbl\n", NPU_SIM_MAX_DEVICES, &peers);
+}
+static DEVICE_ATTR_RO(peers);
+
+/* One line of the "processes" file: the contexts of one process added up. */
+struct npu_dev_proc {
+	pid_t pid;			/* initial pid namespace */
+	u64 used;
+	u64 allocs;
+};
+
+/* Longest line: "%d %llu %llu\n" with 10 + 20 + 20 digits. */
+#define NPU_DEV_PROC_LINE_MAX	53
+/* More than a PAGE_SIZE sysfs buffer takes of the shortest lines. */
+#define NPU_DEV_MAX_PROCS	(PAGE_SIZE / 6)
+
+struct npu_dev_procs {
+	struct npu_dev_proc *procs;
+	unsigned int nr;
+};
+
+static void npu_dev_procs_ctx(struct npu_ctx *ctx, void *data)
+{
+	struct npu_dev_procs *p = data;
+	unsigned int i;
+
+	for (i = 0; i < p->nr && p->procs[i].pid != ctx->pid; i++)
+		;
+	if (i == NPU_DEV_MAX_PROCS)
+		return;
+	if (i == p->nr) {
+		p->procs[i].pid = ctx->pid;
+		p->nr++;
+	}
+	p->procs[i].used += ctx->used;
+	p->procs[i].allocs += ctx->nr_maps;
+}
+
+/*
+ * "pid used_bytes allocations" header, then one line per process with the
+ * device open, pids as the reader's pid namespace sees them; processes
+ * outside it are left out, and so are those past a full page.
+ */
+static ssize_t processes_show(struct device *dev,
+			      struct device_attribute *attr, char *buf)
+{
+	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
+	struct pid_namespace *ns = task_active_pid_ns(current);
+	struct npu_dev_procs p = { };
+	unsigned int i;
+	ssize_t len;
+
+	p.procs = kvcalloc(NPU_DEV_MAX_PROCS, sizeof(*p.procs), GFP_KERNEL);
+	if (!p.procs)
+		return -ENOMEM;
+	npu_dev_walk_ctxs(ndev, true, npu_dev_procs_ctx, &p);
+
+	len = sysfs_emit(buf, "pid used_bytes allocations\n");
+	for (i = 0; i < p.nr; i++) {
+		pid_t nr;
+
+		rcu_read_lock();
+		nr = pid_nr_ns(find_pid_ns(p.procs[i].pid, &init_pid_ns), ns);
+		rcu_read_unlock();
+		/* whole lines only: a full page leaves the rest out */
+		if (len > PAGE_SIZE - NPU_DEV_PROC_LINE_MAX)
+			break;
+		if (nr)
+			len += sysfs_emit_at(buf, len, "%d %llu %llu\n", nr,
+					     p.procs[i].used,
+					     p.procs[i].allocs);
+	}
+	kvfree(p.procs);
+	return len;
+}
+static DEVICE_ATTR_RO(processes);
 
 static struct attribute *npu_dev_attrs[] = {
 	&dev_attr_capacity_bytes.attr,
@@ -161,6 +326,16 @@ static struct attribute *npu_dev_attrs[] = {
 	&dev_attr_soc_name.attr,
 	&dev_attr_memory_kind.attr,
 	&dev_attr_proc_mem_limit_bytes.attr,
+	&dev_attr_used_normal_bytes.attr,
+	&dev_attr_used_huge_2m_bytes.attr,
+	&dev_attr_used_huge_1g_bytes.attr,
+	&dev_attr_used_p2p_bytes.attr,
+	&dev_attr_allocations.attr,
+	&dev_attr_api_version.attr,
+	&dev_attr_health.attr,
+	&dev_attr_contexts.attr,
+	&dev_attr_peers.attr,
+	&dev_attr_processes.attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(npu_dev);

@@ -131,7 +131,7 @@ static struct kmod_module *find_module(struct kmod_ctx *ctx, const char *path)
 	return NULL;
 }
 
-/* Tell which processes hold the devices (from debugfs "contexts"). */
+/* Tell which processes hold the devices (from sysfs "processes"). */
 static void report_users(void)
 {
 	struct npu_sim_state *state = calloc(1, sizeof(*state));
@@ -140,14 +140,14 @@ static void report_users(void)
 	if (!state)
 		return;
 	npu_sim_state_read(state, "");
-	if (state->debugfs != DEBUGFS_OK) {
-		fprintf(stderr, "  (%s: cannot list the processes)\n",
-			npu_sim_debugfs_message(state->debugfs));
-		free(state);
-		return;
-	}
 	for (size_t i = 0; i < state->ndevices; i++) {
 		const struct npu_sim_device *dev = &state->devices[i];
+
+		if (!dev->have_processes) {
+			fprintf(stderr, "  (cannot list the processes of /dev/npu_sim%d: module older than API 1.6)\n",
+				dev->index);
+			continue;
+		}
 
 		for (size_t p = 0; p < dev->nprocesses; p++) {
 			fprintf(stderr, "  pid %d (%s) has /dev/npu_sim%d open\n",

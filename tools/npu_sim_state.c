@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Reading the state of npu_sim.ko (docs/driver-interface.md) into a
- * struct npu_sim_state.  Missing files leave fields at their "unknown"
+ * struct npu_sim_state: sysfs for everything any user may see, debugfs
+ * (when readable) for the root-only counters.  Missing files leave fields at their "unknown"
  * values; nothing here fails hard, the callers decide what to report.
  */
 #include "npu_sim_state.h"
@@ -165,20 +166,64 @@ static void find_devices(struct npu_sim_state *state, const char *root)
 	      by_index);
 }
 
-static void read_sysfs_device(struct npu_sim_device *dev, const char *root)
+/* First line of sysfs attribute @attr of @dev into @buf ("" if absent). */
+static void read_dev_line(const struct npu_sim_device *dev, const char *root,
+			  const char *attr, char *buf, size_t len)
 {
 	char path[PATH_MAX];
+	char *text;
+	size_t n;
+
+	buf[0] = '\0';
+	path_of(path, sizeof(path), root, SYSFS_CLASS "/npu_sim%d/%s",
+		dev->index, attr);
+	text = read_text_file(path);
+	if (!text)
+		return;
+	n = strcspn(text, "\n");
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, text, n);
+	buf[n] = '\0';
+	free(text);
+}
+
+static bool read_dev_u64(const struct npu_sim_device *dev, const char *root,
+			 const char *attr, uint64_t *value)
+{
+	char path[PATH_MAX];
+
+	path_of(path, sizeof(path), root, SYSFS_CLASS "/npu_sim%d/%s",
+		dev->index, attr);
+	return read_u64_file(path, value);
+}
+
+static void read_processes(struct npu_sim_device *dev, const char *root);
+
+static void read_sysfs_device(struct npu_sim_device *dev, const char *root)
+{
 	uint64_t v;
 
-	path_of(path, sizeof(path), root, SYSFS_CLASS "/npu_sim%d/capacity_bytes",
-		dev->index);
-	read_u64_file(path, &dev->capacity_bytes);
-	path_of(path, sizeof(path), root, SYSFS_CLASS "/npu_sim%d/used_bytes",
-		dev->index);
-	read_u64_file(path, &dev->used_bytes);
-	path_of(path, sizeof(path), root, SYSFS_CLASS "/npu_sim%d/host_access",
-		dev->index);
-	dev->host_access = read_u64_file(path, &v) ? (int)v : -1;
+	read_dev_u64(dev, root, "capacity_bytes", &dev->capacity_bytes);
+	read_dev_u64(dev, root, "used_bytes", &dev->used_bytes);
+	dev->host_access = read_dev_u64(dev, root, "host_access", &v) ? (int)v : -1;
+	/* API 1.6 state: all of it or none (an older module) */
+	dev->have_detail =
+		read_dev_u64(dev, root, "used_normal_bytes", &dev->normal.used_bytes) &&
+		read_dev_u64(dev, root, "used_huge_2m_bytes", &dev->huge_2m.used_bytes) &&
+		read_dev_u64(dev, root, "used_huge_1g_bytes", &dev->huge_1g.used_bytes) &&
+		read_dev_u64(dev, root, "used_p2p_bytes", &dev->p2p_used_bytes) &&
+		read_dev_u64(dev, root, "allocations", &dev->allocations) &&
+		read_dev_u64(dev, root, "contexts", &dev->contexts);
+	read_dev_line(dev, root, "health", dev->health, sizeof(dev->health));
+	read_dev_line(dev, root, "peers", dev->peers, sizeof(dev->peers));
+	read_dev_line(dev, root, "profile", dev->profile, sizeof(dev->profile));
+	read_dev_line(dev, root, "soc_name", dev->soc_name,
+		      sizeof(dev->soc_name));
+	read_dev_line(dev, root, "product_name", dev->name, sizeof(dev->name));
+	if (!dev->name[0])
+		snprintf(dev->name, sizeof(dev->name), "%s", NPU_SIM_MODULE_NAME);
+	read_processes(dev, root);
 }
 
 static uint64_t min_u64(uint64_t a, uint64_t b)
@@ -203,84 +248,112 @@ static void compute_free(struct npu_sim_device *dev,
 		min_u64(left / SZ_1G, state->pool_1g.free_pages) * SZ_1G;
 }
 
+/*
+ * Length of the valid UTF-8 sequence at @s (1..4), or 0.  Overlong forms
+ * and surrogates count as invalid.
+ */
+static size_t utf8_len(const unsigned char *s)
+{
+	unsigned int c = s[0];
+	size_t n;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/*
+ * A process name as any output format can show it: bytes that are not
+ * UTF-8, and control characters, become '?'.
+ */
+void npu_sim_clean_name(char *name)
+{
+	unsigned char *s = (unsigned char *)name;
+
+	while (*s) {
+		size_t n = utf8_len(s);
+
+		if (n == 0 || (n == 1 && (*s < 0x20 || *s == 0x7f))) {
+			*s++ = '?';
+			continue;
+		}
+		s += n;
+	}
+}
+
 static void read_process_name(struct npu_sim_process *p, const char *root)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], *text;
+	size_t n;
 
 	snprintf(path, sizeof(path), "/proc/%d/comm", p->pid);
-	read_word(root, path, p->name, sizeof(p->name));
+	text = read_rooted(root, path);
+	p->name[0] = '\0';
+	if (text) {
+		/* a name may hold blanks: only the trailing newline goes */
+		n = strcspn(text, "\n");
+		if (n >= sizeof(p->name))
+			n = sizeof(p->name) - 1;
+		memcpy(p->name, text, n);
+		p->name[n] = '\0';
+		free(text);
+	}
+	npu_sim_clean_name(p->name);
 	if (!p->name[0])
 		snprintf(p->name, sizeof(p->name), "?");
 }
 
-/* Processes from the "contexts" table, one entry per pid. */
-static void read_contexts(struct npu_sim_device *dev, const char *root,
-			  const char *text)
-{
-	struct text_table t;
-	int cpid, calloc_col, cused;
-
-	if (!table_parse(&t, text)) {
-		table_free(&t);
-		return;
-	}
-	cpid = table_column(&t, "pid");
-	calloc_col = table_column(&t, "allocations");
-	cused = table_column(&t, "used_bytes");
-	for (size_t r = 0; r < t.nrows; r++) {
-		struct npu_sim_process *p = NULL;
-		uint64_t pid, n = 0, used = 0;
-
-		if (!table_u64(&t, r, cpid, &pid))
-			continue;
-		table_u64(&t, r, calloc_col, &n);
-		table_u64(&t, r, cused, &used);
-		/* a process may hold several contexts of one device */
-		for (size_t i = 0; i < dev->nprocesses; i++)
-			if (dev->processes[i].pid == (int)pid)
-				p = &dev->processes[i];
-		if (!p) {
-			if (dev->nprocesses == NPU_SIM_MAX_PROCESSES)
-				continue;
-			p = &dev->processes[dev->nprocesses++];
-			p->pid = (int)pid;
-			read_process_name(p, root);
-		}
-		p->allocations += n;
-		p->used_bytes += used;
-	}
-	table_free(&t);
-}
-
-/* debugfs "peers" ("pid peer" rows): the devices this one may access. */
-static void read_peers(struct npu_sim_device *dev, const char *root)
+/* sysfs "processes": "pid used_bytes allocations", one row per process. */
+static void read_processes(struct npu_sim_device *dev, const char *root)
 {
 	char path[PATH_MAX], *text;
 	struct text_table t;
-	uint32_t seen = 0;
-	size_t len = 0;
-	int cpeer;
+	int cpid, cused, calloc_col;
 
-	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/peers", dev->index);
-	text = read_rooted(root, path);
+	path_of(path, sizeof(path), root, SYSFS_CLASS "/npu_sim%d/processes",
+		dev->index);
+	text = read_text_file(path);
 	if (!text)
 		return;
-	if (table_parse(&t, text) && (cpeer = table_column(&t, "peer")) >= 0) {
-		for (size_t r = 0; r < t.nrows; r++) {
-			uint64_t peer;
+	if (table_parse(&t, text)) {
+		cpid = table_column(&t, "pid");
+		cused = table_column(&t, "used_bytes");
+		calloc_col = table_column(&t, "allocations");
+		dev->have_processes = cpid >= 0 && cused >= 0 && calloc_col >= 0;
+		for (size_t r = 0; dev->have_processes && r < t.nrows &&
+		     dev->nprocesses < NPU_SIM_MAX_PROCESSES; r++) {
+			struct npu_sim_process *p =
+				&dev->processes[dev->nprocesses];
+			uint64_t pid;
 
-			if (table_u64(&t, r, cpeer, &peer) && peer < 32)
-				seen |= 1U << peer;
+			if (!table_u64(&t, r, cpid, &pid) ||
+			    !table_u64(&t, r, cused, &p->used_bytes) ||
+			    !table_u64(&t, r, calloc_col, &p->allocations))
+				continue;
+			p->pid = (int)pid;
+			read_process_name(p, root);
+			dev->nprocesses++;
 		}
-		dev->have_peers = true;
 	}
 	table_free(&t);
 	free(text);
-	strcpy(dev->peers, "-");
-	for (int i = 0; i < 32 && dev->have_peers; i++)
-		if (seen & (1U << i))
-			len += snprintf(dev->peers + len, sizeof(dev->peers) - len,
-					"%s%d", len ? "," : "", i);
 }
 
 /* debugfs "peer_copies" ("src dst copies bytes" rows). */
@@ -318,38 +391,16 @@ static void read_peer_copies(struct npu_sim_state *state, const char *root)
 	free(text);
 }
 
+/* debugfs "stats" (root only): host accesses refused in strict mode. */
 static void read_debugfs_device(struct npu_sim_device *dev, const char *root)
 {
-	char path[PATH_MAX];
-	char *info, *stats, *contexts;
-
-	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/info", dev->index);
-	info = read_rooted(root, path);
-	if (!info)
-		return;
-	dev->have_debugfs = true;
-	/* debugfs "info" is read in one go: prefer it to sysfs for consistency */
-	kv_get_u64(info, "capacity_bytes", &dev->capacity_bytes);
-	kv_get_u64(info, "used_bytes", &dev->used_bytes);
-	kv_get_u64(info, "used_normal_bytes", &dev->normal.used_bytes);
-	kv_get_u64(info, "used_huge_2m_bytes", &dev->huge_2m.used_bytes);
-	kv_get_u64(info, "used_huge_1g_bytes", &dev->huge_1g.used_bytes);
-	kv_get_u64(info, "used_p2p_bytes", &dev->p2p_used_bytes);
-	kv_get_u64(info, "allocations", &dev->allocations);
-	free(info);
-	read_peers(dev, root);
+	char path[PATH_MAX], *stats;
 
 	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/stats", dev->index);
 	stats = read_rooted(root, path);
-	kv_get_u64(stats, "host_access_faults", &dev->host_access_faults);
+	dev->have_faults = kv_get_u64(stats, "host_access_faults",
+				      &dev->host_access_faults);
 	free(stats);
-
-	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/contexts",
-		 dev->index);
-	contexts = read_rooted(root, path);
-	if (contexts)
-		read_contexts(dev, root, contexts);
-	free(contexts);
 }
 
 void npu_sim_state_read(struct npu_sim_state *state, const char *root)
@@ -382,16 +433,6 @@ void npu_sim_state_read(struct npu_sim_state *state, const char *root)
 		  state->va_window_gib, sizeof(state->va_window_gib));
 
 	state->debugfs = debugfs_status(root);
-	if (state->debugfs == DEBUGFS_OK) {
-		char *version = read_rooted(root, DEBUGFS_DIR "/version");
-
-		/* "api 1.0" */
-		if (version)
-			kv_get_str(version, "api", state->api,
-				   sizeof(state->api));
-		free(version);
-	}
-
 	find_devices(state, root);
 	for (size_t i = 0; i < state->ndevices; i++) {
 		struct npu_sim_device *dev = &state->devices[i];
@@ -400,6 +441,13 @@ void npu_sim_state_read(struct npu_sim_state *state, const char *root)
 		if (state->debugfs == DEBUGFS_OK)
 			read_debugfs_device(dev, root);
 		compute_free(dev, state);
+	}
+	if (state->ndevices) {
+		char path[PATH_MAX];
+
+		snprintf(path, sizeof(path), SYSFS_CLASS "/npu_sim%d/api_version",
+			 state->devices[0].index);
+		read_word(root, path, state->api, sizeof(state->api));
 	}
 	if (state->debugfs == DEBUGFS_OK)
 		read_peer_copies(state, root);

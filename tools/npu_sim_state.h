@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A snapshot of what npu_sim.ko shows in sysfs, debugfs and /proc, shared by
+ * A snapshot of what npu_sim.ko shows in sysfs (any user), debugfs (root
+ * only: host-access faults, copies between devices) and /proc, shared by
  * the status tool (npu-sim-smi) and the loader (npu-sim-load).  Every path is
  * taken relative to a root ("" normally) so tests can point the tools at a
  * fabricated tree.
@@ -37,15 +38,23 @@ struct npu_sim_device {
 	uint64_t capacity_bytes;
 	uint64_t used_bytes;
 	int host_access;		/* 1 host access, 0 strict, -1 unknown */
-	/* The fields below come from debugfs; valid when have_debugfs. */
-	bool have_debugfs;
+	/* sysfs attributes of API 1.6; valid when have_detail */
+	bool have_detail;
 	struct npu_sim_kind_use normal, huge_2m, huge_1g;
 	uint64_t p2p_used_bytes;
 	uint64_t allocations;
-	uint64_t host_access_faults;
-	bool have_peers;		/* debugfs "peers" was read */
+	uint64_t contexts;		/* open files of the device */
+	char health[16];		/* "OK", "Warning"; "" unknown */
 	char peers[64];			/* devices some process of this one
-					 * may access, e.g. "1,3"; "-" none */
+					 * may access, e.g. "1,3"; "" none */
+	/* product profile (sysfs, when the module has profiles) */
+	char profile[32];		/* "" unknown */
+	char soc_name[64];		/* "" unknown */
+	char name[64];			/* product_name, else "npu_sim" */
+	/* debugfs, root only: valid when have_faults */
+	bool have_faults;
+	uint64_t host_access_faults;
+	bool have_processes;		/* sysfs "processes" was read */
 	size_t nprocesses;
 	struct npu_sim_process processes[NPU_SIM_MAX_PROCESSES];
 };
@@ -75,7 +84,7 @@ struct npu_sim_peer_copies {
 struct npu_sim_state {
 	bool module_loaded;
 	int refcnt;			/* /sys/module/npu_sim/refcnt, -1 unknown */
-	char api[16];			/* debugfs "version", "" unknown */
+	char api[16];			/* sysfs api_version, "" unknown */
 	enum npu_sim_debugfs_status debugfs;
 	/* module parameters as the kernel shows them (strings) */
 	char num_devices[16], hbm_mib[16], host_access[16], va_window_gib[16];
@@ -89,6 +98,9 @@ struct npu_sim_state {
 
 /* Fill @state from the files under @root ("" for the real system). */
 void npu_sim_state_read(struct npu_sim_state *state, const char *root);
+
+/* Replace bytes that are not UTF-8 and control characters with '?'. */
+void npu_sim_clean_name(char *name);
 
 /* One-line explanation of a debugfs status other than DEBUGFS_OK. */
 const char *npu_sim_debugfs_message(enum npu_sim_debugfs_status status);

@@ -1,183 +1,218 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * npu-sim-smi --json: the same snapshot as the table, sizes in bytes, for
- * scripts and tests.  Values the module does not report are null.
+ * scripts and tests; json-c builds and escapes the document.  Values the
+ * module (or a non-root reader) cannot see are null.
  */
 #include "smi_output.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 
-static void json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+#include <json-c/json.h>
 
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
+static json_object *u64_or_null(bool known, uint64_t v)
+{
+	return known ? json_object_new_uint64(v) : NULL;
+}
+
+static json_object *str_or_null(const char *s)
+{
+	return s[0] ? json_object_new_string(s) : NULL;
 }
 
 /* A module parameter: a number when it is one, else a string or null. */
-static void json_param(FILE *out, const char *name, const char *value,
-		       bool last)
+static json_object *param(const char *value)
 {
 	char *end = NULL;
+	unsigned long long v;
 
-	fprintf(out, "      \"%s\": ", name);
-	if (value[0])
-		strtoull(value, &end, 10);
 	if (!value[0])
-		fputs("null", out);
-	else if (*end == '\0')
-		fputs(value, out);
-	else
-		json_string(out, value);
-	fputs(last ? "\n" : ",\n", out);
+		return NULL;
+	v = strtoull(value, &end, 10);
+	if (*end == '\0')
+		return json_object_new_uint64(v);
+	return json_object_new_string(value);
 }
 
-static void json_u64_or_null(FILE *out, bool known, uint64_t v)
+static json_object *pool(const struct npu_sim_pool *p)
 {
-	if (known)
-		fprintf(out, "%" PRIu64, v);
-	else
-		fputs("null", out);
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "total_pages",
+			       json_object_new_uint64(p->total_pages));
+	json_object_object_add(o, "free_pages",
+			       json_object_new_uint64(p->free_pages));
+	return o;
 }
 
-static void json_kind(FILE *out, const char *name,
-		      const struct npu_sim_kind_use *use, bool known, bool last)
+static json_object *kind(const struct npu_sim_kind_use *use, bool known)
 {
-	fprintf(out, "        \"%s\": {\"used_bytes\": ", name);
-	json_u64_or_null(out, known, use->used_bytes);
-	fprintf(out, ", \"free_bytes\": %" PRIu64 "}%s\n", use->free_bytes,
-		last ? "" : ",");
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "used_bytes",
+			       u64_or_null(known, use->used_bytes));
+	json_object_object_add(o, "free_bytes",
+			       json_object_new_uint64(use->free_bytes));
+	return o;
 }
 
-static void json_processes(FILE *out, const struct npu_sim_device *dev)
+/* "1,3" or "0-2" (the kernel's list format) as [1, 3] / [0, 1, 2]. */
+static json_object *peer_list(const char *list)
 {
-	if (!dev->have_debugfs) {
-		fputs("null", out);
-		return;
+	json_object *a = json_object_new_array();
+	const char *s = list;
+
+	while (*s) {
+		char *end;
+		long lo = strtol(s, &end, 10), hi = lo;
+
+		if (end == s)
+			break;
+		if (*end == '-')
+			hi = strtol(end + 1, &end, 10);
+		for (long i = lo; i <= hi && i < NPU_SIM_MAX_DEVICES; i++)
+			json_object_array_add(a, json_object_new_int((int)i));
+		s = *end == ',' ? end + 1 : end;
 	}
-	fputc('[', out);
+	return a;
+}
+
+static json_object *processes(const struct npu_sim_device *dev)
+{
+	json_object *a;
+
+	if (!dev->have_processes)
+		return NULL;
+	a = json_object_new_array();
 	for (size_t i = 0; i < dev->nprocesses; i++) {
 		const struct npu_sim_process *p = &dev->processes[i];
+		json_object *o = json_object_new_object();
 
-		fprintf(out, "%s\n        {\"pid\": %d, \"name\": ",
-			i ? "," : "", p->pid);
-		json_string(out, p->name);
-		fprintf(out, ", \"allocations\": %" PRIu64
-			", \"used_bytes\": %" PRIu64 "}",
-			p->allocations, p->used_bytes);
+		json_object_object_add(o, "pid", json_object_new_int(p->pid));
+		json_object_object_add(o, "name",
+				       json_object_new_string(p->name));
+		json_object_object_add(o, "allocations",
+				       json_object_new_uint64(p->allocations));
+		json_object_object_add(o, "used_bytes",
+				       json_object_new_uint64(p->used_bytes));
+		json_object_array_add(a, o);
 	}
-	fputs(dev->nprocesses ? "\n      ]" : "]", out);
+	return a;
 }
 
-static void json_device(FILE *out, const struct npu_sim_device *dev)
+static json_object *device(const struct npu_sim_device *dev)
 {
-	const bool dbg = dev->have_debugfs;
-	uint64_t left = dev->capacity_bytes > dev->used_bytes ?
-			dev->capacity_bytes - dev->used_bytes : 0;
+	json_object *o = json_object_new_object(), *pages;
+	const bool d = dev->have_detail;
+	char path[32];
 
-	fprintf(out, "    {\n      \"id\": %d,\n", dev->index);
-	fprintf(out, "      \"path\": \"/dev/%s%d\",\n", NPU_SIM_MODULE_NAME,
-		dev->index);
-	fprintf(out, "      \"capacity_bytes\": %" PRIu64 ",\n",
-		dev->capacity_bytes);
-	fprintf(out, "      \"used_bytes\": %" PRIu64 ",\n", dev->used_bytes);
-	fprintf(out, "      \"free_bytes\": %" PRIu64 ",\n", left);
-	fputs("      \"host_access\": ", out);
-	json_u64_or_null(out, dev->host_access >= 0,
-			 (uint64_t)dev->host_access);
-	fputs(",\n      \"pages\": {\n", out);
-	json_kind(out, "normal", &dev->normal, dbg, false);
-	json_kind(out, "huge_2m", &dev->huge_2m, dbg, false);
-	json_kind(out, "huge_1g", &dev->huge_1g, dbg, true);
-	fputs("      },\n      \"p2p_used_bytes\": ", out);
-	json_u64_or_null(out, dbg, dev->p2p_used_bytes);
-	fputs(",\n      \"allocations\": ", out);
-	json_u64_or_null(out, dbg, dev->allocations);
-	fputs(",\n      \"peer_access\": ", out);
-	if (dbg && dev->have_peers)
-		json_string(out, dev->peers);
-	else
-		fputs("null", out);
-	fputs(",\n      \"host_access_faults\": ", out);
-	json_u64_or_null(out, dbg, dev->host_access_faults);
-	fputs(",\n      \"processes\": ", out);
-	json_processes(out, dev);
-	fputs("\n    }", out);
+	snprintf(path, sizeof(path), "/dev/npu_sim%d", dev->index);
+	json_object_object_add(o, "id", json_object_new_int(dev->index));
+	json_object_object_add(o, "path", json_object_new_string(path));
+	json_object_object_add(o, "name", json_object_new_string(dev->name));
+	json_object_object_add(o, "profile", str_or_null(dev->profile));
+	json_object_object_add(o, "soc_name", str_or_null(dev->soc_name));
+	json_object_object_add(o, "health", str_or_null(dev->health));
+	json_object_object_add(o, "capacity_bytes",
+			       json_object_new_uint64(dev->capacity_bytes));
+	json_object_object_add(o, "used_bytes",
+			       json_object_new_uint64(dev->used_bytes));
+	json_object_object_add(o, "free_bytes",
+			       json_object_new_uint64(dev_free_bytes(dev)));
+	json_object_object_add(o, "host_access",
+			       dev->host_access < 0 ? NULL :
+			       json_object_new_int(dev->host_access));
+	pages = json_object_new_object();
+	json_object_object_add(pages, "normal", kind(&dev->normal, d));
+	json_object_object_add(pages, "huge_2m", kind(&dev->huge_2m, d));
+	json_object_object_add(pages, "huge_1g", kind(&dev->huge_1g, d));
+	json_object_object_add(o, "pages", pages);
+	json_object_object_add(o, "p2p_used_bytes",
+			       u64_or_null(d, dev->p2p_used_bytes));
+	json_object_object_add(o, "allocations",
+			       u64_or_null(d, dev->allocations));
+	json_object_object_add(o, "contexts", u64_or_null(d, dev->contexts));
+	json_object_object_add(o, "peers", d ? peer_list(dev->peers) : NULL);
+	json_object_object_add(o, "host_access_faults",
+			       u64_or_null(dev->have_faults,
+					   dev->host_access_faults));
+	json_object_object_add(o, "processes", processes(dev));
+	return o;
 }
 
-/* Copies between devices per (src, dst) pair; null when unknown. */
-static void json_peer_copies(FILE *out, const struct npu_sim_state *state,
-			     int only_id)
+static json_object *peer_copies(const struct npu_sim_state *state,
+				int only_id)
 {
-	size_t shown = 0;
+	json_object *a;
 
-	if (!state->have_peer_copies) {
-		fputs("null", out);
-		return;
-	}
-	fputc('[', out);
+	if (!state->have_peer_copies)
+		return NULL;
+	a = json_object_new_array();
 	for (size_t i = 0; i < state->npeer_copies; i++) {
 		const struct npu_sim_peer_copies *pc = &state->peer_copies[i];
+		json_object *o;
 
 		if (only_id >= 0 && pc->src != only_id && pc->dst != only_id)
 			continue;
-		fprintf(out, "%s\n    {\"src\": %d, \"dst\": %d, \"copies\": %" PRIu64
-			", \"bytes\": %" PRIu64 "}", shown ? "," : "", pc->src,
-			pc->dst, pc->copies, pc->bytes);
-		shown++;
+		o = json_object_new_object();
+		json_object_object_add(o, "src", json_object_new_int(pc->src));
+		json_object_object_add(o, "dst", json_object_new_int(pc->dst));
+		json_object_object_add(o, "copies",
+				       json_object_new_uint64(pc->copies));
+		json_object_object_add(o, "bytes",
+				       json_object_new_uint64(pc->bytes));
+		json_object_array_add(a, o);
 	}
-	fputs(shown ? "\n  ]" : "]", out);
+	return a;
 }
 
-void smi_print_json(FILE *out, const struct npu_sim_state *state,
-		    int only_id)
+int smi_print_json(FILE *out, const struct npu_sim_state *state, int only_id,
+		   bool pretty)
 {
-	bool first = true;
+	json_object *doc = json_object_new_object();
+	json_object *module = json_object_new_object();
+	json_object *params = json_object_new_object();
+	json_object *hugetlb = json_object_new_object();
+	json_object *devices = json_object_new_array();
+	const bool loaded = state->module_loaded;
+	const char *text;
+	int ret = 0;
 
-	fputs("{\n  \"module\": {\n", out);
-	fprintf(out, "    \"name\": \"%s\",\n    \"loaded\": %s,\n",
-		NPU_SIM_MODULE_NAME, state->module_loaded ? "true" : "false");
-	fputs("    \"api\": ", out);
-	if (state->api[0])
-		json_string(out, state->api);
-	else
-		fputs("null", out);
-	fputs(",\n    \"debugfs\": ", out);
-	if (state->debugfs == DEBUGFS_OK)
-		fputs("null", out);
-	else
-		json_string(out, npu_sim_debugfs_message(state->debugfs));
-	fputs(",\n    \"parameters\": {\n", out);
-	json_param(out, "num_devices", state->num_devices, false);
-	json_param(out, "hbm_mib", state->hbm_mib, false);
-	json_param(out, "host_access", state->host_access, false);
-	json_param(out, "va_window_gib", state->va_window_gib, true);
-	fputs("    }\n  },\n", out);
-	fprintf(out, "  \"hugetlb\": {\n"
-		"    \"2M\": {\"total_pages\": %" PRIu64 ", \"free_pages\": %" PRIu64 "},\n"
-		"    \"1G\": {\"total_pages\": %" PRIu64 ", \"free_pages\": %" PRIu64 "}\n  },\n",
-		state->pool_2m.total_pages, state->pool_2m.free_pages,
-		state->pool_1g.total_pages, state->pool_1g.free_pages);
-	fputs("  \"devices\": [", out);
-	for (size_t i = 0; i < state->ndevices; i++) {
-		if (only_id >= 0 && state->devices[i].index != only_id)
-			continue;
-		fputs(first ? "\n" : ",\n", out);
-		json_device(out, &state->devices[i]);
-		first = false;
-	}
-	fputs(first ? "]" : "\n  ]", out);
-	fputs(",\n  \"peer_copies\": ", out);
-	json_peer_copies(out, state, only_id);
-	fputs("\n}\n", out);
+	json_object_object_add(module, "name",
+			       json_object_new_string(NPU_SIM_MODULE_NAME));
+	json_object_object_add(module, "loaded",
+			       json_object_new_boolean(loaded));
+	json_object_object_add(module, "api", str_or_null(state->api));
+	json_object_object_add(module, "debugfs",
+			       loaded && state->debugfs != DEBUGFS_OK ?
+			       json_object_new_string(npu_sim_debugfs_message(state->debugfs)) :
+			       NULL);
+	json_object_object_add(params, "num_devices", param(state->num_devices));
+	json_object_object_add(params, "hbm_mib", param(state->hbm_mib));
+	json_object_object_add(params, "host_access", param(state->host_access));
+	json_object_object_add(params, "va_window_gib",
+			       param(state->va_window_gib));
+	json_object_object_add(module, "parameters", loaded ? params : NULL);
+	if (!loaded)
+		json_object_put(params);
+	json_object_object_add(doc, "module", module);
+
+	json_object_object_add(hugetlb, "2M", pool(&state->pool_2m));
+	json_object_object_add(hugetlb, "1G", pool(&state->pool_1g));
+	json_object_object_add(doc, "hugetlb", hugetlb);
+
+	for (size_t i = 0; i < state->ndevices; i++)
+		if (only_id < 0 || state->devices[i].index == only_id)
+			json_object_array_add(devices, device(&state->devices[i]));
+	json_object_object_add(doc, "devices", devices);
+	json_object_object_add(doc, "peer_copies", peer_copies(state, only_id));
+
+	text = json_object_to_json_string_ext(doc, pretty ?
+		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+		JSON_C_TO_STRING_NOSLASHESCAPE :
+		JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (!text || fprintf(out, "%s\n", text) < 0)
+		ret = -1;
+	json_object_put(doc);
+	return ret;
 }

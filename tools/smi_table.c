@@ -1,34 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * npu-sim-smi's table, in the spirit of `npu-smi info`: one block of rows per
- * device (one row per page kind), then the processes using each device.
- * Sizes are printed exactly, in the largest binary unit that divides them.
+ * npu-sim-smi's tables, in the conventions of `npu-smi info` and
+ * `nvidia-smi`: one row per device with its memory in MiB ("used /
+ * total"), then the processes using the devices, then (root only) the
+ * copies between devices.  libsmartcols lays the columns out.
  */
 #include "smi_output.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <string.h>
 
-#define DEVICE_RULE \
-	"+-----+-------------+--------+--------------+--------------+------------+--------+-------------+-------------+"
-#define PROCESS_RULE \
-	"+-----+---------+------------------+--------+------------+"
-#define PEER_RULE \
-	"+-----+-----+--------------+--------------+"
-
-static const char *exact_size(char *buf, size_t len, uint64_t bytes)
-{
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-	unsigned int u = 0;
-
-	while (u + 1 < sizeof(units) / sizeof(units[0]) && bytes &&
-	       !(bytes & 1023)) {
-		bytes >>= 10;
-		u++;
-	}
-	snprintf(buf, len, "%" PRIu64 " %s", bytes, units[u]);
-	return buf;
-}
+#include <libsmartcols.h>
 
 static const char *mode_name(int host_access)
 {
@@ -36,122 +19,214 @@ static const char *mode_name(int host_access)
 	       host_access == 0 ? "strict" : "?";
 }
 
-static void print_kind_row(FILE *out, const char *first, const char *second,
-			   const char *kind, const struct npu_sim_kind_use *use,
-			   bool known)
+static struct libscols_table *new_table(FILE *out, const char *const *names,
+					const int *right)
 {
-	char used[24], avail[24];
+	struct libscols_table *tb = scols_new_table();
 
-	fprintf(out, "| %-3s | %-11s | %-6s | %12s | %12s |            |        |             |             |\n",
-		first, second, kind,
-		known ? exact_size(used, sizeof(used), use->used_bytes) : "?",
-		exact_size(avail, sizeof(avail), use->free_bytes));
+	if (!tb)
+		return NULL;
+	scols_table_set_stream(tb, out);
+	scols_table_set_column_separator(tb, "  ");
+	for (size_t i = 0; names[i]; i++)
+		if (!scols_table_new_column(tb, names[i], 0,
+					    right[i] ? SCOLS_FL_RIGHT : 0)) {
+			scols_unref_table(tb);
+			return NULL;
+		}
+	return tb;
 }
 
-static void print_device(FILE *out, const struct npu_sim_device *dev)
-{
-	char id[8], cap[24], used[24], avail[24], p2p[24], allocs[24],
-	     faults[24];
-	const bool dbg = dev->have_debugfs;
-	uint64_t left = dev->capacity_bytes > dev->used_bytes ?
-			dev->capacity_bytes - dev->used_bytes : 0;
+/* Set cell @col of @ln to printf(@fmt, ...). */
+static int cell(struct libscols_line *ln, size_t col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
-	snprintf(id, sizeof(id), "%d", dev->index);
-	snprintf(allocs, sizeof(allocs), "%" PRIu64, dev->allocations);
-	snprintf(faults, sizeof(faults), "%" PRIu64, dev->host_access_faults);
-	fprintf(out, "| %-3s | %-11s | %-6s | %12s | %12s | %10s | %6s | %-11s | %11s |\n",
-		id, exact_size(cap, sizeof(cap), dev->capacity_bytes), "total",
-		exact_size(used, sizeof(used), dev->used_bytes),
-		exact_size(avail, sizeof(avail), left),
-		dbg ? exact_size(p2p, sizeof(p2p), dev->p2p_used_bytes) : "?",
-		dbg ? allocs : "?",
-		!dbg ? "?" : dev->have_peers ? dev->peers : "-",
-		dbg ? faults : "?");
-	print_kind_row(out, "", mode_name(dev->host_access), "normal",
-		       &dev->normal, dbg);
-	print_kind_row(out, "", "", "2M", &dev->huge_2m, dbg);
-	print_kind_row(out, "", "", "1G", &dev->huge_1g, dbg);
-	fprintf(out, "%s\n", DEVICE_RULE);
+static int cell(struct libscols_line *ln, size_t col, const char *fmt, ...)
+{
+	char buf[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return scols_line_set_data(ln, col, buf);
 }
 
-static void print_processes(FILE *out, const struct npu_sim_device *dev)
-{
-	char size[24];
-
-	if (!dev->have_debugfs) {
-		fprintf(out, "| %-3d | %-50s |\n", dev->index,
-			"processes unknown (debugfs not readable)");
-		return;
-	}
-	if (dev->nprocesses == 0) {
-		fprintf(out, "| %-3d | %-50s |\n", dev->index,
-			"no processes are using this device");
-		return;
-	}
-	for (size_t i = 0; i < dev->nprocesses; i++) {
-		const struct npu_sim_process *p = &dev->processes[i];
-
-		fprintf(out, "| %-3d | %-7d | %-16.16s | %6" PRIu64 " | %10s |\n",
-			dev->index, p->pid, p->name, p->allocations,
-			exact_size(size, sizeof(size), p->used_bytes));
-	}
-}
-
-/* Copies between devices, one row per (source, destination) pair. */
-static void print_peer_copies(FILE *out, const struct npu_sim_state *state,
-			      int only_id)
-{
-	char bytes[24];
-	size_t shown = 0;
-
-	fprintf(out, "\n%s\n", PEER_RULE);
-	fprintf(out, "| Src | Dst |       Copies |        Bytes |\n");
-	fprintf(out, "%s\n", PEER_RULE);
-	for (size_t i = 0; i < state->npeer_copies; i++) {
-		const struct npu_sim_peer_copies *pc = &state->peer_copies[i];
-
-		if (only_id >= 0 && pc->src != only_id && pc->dst != only_id)
-			continue;
-		fprintf(out, "| %-3d | %-3d | %12" PRIu64 " | %12s |\n",
-			pc->src, pc->dst, pc->copies,
-			exact_size(bytes, sizeof(bytes), pc->bytes));
-		shown++;
-	}
-	if (!shown)
-		fprintf(out, "| %-40s |\n", !state->have_peer_copies ?
-			"copies between devices unknown" :
-			"no copies between devices");
-	fprintf(out, "%s\n", PEER_RULE);
-}
-
-static bool selected(const struct npu_sim_device *dev, int only_id)
+static bool shown(const struct npu_sim_device *dev, int only_id)
 {
 	return only_id < 0 || dev->index == only_id;
 }
 
-void smi_print_table(FILE *out, const struct npu_sim_state *state,
-		     int only_id)
+static int print_devices(FILE *out, const struct npu_sim_state *state,
+			 int only_id, bool faults)
 {
-	fprintf(out, "npu-sim-smi  module %s  api %s  devices %zu  hugetlb 2M free %" PRIu64 "/%" PRIu64 "  1G free %" PRIu64 "/%" PRIu64 "\n",
+	static const char *const names[] = {
+		"NPU", "Name", "Health", "Mode", "Memory-Usage(MiB)",
+		"Normal(MiB)", "Huge-2M(MiB)", "Huge-1G(MiB)", "P2P(MiB)",
+		"Allocs", "Procs", "Peers", "Host-Faults", NULL,
+	};
+	static const int right[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1 };
+	struct libscols_table *tb = new_table(out, names, right);
+	int ret = 0;
+
+	if (!tb)
+		return -1;
+	if (!faults)
+		scols_column_set_flags(scols_table_get_column(tb, 12),
+				       SCOLS_FL_HIDDEN);
+	for (size_t i = 0; i < state->ndevices && !ret; i++) {
+		const struct npu_sim_device *dev = &state->devices[i];
+		struct libscols_line *ln;
+		const bool d = dev->have_detail;
+
+		if (!shown(dev, only_id))
+			continue;
+		ln = scols_table_new_line(tb, NULL);
+		if (!ln) {
+			ret = -1;
+			break;
+		}
+		cell(ln, 0, "%d", dev->index);
+		cell(ln, 1, "%s", dev->name);
+		cell(ln, 2, "%s", dev->health[0] ? dev->health : "?");
+		cell(ln, 3, "%s", mode_name(dev->host_access));
+		cell(ln, 4, "%" PRIu64 " / %" PRIu64, mib_up(dev->used_bytes),
+		     mib_down(dev->capacity_bytes));
+		if (d) {
+			cell(ln, 5, "%" PRIu64, mib_up(dev->normal.used_bytes));
+			cell(ln, 6, "%" PRIu64, mib_up(dev->huge_2m.used_bytes));
+			cell(ln, 7, "%" PRIu64, mib_up(dev->huge_1g.used_bytes));
+			cell(ln, 8, "%" PRIu64, mib_up(dev->p2p_used_bytes));
+			cell(ln, 9, "%" PRIu64, dev->allocations);
+		} else {
+			for (size_t c = 5; c <= 9; c++)
+				cell(ln, c, "?");
+		}
+		if (dev->have_processes)
+			cell(ln, 10, "%zu", dev->nprocesses);
+		else
+			cell(ln, 10, "?");
+		cell(ln, 11, "%s", !d ? "?" : dev->peers[0] ? dev->peers : "-");
+		if (dev->have_faults)
+			cell(ln, 12, "%" PRIu64, dev->host_access_faults);
+	}
+	if (!ret)
+		ret = scols_print_table(tb);
+	scols_unref_table(tb);
+	return ret;
+}
+
+static int print_processes(FILE *out, const struct npu_sim_state *state,
+			   int only_id)
+{
+	static const char *const names[] = {
+		"NPU", "PID", "Process-Name", "Allocs", "Device-Memory(MiB)",
+		NULL,
+	};
+	static const int right[] = { 0, 1, 0, 1, 1 };
+	struct libscols_table *tb;
+	bool any = false, unknown = false;
+	int ret = 0;
+
+	for (size_t i = 0; i < state->ndevices; i++) {
+		const struct npu_sim_device *dev = &state->devices[i];
+
+		if (!shown(dev, only_id))
+			continue;
+		any |= dev->nprocesses > 0;
+		unknown |= !dev->have_processes;
+	}
+	fputc('\n', out);
+	if (unknown)
+		fprintf(out, "Processes: unknown (module older than API 1.6)\n");
+	if (!any) {
+		if (!unknown)
+			fprintf(out, "Processes: no running processes found\n");
+		return 0;
+	}
+	tb = new_table(out, names, right);
+	if (!tb)
+		return -1;
+	for (size_t i = 0; i < state->ndevices && !ret; i++) {
+		const struct npu_sim_device *dev = &state->devices[i];
+
+		if (!shown(dev, only_id))
+			continue;
+		for (size_t p = 0; p < dev->nprocesses; p++) {
+			const struct npu_sim_process *pr = &dev->processes[p];
+			struct libscols_line *ln = scols_table_new_line(tb, NULL);
+
+			if (!ln) {
+				ret = -1;
+				break;
+			}
+			cell(ln, 0, "%d", dev->index);
+			cell(ln, 1, "%d", pr->pid);
+			cell(ln, 2, "%s", pr->name);
+			cell(ln, 3, "%" PRIu64, pr->allocations);
+			cell(ln, 4, "%" PRIu64, mib_up(pr->used_bytes));
+		}
+	}
+	if (!ret)
+		ret = scols_print_table(tb);
+	scols_unref_table(tb);
+	return ret;
+}
+
+/* Copies between devices (debugfs, root only); with -i, pairs with ID. */
+static int print_peer_copies(FILE *out, const struct npu_sim_state *state,
+			     int only_id)
+{
+	static const char *const names[] = {
+		"Src", "Dst", "Copies", "Bytes", NULL,
+	};
+	static const int right[] = { 0, 0, 1, 1 };
+	struct libscols_table *tb;
+	int ret = 0;
+
+	if (!state->have_peer_copies || !state->npeer_copies)
+		return 0;
+	tb = new_table(out, names, right);
+	if (!tb)
+		return -1;
+	for (size_t i = 0; i < state->npeer_copies && !ret; i++) {
+		const struct npu_sim_peer_copies *pc = &state->peer_copies[i];
+		struct libscols_line *ln;
+
+		if (only_id >= 0 && pc->src != only_id && pc->dst != only_id)
+			continue;
+		ln = scols_table_new_line(tb, NULL);
+		if (!ln) {
+			ret = -1;
+			break;
+		}
+		cell(ln, 0, "%d", pc->src);
+		cell(ln, 1, "%d", pc->dst);
+		cell(ln, 2, "%" PRIu64, pc->copies);
+		cell(ln, 3, "%" PRIu64, pc->bytes);
+	}
+	fputc('\n', out);
+	if (!ret)
+		ret = scols_print_table(tb);
+	scols_unref_table(tb);
+	return ret;
+}
+
+int smi_print_table(FILE *out, const struct npu_sim_state *state, int only_id)
+{
+	bool faults = false;
+
+	for (size_t i = 0; i < state->ndevices; i++)
+		faults |= state->devices[i].have_faults;
+	fprintf(out, "npu-sim-smi  module %s  api %s  devices %zu  hugetlb 2M free %" PRIu64
+		"/%" PRIu64 "  1G free %" PRIu64 "/%" PRIu64 "\n",
 		NPU_SIM_MODULE_NAME, state->api[0] ? state->api : "?",
 		state->ndevices, state->pool_2m.free_pages,
 		state->pool_2m.total_pages, state->pool_1g.free_pages,
 		state->pool_1g.total_pages);
-	fprintf(out, "%s\n", DEVICE_RULE);
-	fprintf(out, "| NPU | Capacity    | Kind   |         Used |         Free |        P2P | Allocs | Peer access | Host faults |\n");
-	fprintf(out, "| %-3s | %-11s | %-6s | %12s | %12s | %10s | %6s | %-11s | %11s |\n",
-		"", "Mode", "", "", "", "", "", "", "");
-	fprintf(out, "%s\n", DEVICE_RULE);
-	for (size_t i = 0; i < state->ndevices; i++)
-		if (selected(&state->devices[i], only_id))
-			print_device(out, &state->devices[i]);
-
-	fprintf(out, "\n%s\n", PROCESS_RULE);
-	fprintf(out, "| NPU | PID     | Process name     | Allocs |       Used |\n");
-	fprintf(out, "%s\n", PROCESS_RULE);
-	for (size_t i = 0; i < state->ndevices; i++)
-		if (selected(&state->devices[i], only_id))
-			print_processes(out, &state->devices[i]);
-	fprintf(out, "%s\n", PROCESS_RULE);
-	print_peer_copies(out, state, only_id);
+	if (print_devices(out, state, only_id, faults) ||
+	    print_processes(out, state, only_id) ||
+	    print_peer_copies(out, state, only_id))
+		return -1;
+	return 0;
 }

@@ -6,10 +6,14 @@
 TOOLS_BUILD := $(BUILD)/tools
 TOOLS_STATE_OBJS := $(TOOLS_BUILD)/npu_sim_state.o $(TOOLS_BUILD)/text_records.o
 SMI_OBJS  := $(TOOLS_BUILD)/npu_sim_smi.o $(TOOLS_BUILD)/smi_table.o \
-	     $(TOOLS_BUILD)/smi_json.o $(TOOLS_STATE_OBJS)
+	     $(TOOLS_BUILD)/smi_json.o $(TOOLS_BUILD)/smi_query.o \
+	     $(TOOLS_STATE_OBJS)
 LOAD_OBJS := $(TOOLS_BUILD)/npu_sim_load.o $(TOOLS_STATE_OBJS)
 KMOD_CFLAGS := $(shell pkg-config --cflags libkmod 2>/dev/null)
 KMOD_LIBS   := $(shell pkg-config --libs libkmod 2>/dev/null || echo -lkmod)
+# npu-sim-smi: tables (libsmartcols) and JSON (json-c)
+SMI_CFLAGS := $(shell pkg-config --cflags smartcols json-c 2>/dev/null)
+SMI_LIBS   := $(shell pkg-config --libs smartcols json-c 2>/dev/null || echo -lsmartcols -ljson-c)
 
 NPU_SIM_SMI  := $(TOOLS_BUILD)/npu-sim-smi
 NPU_SIM_LOAD := $(TOOLS_BUILD)/npu-sim-load
@@ -21,10 +25,10 @@ tools: $(TOOLS)
 
 $(TOOLS_BUILD)/%.o: tools/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(KMOD_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(KMOD_CFLAGS) $(SMI_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(NPU_SIM_SMI): $(SMI_OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(SMI_LIBS)
 
 $(NPU_SIM_LOAD): $(LOAD_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(KMOD_LIBS)

@@ -1,9 +1,12 @@
-"""npu-sim-smi against fabricated sysfs/debugfs/proc trees (--root): the
-table and JSON formats, and the messages for a module that is not loaded or
-a debugfs that is not mounted.  Runs anywhere (host or guest)."""
+"""npu-sim-smi against fabricated sysfs/debugfs/proc trees
+(NPU_SIM_SMI_ROOT): the table, JSON and CSV formats, -i, -l, and the
+messages for a module that is not loaded.  Formatting only; the live
+tests check the figures against the real module.  Runs anywhere."""
 import json
 import os
 import shutil
+import signal
+import subprocess
 import tempfile
 import unittest
 
@@ -12,39 +15,23 @@ from tools_env import SMI, run
 GiB = 1 << 30
 MiB = 1 << 20
 
-INFO0 = """device 0
-capacity_bytes 2147483648
-used_bytes 2105344
-used_normal_bytes 8192
-used_huge_2m_bytes 2097152
-used_huge_1g_bytes 0
-used_p2p_bytes 4096
-allocations 3
-contexts 2
-hugetlb_2m_pages 1
-hugetlb_1g_pages 0
-host_access 0
-"""
-CONTEXTS0 = """pid allocations used_bytes window_start window_size
-245 2 2101248 0x7f4c00000000 1099511627776
-245 0 0 0x0 1099511627776
-300 1 4096 0x7f5000000000 1099511627776
-"""
-STATS0 = """calls_alloc 3
-calls_free 0
-fail_invalid 0
-host_access_faults 7
-"""
-INFO1 = """device 1
-capacity_bytes 1073741824
-used_bytes 0
-used_normal_bytes 0
-used_huge_2m_bytes 0
-used_huge_1g_bytes 0
-used_p2p_bytes 0
-allocations 0
-contexts 0
-"""
+# device 0: 2 MiB on a 2M page + 8 KiB normal (4 KiB of it P2P), 3 allocs
+DEV0 = {
+    "capacity_bytes": 2 * GiB, "used_bytes": 2 * MiB + 8192,
+    "used_normal_bytes": 8192, "used_huge_2m_bytes": 2 * MiB,
+    "used_huge_1g_bytes": 0, "used_p2p_bytes": 4096, "allocations": 3,
+    "contexts": 3, "host_access": 0, "health": "OK", "peers": "1,3",
+    "api_version": "1.6",
+    "processes": "pid used_bytes allocations\n245 %d 2\n300 4096 1\n"
+                 % (2 * MiB + 4096),
+}
+DEV1 = {
+    "capacity_bytes": GiB, "used_bytes": 0, "used_normal_bytes": 0,
+    "used_huge_2m_bytes": 0, "used_huge_1g_bytes": 0, "used_p2p_bytes": 0,
+    "allocations": 0, "contexts": 0, "host_access": 1, "health": "Warning",
+    "peers": "", "api_version": "1.6",
+    "processes": "pid used_bytes allocations\n",
+}
 PEER_COPIES = """src dst copies bytes
 0 1 3 12288
 1 0 1 4097
@@ -52,14 +39,17 @@ PEER_COPIES = """src dst copies bytes
 
 
 class Tree:
-    """A fake root with /sys, /proc and debugfs files of a loaded module."""
+    """A fake root with /sys, /proc (and debugfs) of a loaded module."""
 
-    def __init__(self, loaded=True, debugfs=True):
+    def __init__(self, loaded=True, debugfs=False, profile=False):
         self.root = tempfile.mkdtemp(prefix="smi-")
         self.write("proc/mounts", "proc /proc proc rw 0 0\n" +
                    ("debugfs /sys/kernel/debug debugfs rw 0 0\n" if debugfs else ""))
         self.write("proc/245/comm", "python3\n")
-        self.write("proc/300/comm", "a.out\n")
+        # a name that is not UTF-8 and holds a quote, a comma and a blank
+        os.makedirs(os.path.join(self.root, "proc/300"))
+        with open(os.path.join(self.root, "proc/300/comm"), "wb") as f:
+            f.write(b'a"b,c d\xff\n')
         hp = "sys/kernel/mm/hugepages/"
         self.write(hp + "hugepages-2048kB/nr_hugepages", "16\n")
         self.write(hp + "hugepages-2048kB/free_hugepages", "15\n")
@@ -72,23 +62,19 @@ class Tree:
                             ("host_access", "N"), ("va_window_gib", "1024")):
             self.write("sys/module/npu_sim/parameters/" + name, value + "\n")
         self.write("sys/module/npu_sim/refcnt", "2\n")
-        for dev, cap, used, mode in ((0, 2 * GiB, 2105344, 0), (1, GiB, 0, 1)):
-            base = "sys/class/npu_sim/npu_sim%d/" % dev
-            self.write(base + "capacity_bytes", "%d\n" % cap)
-            self.write(base + "used_bytes", "%d\n" % used)
-            self.write(base + "host_access", "%d\n" % mode)
+        for dev, attrs in ((0, DEV0), (1, DEV1)):
+            for name, value in attrs.items():
+                text = value if name == "processes" else "%s\n" % value
+                self.write("sys/class/npu_sim/npu_sim%d/%s" % (dev, name), text)
+        if profile:
+            base = "sys/class/npu_sim/npu_sim0/"
+            self.write(base + "profile", "910b\n")
+            self.write(base + "soc_name", "Ascend910B3\n")
+            self.write(base + "product_name", "Atlas 800T A2\n")
         if debugfs:
             dbg = "sys/kernel/debug/npu_sim/"
-            self.write(dbg + "version", "api 1.0\n")
-            self.write(dbg + "npu_sim0/info", INFO0)
-            self.write(dbg + "npu_sim0/contexts", CONTEXTS0)
-            self.write(dbg + "npu_sim0/stats", STATS0)
-            self.write(dbg + "npu_sim1/info", INFO1)
-            self.write(dbg + "npu_sim1/contexts", CONTEXTS0.splitlines()[0] + "\n")
+            self.write(dbg + "npu_sim0/stats", "calls_alloc 3\nhost_access_faults 7\n")
             self.write(dbg + "npu_sim1/stats", "host_access_faults 0\n")
-            # process 245 and 300 gave device 0 access to device 1
-            self.write(dbg + "npu_sim0/peers", "pid peer\n245 1\n300 1\n")
-            self.write(dbg + "npu_sim1/peers", "pid peer\n")
             self.write(dbg + "peer_copies", PEER_COPIES)
 
     def write(self, path, text):
@@ -97,11 +83,20 @@ class Tree:
         with open(full, "w") as f:
             f.write(text)
 
+    def env(self):
+        return dict(os.environ, NPU_SIM_SMI_ROOT=self.root)
+
     def smi(self, *args):
-        return run(SMI, "--root", self.root, *args)
+        return run(SMI, *args, env=self.env())
 
     def cleanup(self):
         shutil.rmtree(self.root)
+
+
+def rows(text):
+    """Non-empty lines of a libsmartcols table, split on runs of 2 blanks."""
+    return [[c.strip() for c in line.split("  ") if c.strip()]
+            for line in text.splitlines() if line.strip()]
 
 
 class SmiFixture(unittest.TestCase):
@@ -114,93 +109,162 @@ class SmiFixture(unittest.TestCase):
         rc, out, err = self.tree().smi("info")
         self.assertEqual(rc, 0, err)
         self.assertEqual(err, "")
-        lines = out.splitlines()
-        self.assertIn("api 1.0", lines[0])
-        self.assertIn("hugetlb 2M free 15/16", lines[0])
-        # device 0: capacity, totals, P2P, allocations, peer access, faults
-        row = [l for l in lines if l.startswith("| 0   | 2 GiB")][0]
-        cells = [c.strip() for c in row.strip("|").split("|")]
-        self.assertEqual(cells, ["0", "2 GiB", "total", "2056 KiB",
-                                 "%d KiB" % ((2 * GiB - 2105344) // 1024),
-                                 "4 KiB", "3", "1", "7"])
-        row1 = [l for l in lines if l.startswith("| 1   | 1 GiB")][0]
-        self.assertEqual([c.strip() for c in row1.strip("|").split("|")][7], "-")
-        kinds = {}
-        for l in lines:
-            cells = [c.strip() for c in l.strip("|").split("|")]
-            if len(cells) == 9 and cells[2] in ("normal", "2M", "1G"):
-                kinds.setdefault(cells[2], []).append(cells[3:5])
-        # device 0 then device 1; free of huge kinds limited by the pools
-        self.assertEqual(kinds["normal"][0][0], "8 KiB")
-        self.assertEqual(kinds["2M"][0], ["2 MiB", "30 MiB"])
-        self.assertEqual(kinds["1G"][0], ["0 B", "1 GiB"])
-        self.assertEqual(kinds["1G"][1], ["0 B", "1 GiB"])
-        self.assertIn("strict", out)
-        self.assertIn("host-access", out)
-        # processes: contexts of one pid are added up
-        procs = [l for l in lines if l.startswith("| 0   | ")
-                 and ("python3" in l or "a.out" in l)]
-        self.assertEqual(len(procs), 2)
-        self.assertRegex(out, r"\| 0   \| 245     \| python3 +\|      2 \|   2052 KiB \|")
-        self.assertRegex(out, r"\| 0   \| 300     \| a.out +\|      1 \|      4 KiB \|")
-        self.assertRegex(out, r"\| 1   \| no processes are using this device")
-        # copies between devices, one row per (src, dst) pair
-        self.assertIn("| Src | Dst |       Copies |        Bytes |", out)
-        self.assertIn("| 0   | 1   |            3 |       12 KiB |", out)
-        self.assertIn("| 1   | 0   |            1 |       4097 B |", out)
+        head, procs = out.split("\n\n")   # no debugfs: no copies table
+        lines = head.splitlines()
+        self.assertEqual(lines[0], "npu-sim-smi  module npu_sim  api 1.6  devices 2  "
+                         "hugetlb 2M free 15/16  1G free 2/2")
+        self.assertEqual(rows("\n".join(lines[1:])), [
+            ["NPU", "Name", "Health", "Mode", "Memory-Usage(MiB)", "Normal(MiB)",
+             "Huge-2M(MiB)", "Huge-1G(MiB)", "P2P(MiB)", "Allocs", "Procs", "Peers"],
+            # used is rounded up to whole MiB: 2 MiB + 8 KiB -> 3
+            ["0", "npu_sim", "OK", "strict", "3 / 2048", "1", "2", "0", "1",
+             "3", "2", "1,3"],
+            ["1", "npu_sim", "Warning", "host-access", "0 / 1024", "0", "0", "0",
+             "0", "0", "0", "-"]])
+        self.assertEqual(procs.splitlines()[0].split(), [
+            "NPU", "PID", "Process-Name", "Allocs", "Device-Memory(MiB)"])
+        # used rounded up: 2 MiB + 4 KiB -> 3; the name made printable
+        self.assertEqual(rows(procs)[1:], [["0", "245", "python3", "2", "3"],
+                                           ["0", "300", 'a"b,c d?', "1", "1"]])
+
+    def test_table_root(self):
+        rc, out, err = self.tree(debugfs=True).smi()
+        self.assertEqual(rc, 0, err)
+        t = rows(out)
+        self.assertEqual(t[1][-1], "Host-Faults")
+        self.assertEqual(t[2][-1], "7")
+        self.assertEqual(t[-3:], [["Src", "Dst", "Copies", "Bytes"],
+                                  ["0", "1", "3", "12288"], ["1", "0", "1", "4097"]])
+
+    def test_profile_name(self):
+        tree = self.tree(profile=True)
+        rc, out, _ = tree.smi("--query=index,name,profile,soc_name",
+                              "--format=csv,noheader")
+        self.assertEqual(rc, 0)
+        self.assertEqual(out, "0, Atlas 800T A2, 910b, Ascend910B3\n"
+                              "1, npu_sim, , \n")
+        rc, out, _ = tree.smi("-i", "0")
+        self.assertIn("Atlas 800T A2", out)
 
     def test_json(self):
         rc, out, err = self.tree().smi("--json")
         self.assertEqual(rc, 0, err)
         doc = json.loads(out)
-        self.assertEqual(doc["module"]["loaded"], True)
-        self.assertEqual(doc["module"]["api"], "1.0")
-        self.assertIsNone(doc["module"]["debugfs"])
-        self.assertEqual(doc["module"]["parameters"],
-                         {"num_devices": 2, "hbm_mib": 2048, "host_access": 0,
-                          "va_window_gib": 1024})
+        self.assertEqual(doc["module"], {
+            "name": "npu_sim", "loaded": True, "api": "1.6",
+            "debugfs": "debugfs is not mounted at /sys/kernel/debug "
+                       "(mount -t debugfs none /sys/kernel/debug)",
+            "parameters": {"num_devices": 2, "hbm_mib": 2048, "host_access": 0,
+                           "va_window_gib": 1024}})
         self.assertEqual(doc["hugetlb"]["2M"], {"total_pages": 16, "free_pages": 15})
         d0, d1 = doc["devices"]
-        self.assertEqual(d0["id"], 0)
-        self.assertEqual(d0["path"], "/dev/npu_sim0")
-        self.assertEqual(d0["capacity_bytes"], 2 * GiB)
-        self.assertEqual(d0["used_bytes"], 2105344)
-        self.assertEqual(d0["free_bytes"], 2 * GiB - 2105344)
-        self.assertEqual(d0["host_access"], 0)
-        self.assertEqual(d0["pages"]["normal"]["used_bytes"], 8192)
-        self.assertEqual(d0["pages"]["huge_2m"], {"used_bytes": 2 * MiB,
-                                                  "free_bytes": 30 * MiB})
-        self.assertEqual(d0["pages"]["huge_1g"], {"used_bytes": 0, "free_bytes": GiB})
-        self.assertEqual(d0["p2p_used_bytes"], 4096)
-        self.assertEqual(d0["allocations"], 3)
-        self.assertEqual(d0["peer_access"], "1")
-        self.assertEqual(d1["peer_access"], "-")
+        self.assertEqual(d0, {
+            "id": 0, "path": "/dev/npu_sim0", "name": "npu_sim", "profile": None,
+            "soc_name": None, "health": "OK", "capacity_bytes": 2 * GiB,
+            "used_bytes": 2 * MiB + 8192, "free_bytes": 2 * GiB - 2 * MiB - 8192,
+            "host_access": 0,
+            "pages": {"normal": {"used_bytes": 8192,
+                                 "free_bytes": 2 * GiB - 2 * MiB - 8192},
+                      "huge_2m": {"used_bytes": 2 * MiB, "free_bytes": 30 * MiB},
+                      "huge_1g": {"used_bytes": 0, "free_bytes": GiB}},
+            "p2p_used_bytes": 4096, "allocations": 3, "contexts": 3,
+            "peers": [1, 3], "host_access_faults": None,
+            "processes": [
+                {"pid": 245, "name": "python3", "allocations": 2,
+                 "used_bytes": 2 * MiB + 4096},
+                {"pid": 300, "name": 'a"b,c d?', "allocations": 1,
+                 "used_bytes": 4096}]})
+        self.assertEqual((d1["health"], d1["host_access"], d1["peers"],
+                          d1["processes"]), ("Warning", 1, [], []))
+        self.assertIsNone(doc["peer_copies"])
+
+    def test_json_root(self):
+        doc = json.loads(self.tree(debugfs=True).smi("--json", "-i", "1")[1])
+        self.assertIsNone(doc["module"]["debugfs"])
+        self.assertEqual([d["id"] for d in doc["devices"]], [1])
+        self.assertEqual(doc["devices"][0]["host_access_faults"], 0)
+        # with -i, the pairs that involve the device
         self.assertEqual(doc["peer_copies"], [
             {"src": 0, "dst": 1, "copies": 3, "bytes": 12288},
             {"src": 1, "dst": 0, "copies": 1, "bytes": 4097}])
-        self.assertEqual(d0["host_access_faults"], 7)
-        self.assertEqual(d0["processes"], [
-            {"pid": 245, "name": "python3", "allocations": 2, "used_bytes": 2101248},
-            {"pid": 300, "name": "a.out", "allocations": 1, "used_bytes": 4096}])
-        self.assertEqual(d1["capacity_bytes"], GiB)
-        self.assertEqual(d1["host_access"], 1)
-        self.assertEqual(d1["processes"], [])
 
-    def test_one_device(self):
+    def test_query_csv(self):
         tree = self.tree()
-        rc, out, _ = tree.smi("--json", "-i", "1")
-        self.assertEqual(rc, 0)
-        self.assertEqual([d["id"] for d in json.loads(out)["devices"]], [1])
-        tree.write("sys/kernel/debug/npu_sim/peer_copies", PEER_COPIES + "2 3 5 10\n")
-        rc, out, _ = tree.smi("--json", "-i", "1")
-        self.assertEqual([(p["src"], p["dst"]) for p in json.loads(out)["peer_copies"]],
-                         [(0, 1), (1, 0)])
+        q = ("--query=index,health,mode,memory.used,memory.total,memory.free,"
+             "memory.used.bytes,memory.used.huge_2m,allocations,processes,peers,"
+             "api_version")
+        rc, out, err = tree.smi(q, "--format=csv")
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(out.splitlines(), [
+            "index, health, mode, memory.used [MiB], memory.total [MiB], "
+            "memory.free [MiB], memory.used.bytes [B], memory.used.huge_2m [MiB], "
+            "allocations, processes, peers, api_version",
+            '0, OK, strict, 3 MiB, 2048 MiB, 2045 MiB, 2105344 B, 2 MiB, 3, 2, "1,3", 1.6',
+            "1, Warning, host-access, 0 MiB, 1024 MiB, 1024 MiB, 0 B, 0 MiB, 0, 0, , 1.6"])
+        rc, out, _ = tree.smi(q, "--format=csv,noheader,nounits", "-i", "1")
+        self.assertEqual(out, "1, Warning, host-access, 0, 1024, 1024, 0, 0, 0, 0, , 1.6\n")
+        rc, out, _ = tree.smi("--query=memory.used", "--format=csv,nounits")
+        self.assertEqual(out, "memory.used\n3\n0\n")
+
+    def test_query_processes(self):
+        tree = self.tree()
+        rc, out, err = tree.smi("--query-processes=index,pid,name,used_memory,"
+                                "used_memory.bytes,allocations", "--format=csv")
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(out.splitlines(), [
+            "index, pid, name, used_memory [MiB], used_memory.bytes [B], allocations",
+            "0, 245, python3, 3 MiB, %d B, 2" % (2 * MiB + 4096),
+            '0, 300, "a""b,c d?", 1 MiB, 4096 B, 1'])
+        rc, out, _ = tree.smi("--query-processes=pid", "--format=csv,noheader",
+                              "-i", "1")
+        self.assertEqual((rc, out), (0, ""))
+
+    def test_unknown_device(self):
+        tree = self.tree()
+        for args in (["-i", "5"], ["-i", "5", "--json"],
+                     ["-i", "5", "--query=index", "--format=csv,noheader"]):
+            rc, out, err = tree.smi(*args)
+            self.assertEqual(rc, 1, args)
+            self.assertEqual(out, "", args)
+            self.assertEqual(err, "npu-sim-smi: no device 5 (the module has 2: 0-1)\n")
         rc, out, _ = tree.smi("-i", "1")
-        self.assertNotRegex(out, r"\| 0   \| (2 GiB|245 |300 )")
-        self.assertIn("| 0   | 1   |            3 |", out)   # a pair with device 1
-        rc, _, err = tree.smi("-i", "5")
-        self.assertEqual(rc, 1)
-        self.assertIn("no device 5", err)
+        self.assertEqual(rc, 0)
+        devices, procs = out.split("\n\n")
+        self.assertEqual([r[0] for r in rows(devices)[1:]], ["NPU", "1"])
+        self.assertEqual(procs, "Processes: no running processes found\n")
+
+    def test_loop(self):
+        """-l prints one snapshot per interval until it is stopped."""
+        tree = self.tree()
+        proc = subprocess.Popen([SMI, "-l", "1", "--query=index,memory.used",
+                                 "--format=csv,noheader,nounits", "-i", "0"],
+                                stdout=subprocess.PIPE, universal_newlines=True,
+                                env=tree.env())
+        try:
+            self.assertEqual(proc.stdout.readline(), "0, 3\n")
+            tree.write("sys/class/npu_sim/npu_sim0/used_bytes", "%d\n" % (5 * MiB))
+            # the next snapshots see the new value
+            while True:
+                line = proc.stdout.readline()
+                self.assertIn(line, ("0, 3\n", "0, 5\n"))
+                if line == "0, 5\n":
+                    break
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait()
+        proc.stdout.close()
+        # --json in loop mode: one document per line
+        proc = subprocess.Popen([SMI, "-l", "1", "--json", "-i", "1"],
+                                stdout=subprocess.PIPE, universal_newlines=True,
+                                env=tree.env())
+        try:
+            for _ in range(2):
+                doc = json.loads(proc.stdout.readline())
+                self.assertEqual([d["id"] for d in doc["devices"]], [1])
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait()
+        proc.stdout.close()
 
     def test_module_not_loaded(self):
         tree = self.tree(loaded=False)
@@ -212,36 +276,47 @@ class SmiFixture(unittest.TestCase):
         self.assertEqual(rc, 1)
         doc = json.loads(out)
         self.assertFalse(doc["module"]["loaded"])
+        self.assertIsNone(doc["module"]["parameters"])
         self.assertEqual(doc["devices"], [])
         self.assertIsNone(doc["peer_copies"])
 
-    def test_debugfs_not_mounted(self):
-        tree = self.tree(debugfs=False)
-        rc, out, err = tree.smi()
-        self.assertEqual(rc, 0)
-        self.assertIn("debugfs is not mounted at /sys/kernel/debug", err)
-        self.assertIn("mount -t debugfs", err)
-        self.assertIn("processes unknown", out)
-        rc, out, err = tree.smi("--json")
-        doc = json.loads(out)
+    def test_older_module(self):
+        """A module before API 1.6: capacity and used only, the rest unknown."""
+        tree = self.tree()
+        for name in ("used_normal_bytes", "processes", "api_version", "health"):
+            os.unlink(os.path.join(tree.root, "sys/class/npu_sim/npu_sim0", name))
+        doc = json.loads(tree.smi("--json", "-i", "0")[1])
+        self.assertIsNone(doc["module"]["api"])
         d0 = doc["devices"][0]
-        self.assertEqual(d0["capacity_bytes"], 2 * GiB)   # from sysfs
-        self.assertEqual(d0["used_bytes"], 2105344)
+        self.assertEqual(d0["used_bytes"], 2 * MiB + 8192)
         self.assertIsNone(d0["allocations"])
         self.assertIsNone(d0["processes"])
-        self.assertIsNone(d0["pages"]["normal"]["used_bytes"])
-        self.assertIn("not mounted", doc["module"]["debugfs"])
-        self.assertIsNone(doc["peer_copies"])
-        self.assertIsNone(d0["peer_access"])
+        self.assertIsNone(d0["health"])
+        rc, out, _ = tree.smi("--query=memory.used,allocations,processes",
+                              "--format=csv,noheader", "-i", "0")
+        self.assertEqual(out, "3 MiB, [N/A], [N/A]\n")
+        rc, out, _ = tree.smi("-i", "0")
+        self.assertIn("api ?", out)
+        self.assertIn("Processes: unknown", out)
 
     def test_usage_errors(self):
-        for args in (["bogus"], ["--nope"], ["-i", "x"], ["-i", "-1"]):
-            rc, _, err = run(SMI, *args)
+        for args in (["bogus"], ["--nope"], ["-i", "x"], ["-i", "-1"], ["-i", "16"],
+                     ["-l", "0"], ["-l", "x"], ["--query=nope"], ["--query="],
+                     ["--query=index", "--format=tsv"],
+                     ["--query=index", "--format=csv,bogus"],
+                     ["--format=csv"], ["--json", "--query=index"],
+                     ["--query-processes=memory.used"],
+                     ["--query=index", "--query-processes=pid"]):
+            rc, out, err = run(SMI, *args)
             self.assertEqual(rc, 2, args)
+            self.assertEqual(out, "", args)
             self.assertIn("npu-sim-smi", err)
         rc, out, _ = run(SMI, "--help")
         self.assertEqual(rc, 0)
         self.assertIn("usage: npu-sim-smi", out)
+        rc, out, _ = run(SMI, "--help-query")
+        self.assertEqual(rc, 0)
+        self.assertIn("memory.used.bytes", out)
 
 
 if __name__ == "__main__":

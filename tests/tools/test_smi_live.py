@@ -1,5 +1,6 @@
-"""npu-sim-smi against the real module: known allocations made by this
-process show up exactly in the JSON and in the table.  Needs the module."""
+"""npu-sim-smi against the real module: known allocations show up exactly
+in the JSON, the table and the CSV queries, also for an ordinary user (not
+root) looking at another process's allocation.  Needs the module."""
 import json
 import os
 import re
@@ -11,19 +12,50 @@ from tools_env import SMI, PYTHON_DIR, acl, needs_device, run
 
 MiB = 1 << 20
 PAGE = 4096
+NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+DEBUGFS = "/sys/kernel/debug/npu_sim/npu_sim0/"
 
 
-def snapshot():
-    rc, out, err = run(SMI, "--json", "-i", "0")
+def uapi_version():
+    with open(os.path.join(os.path.dirname(PYTHON_DIR), "..", "include", "uapi",
+                           "misc", "npu_sim.h")) as f:
+        text = f.read()
+    return "%s.%s" % tuple(re.search(r"NPU_SIM_API_VERSION_%s\s+(\d+)" % part,
+                                     text).group(1) for part in ("MAJOR", "MINOR"))
+
+
+UAPI_VERSION = uapi_version()
+
+# A process holding one allocation of argv[1] bytes until stdin closes.
+HOLDER = """import sys, acl
+if acl.rt.set_device(0): sys.exit('set_device failed')
+p, r = acl.rt.malloc(int(sys.argv[1]), acl.ACL_MEM_MALLOC_NORMAL_ONLY)
+if r: sys.exit('malloc failed %d' % r)
+print('ready', flush=True)
+sys.stdin.read()
+"""
+
+
+def smi(*args, user=None):
+    rc, out, err = run(*((user or []) + [SMI] + list(args)))
     if rc != 0:
-        raise AssertionError("npu-sim-smi failed: %s" % err)
-    doc = json.loads(out)
+        raise AssertionError("npu-sim-smi %s failed (%d): %s" % (args, rc, err))
+    return out
+
+
+def snapshot(user=None):
+    doc = json.loads(smi("--json", "-i", "0", user=user))
     return doc, doc["devices"][0]
 
 
-def mine(dev):
-    procs = [p for p in dev["processes"] if p["pid"] == os.getpid()]
+def proc_of(dev, pid):
+    procs = [p for p in dev["processes"] if p["pid"] == pid]
     return procs[0] if procs else {"allocations": 0, "used_bytes": 0}
+
+
+def table_rows(text):
+    return [[c.strip() for c in line.split("  ") if c.strip()]
+            for line in text.splitlines() if line.strip()]
 
 
 @needs_device
@@ -46,6 +78,9 @@ class SmiLive(unittest.TestCase):
     def test_known_allocations(self):
         doc0, before = snapshot()
         self.assertTrue(doc0["module"]["loaded"])
+        # the UAPI version of the module (include/uapi/misc/npu_sim.h)
+        self.assertEqual(doc0["module"]["api"], UAPI_VERSION)
+        self.assertIn("  api %s  " % UAPI_VERSION, smi().splitlines()[0])
         with open("/sys/class/npu_sim/npu_sim0/capacity_bytes") as f:
             self.assertEqual(before["capacity_bytes"], int(f.read()))
 
@@ -67,25 +102,101 @@ class SmiLive(unittest.TestCase):
                          - before["pages"]["huge_2m"]["used_bytes"], huge)
         self.assertEqual(after["p2p_used_bytes"] - before["p2p_used_bytes"], PAGE)
         self.assertEqual(after["allocations"] - before["allocations"], count)
-        self.assertEqual(mine(after), {"pid": os.getpid(), "name": mine(after)["name"],
-                                       "allocations": count,
-                                       "used_bytes": normal + huge})
+        me = proc_of(after, os.getpid())
+        self.assertEqual(me, {"pid": os.getpid(), "name": "python3",
+                              "allocations": count, "used_bytes": normal + huge})
         if huge:
             self.assertEqual(doc0["hugetlb"]["2M"]["free_pages"]
                              - doc1["hugetlb"]["2M"]["free_pages"], 1)
 
-        rc, table, err = run(SMI)
-        self.assertEqual(rc, 0, err)
-        used = "%d KiB" % ((normal + huge) // 1024)
-        self.assertRegex(table, r"\| 0   \| %-7d \| [^|]+\| +%d \| +%s \|"
-                         % (os.getpid(), count, re.escape(used)))
+        # the table: this process with its allocations, used rounded up to MiB
+        rows = table_rows(smi())
+        mine = [r for r in rows if r[:2] == ["0", str(os.getpid())]]
+        self.assertEqual(mine, [["0", str(os.getpid()), "python3", str(count),
+                                 str(-(-(normal + huge) // MiB))]])
+        out = smi("--query=memory.used.bytes,memory.used.normal,allocations",
+                  "--format=csv,noheader,nounits", "-i", "0")
+        self.assertEqual(out, "%d, %d, %d\n" % (
+            after["used_bytes"], -(-after["pages"]["normal"]["used_bytes"] // MiB),
+            after["allocations"]))
 
         for ptr in self.ptrs:
             self.assertEqual(acl.rt.free(ptr), 0)
         self.ptrs = []
         _, freed = snapshot()
         self.assertEqual(freed["used_bytes"], before["used_bytes"])
-        self.assertEqual(mine(freed)["used_bytes"], 0)
+        self.assertEqual(proc_of(freed, os.getpid())["used_bytes"], 0)
+
+    def test_ordinary_user_sees_other_process(self):
+        """As nobody: another (root) process's 5 MiB allocation, exactly."""
+        _, before = snapshot()
+        size = 5 * MiB
+        # aclrtMalloc appends 32 bytes and aligns to 32 (as CANN does): asking
+        # for 64 bytes less than 5 MiB takes exactly 5 MiB of pages
+        holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(size - 64)],
+                                  env=dict(os.environ, PYTHONPATH=PYTHON_DIR),
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  universal_newlines=True)
+        try:
+            self.assertEqual(holder.stdout.readline(), "ready\n")
+            pid = holder.pid
+            # really unprivileged: debugfs is closed to this user
+            self.assertNotEqual(run(*(NOBODY + ["cat", DEBUGFS + "info"]))[0], 0)
+            doc, dev = snapshot(user=NOBODY)
+            self.assertEqual(doc["module"]["debugfs"],
+                             "cannot read /sys/kernel/debug/npu_sim (run as root)")
+            self.assertIsNone(dev["host_access_faults"])
+            self.assertEqual(proc_of(dev, pid), {"pid": pid, "name": "python3",
+                                                 "allocations": 1,
+                                                 "used_bytes": size})
+            self.assertEqual(dev["used_bytes"] - before["used_bytes"], size)
+            self.assertEqual(dev["pages"]["normal"]["used_bytes"]
+                             - before["pages"]["normal"]["used_bytes"], size)
+            self.assertEqual(dev["allocations"] - before["allocations"], 1)
+
+            rows = table_rows(smi("-i", "0", user=NOBODY))
+            self.assertIn(["0", str(pid), "python3", "1", "5"], rows)
+            out = smi("--query-processes=index,pid,used_memory,used_memory.bytes",
+                      "--format=csv,noheader", "-i", "0", user=NOBODY)
+            self.assertIn("0, %d, 5 MiB, %d B\n" % (pid, size), out)
+            out = smi("--query=index,memory.used.bytes,processes",
+                      "--format=csv,noheader,nounits", "-i", "0", user=NOBODY)
+            self.assertEqual(out, "0, %d, %d\n" % (before["used_bytes"] + size,
+                                                   len(dev["processes"])))
+        finally:
+            holder.stdin.close()
+            holder.wait()
+            holder.stdout.close()
+        self.assertEqual(holder.returncode, 0)
+        _, gone = snapshot(user=NOBODY)
+        self.assertEqual(proc_of(gone, pid)["used_bytes"], 0)
+        self.assertEqual(gone["used_bytes"], before["used_bytes"])
+
+    def test_health_and_peers(self):
+        _, dev = snapshot()
+        self.assertEqual(dev["health"], "OK")
+        # an injected failure makes allocations fail until it is used up
+        with open(DEBUGFS + "fail_alloc", "w") as f:
+            f.write("1\n")
+        try:
+            _, dev = snapshot(user=NOBODY)
+            self.assertEqual(dev["health"], "Warning")
+            _, ret = acl.rt.malloc(PAGE, acl.ACL_MEM_MALLOC_NORMAL_ONLY)
+            self.assertNotEqual(ret, 0)
+        finally:
+            with open(DEBUGFS + "fail_alloc", "w") as f:
+                f.write("0\n")
+        self.assertEqual(snapshot()[1]["health"], "OK")
+
+        if acl.rt.get_device_count()[0] < 2:
+            return
+        self.assertEqual(snapshot()[1]["peers"], [])
+        self.assertEqual(acl.rt.device_enable_peer_access(1, 0), 0)
+        self.assertEqual(snapshot(user=NOBODY)[1]["peers"], [1])
+        self.assertEqual(smi("--query=peers", "--format=csv,noheader", "-i", "0"),
+                         "1\n")
+        self.assertEqual(acl.rt.device_disable_peer_access(1), 0)
+        self.assertEqual(snapshot()[1]["peers"], [])
 
     def test_host_access_fault_is_counted(self):
         with open("/sys/class/npu_sim/npu_sim0/host_access") as f:
@@ -106,9 +217,9 @@ class SmiLive(unittest.TestCase):
         _, after = snapshot()
         self.assertGreaterEqual(after["host_access_faults"]
                                 - before["host_access_faults"], 1)
-        rc, table, _ = run(SMI, "-i", "0")
-        self.assertRegex(table, r"\| 0   \| [^|]+\| total .*\| +%d \|\n"
-                         % after["host_access_faults"])
+        rows = table_rows(smi("-i", "0"))
+        self.assertEqual(rows[1][-1], "Host-Faults")
+        self.assertEqual(rows[2][-1], str(after["host_access_faults"]))
 
 
 if __name__ == "__main__":
