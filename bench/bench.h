@@ -38,7 +38,7 @@ unsigned long bench_scale(void);
 /* Largest copy in MiB (BENCH_COPY_MAX_MIB, default 1024). */
 unsigned long bench_copy_max_mib(void);
 
-/* Whether a row named name is selected (BENCH_ONLY, a substring; unset: all). */
+/* Whether a row group named name is selected (BENCH_ONLY: comma-separated substrings; unset: all). */
 int bench_selected(const char *name);
 
 /* Samples of one side of a row: seconds per sample. */

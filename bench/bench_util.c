@@ -65,8 +65,15 @@ unsigned long bench_copy_max_mib(void)
 int bench_selected(const char *name)
 {
 	const char *only = getenv("BENCH_ONLY");
+	char buf[256], *tok, *save;
 
-	return only == NULL || *only == '\0' || strstr(name, only) != NULL;
+	if (only == NULL || *only == '\0')
+		return 1;
+	snprintf(buf, sizeof(buf), "%s", only);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		if (strstr(name, tok) != NULL)
+			return 1;
+	return 0;
 }
 
 void bench_add(struct bench_samples *s, double seconds)
