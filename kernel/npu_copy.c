@@ -397,34 +397,33 @@ static int npu_fault_in_rows(u64 addr, u64 pitch, u64 width, u64 height)
 }
 
 /*
- * Check everything and reference all device memory of a transfer: the
- * common first half of the three ioctls and of STREAM_SUBMIT.  A 1D copy is
- * a 2D copy of one row.  Returns the prepared transfer or an ERR_PTR.
+ * Check everything and reference all device memory of a transfer in @x
+ * (caller's storage).  On error what it took is still to be released with
+ * npu_xfer_fini().
  */
-struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
-				  u64 dst, u64 dpitch, u64 src, u64 spitch,
-				  u64 width, u64 height, u8 value)
+static int npu_xfer_init(struct npu_xfer *x, struct npu_ctx *ctx,
+			 enum npu_xfer_op op, u64 dst, u64 dpitch, u64 src,
+			 u64 spitch, u64 width, u64 height, u8 value)
 {
 	bool ddev = npu_op_dst_dev(op), sdev = npu_op_src_dev(op);
-	unsigned long dend, send = 0, ws, we;
-	struct npu_xfer *x;
+	unsigned long dend, send = 0, ws, we, cws, cwe;
 	int ret = 0;
 
+	memset(x, 0, sizeof(*x));
+	npu_span_init(&x->dst, ctx);
+	npu_span_init(&x->src, ctx);
 	if (!width || !height || dpitch < width ||
 	    (op != NPU_XFER_SET && spitch < width))
-		return ERR_PTR(-EINVAL);
+		return -EINVAL;
 	dend = npu_extent_end(dst, dpitch, width, height);
 	if (!dend)
-		return ERR_PTR(-EINVAL);
+		return -EINVAL;
 	if (op != NPU_XFER_SET) {
 		send = npu_extent_end(src, spitch, width, height);
 		if (!send)
-			return ERR_PTR(-EINVAL);
+			return -EINVAL;
 	}
 
-	x = kzalloc(sizeof(*x), GFP_KERNEL_ACCOUNT);
-	if (!x)
-		return ERR_PTR(-ENOMEM);
 	x->op = op;
 	x->value = value;
 	x->dst_addr = dst;
@@ -433,55 +432,87 @@ struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 	x->spitch = spitch;
 	x->width = width;
 	x->height = height;
-	npu_span_init(&x->dst, ctx);
-	npu_span_init(&x->src, ctx);
 	x->dst.write = true;
 
+	/* One snapshot of the issuing context's window serves both operands. */
+	npu_window_snapshot(ctx, &cws, &cwe);
 	/* D2D operands may lie in other devices' windows (peer access). */
 	if (op == NPU_XFER_D2D)
 		ret = npu_span_owner(&x->dst, dst);
 	if (!ret && ddev) {
-		npu_window_snapshot(x->dst.ctx, &ws, &we);
+		ws = cws;
+		we = cwe;
+		if (x->dst.ctx != ctx)
+			npu_window_snapshot(x->dst.ctx, &ws, &we);
 		ret = npu_check_dev(ws, we, dst, dend);
 	} else if (!ret) {
-		npu_window_snapshot(ctx, &ws, &we);
-		ret = npu_check_host(ws, we, dst, dend);
+		ret = npu_check_host(cws, cwe, dst, dend);
 	}
 	if (!ret && op == NPU_XFER_D2D)
 		ret = npu_span_owner(&x->src, src);
 	if (!ret && sdev) {
-		npu_window_snapshot(x->src.ctx, &ws, &we);
+		ws = cws;
+		we = cwe;
+		if (x->src.ctx != ctx)
+			npu_window_snapshot(x->src.ctx, &ws, &we);
 		ret = npu_check_dev(ws, we, src, send);
 	} else if (!ret && op != NPU_XFER_SET) {
-		npu_window_snapshot(ctx, &ws, &we);
-		ret = npu_check_host(ws, we, src, send);
+		ret = npu_check_host(cws, cwe, src, send);
 	}
 	if (ret)
-		goto fail;
+		return ret;
 
 	if (ddev) {
 		ret = npu_cover_rows(&x->dst, dst, dpitch, width, height);
 		if (ret)
-			goto fail;
+			return ret;
 	}
 	if (sdev) {
 		ret = npu_cover_rows(&x->src, src, spitch, width, height);
 		if (ret)
-			goto fail;
+			return ret;
 	} else if (op != NPU_XFER_SET) {
 		/* An unreadable host source fails before a device byte changes. */
 		ret = npu_fault_in_rows(src, spitch, width, height);
 		if (ret)
-			goto fail;
+			return ret;
 	}
 
 	/* memmove semantics when device ranges overlap with dst above src. */
 	if (op == NPU_XFER_D2D && dst > src && dst < send)
 		x->back = true;
+	return 0;
+}
+
+/* Drop what npu_xfer_init() referenced (the structure itself stays). */
+static void npu_xfer_fini(struct npu_xfer *x)
+{
+	npu_span_fini(&x->src);
+	npu_span_fini(&x->dst);
+}
+
+/*
+ * Check everything and reference all device memory of a transfer: the
+ * common first half of the three ioctls and of STREAM_SUBMIT.  A 1D copy is
+ * a 2D copy of one row.  Returns the prepared transfer or an ERR_PTR.
+ */
+struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
+				  u64 dst, u64 dpitch, u64 src, u64 spitch,
+				  u64 width, u64 height, u8 value)
+{
+	struct npu_xfer *x;
+	int ret;
+
+	x = kmalloc(sizeof(*x), GFP_KERNEL_ACCOUNT);
+	if (!x)
+		return ERR_PTR(-ENOMEM);
+	ret = npu_xfer_init(x, ctx, op, dst, dpitch, src, spitch, width, height,
+			    value);
+	if (ret) {
+		npu_xfer_free(x);
+		return ERR_PTR(ret);
+	}
 	return x;
-fail:
-	npu_xfer_free(x);
-	return ERR_PTR(ret);
 }
 
 /*
@@ -604,8 +635,7 @@ void npu_xfer_mark_queued(struct npu_xfer *x, int delta)
 
 void npu_xfer_free(struct npu_xfer *x)
 {
-	npu_span_fini(&x->src);
-	npu_span_fini(&x->dst);
+	npu_xfer_fini(x);
 	kfree(x);
 }
 
@@ -613,17 +643,16 @@ static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
 		    u64 dst, u64 dpitch, u64 src, u64 spitch,
 		    u64 width, u64 height, u8 value)
 {
-	struct npu_xfer *x;
+	struct npu_xfer x;	/* synchronous: on the stack, no allocation */
 	int ret;
 
-	x = npu_xfer_prepare(ctx, op, dst, dpitch, src, spitch, width, height,
-			     value);
-	if (IS_ERR(x))
-		return PTR_ERR(x);
-	ret = npu_fault_check(ctx, NPU_SIM_FAULT_COPY);
+	ret = npu_xfer_init(&x, ctx, op, dst, dpitch, src, spitch, width, height,
+			    value);
 	if (!ret)
-		ret = npu_xfer_exec(x, NULL);
-	npu_xfer_free(x);
+		ret = npu_fault_check(ctx, NPU_SIM_FAULT_COPY);
+	if (!ret)
+		ret = npu_xfer_exec(&x, NULL);
+	npu_xfer_fini(&x);
 	return ret;
 }
 

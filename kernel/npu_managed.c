@@ -87,6 +87,7 @@ static void npu_managed_map_host(struct npu_ctx *ctx, struct npu_map *map,
 
 	if (!vma)
 		return;
+	ctx->win_ptes = true;	/* npu_window_zap() must look from now on */
 	for (a = start; a < start + NPU_MANAGED_BLOCK_SIZE; a += PAGE_SIZE) {
 		off = map->phys_off + (a - map->va);
 		vmf_insert_pfn_prot(vma, a,

@@ -82,11 +82,9 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	if (ret)
 		return ret;
 
-	mutex_lock(&ctx->lock);
-	ret = ctx->win_state == NPU_WIN_MAPPED ? 0 : -ENXIO;
-	mutex_unlock(&ctx->lock);
-	if (ret)
-		return ret;
+	/* Early refusal, no lock round: npu_map_publish() checks under it. */
+	if (READ_ONCE(ctx->win_state) != NPU_WIN_MAPPED)
+		return -ENXIO;
 
 	if (atomic_dec_if_positive(&ndev->fail_alloc) >= 0) {
 		npu_stat_inc(ndev, NPU_STAT_FAIL_INJECTED);

@@ -109,8 +109,12 @@
 /* Unmapped bytes kept after every allocation so ranges are never adjacent. */
 #define NPU_VA_GUARD		PAGE_SIZE
 
-/* Bytes copied between two checks for rescheduling and fatal signals. */
-#define NPU_COPY_CHUNK		SZ_1M
+/*
+ * Bytes copied between two checks for rescheduling and fatal signals, and
+ * the largest piece copied at once (TCG's software TLB copes better with
+ * 256 KiB than with 1 MiB pieces of a huge page: BENCHMARKS.md).
+ */
+#define NPU_COPY_CHUNK		SZ_256K
 
 /* Page kinds are enum npu_sim_page_kind; index arrays with it directly. */
 #define NPU_KIND_NR		(NPU_SIM_PAGE_HUGE_1G + 1)
@@ -224,6 +228,7 @@ struct npu_ctx {
 	enum npu_win_state win_state;
 	unsigned long win_start;	/* valid while NPU_WIN_MAPPED */
 	unsigned long win_end;
+	bool win_ptes;			/* a host PTE may exist in the window */
 	struct maple_tree va_mt;	/* VA -> npu_map, external lock */
 	struct list_head maps;		/* npu_map.node, oldest first */
 	u64 nr_maps;

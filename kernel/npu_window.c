@@ -33,7 +33,8 @@ void npu_window_zap(struct npu_ctx *ctx, unsigned long start, u64 len)
 	loff_t off;
 
 	lockdep_assert_held(&ctx->lock);
-	if (ctx->win_state != NPU_WIN_MAPPED)
+	/* No fault ever ran (strict mode, no managed memory): no PTE to zap. */
+	if (ctx->win_state != NPU_WIN_MAPPED || !ctx->win_ptes)
 		return;
 	off = ((loff_t)ctx->pgoff_base << PAGE_SHIFT) + (start - ctx->win_start);
 	unmap_mapping_range(ctx->mapping, off, len, 1);
@@ -49,6 +50,7 @@ static vm_fault_t npu_window_fault(struct vm_fault *vmf)
 	struct page *page;
 
 	mutex_lock(&ctx->lock);
+	ctx->win_ptes = true;	/* from now on npu_window_zap() has work */
 	map = npu_va_lookup(ctx, vmf->address);
 	/* A role with its own rule (managed memory: strict mode too). */
 	if (map && map->ops && map->ops->fault) {

@@ -32,6 +32,7 @@ struct device_ctx {
 static pthread_rwlock_t table_lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct device_ctx devices[NPU_RT_MAX_DEVICES];
 static struct npu_rt_window windows[NPU_RT_MAX_DEVICES];
+static int windows_n;		/* 1 + highest open device: the slots to scan */
 static uint64_t last_epoch;	/* never reset, not even in a fork child */
 
 static __thread int current_dev = -1;
@@ -59,7 +60,7 @@ int npu_rt_device_fd_locked(int dev)
 
 struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len)
 {
-	return npu_rt_locate(windows, NPU_RT_MAX_DEVICES, (uintptr_t)p, len);
+	return npu_rt_locate(windows, windows_n, (uintptr_t)p, len);
 }
 
 int npu_rt_enter_addr(const void *p, size_t len, int *dev)
@@ -169,6 +170,8 @@ static aclError open_device_locked(int id)
 	devices[id] = (struct device_ctx){ .open = true, .fd = fd, .refs = 1, .epoch = ++last_epoch,
 					   .profile = profile };
 	windows[id] = (struct npu_rt_window){ .start = start, .size = window_size };
+	if (id >= windows_n)
+		windows_n = id + 1;
 	return ACL_SUCCESS;
 }
 
@@ -177,6 +180,8 @@ static void forget_device(int id)
 {
 	devices[id] = (struct device_ctx){ .open = false, .fd = -1 };
 	windows[id] = (struct npu_rt_window){ 0, 0 };
+	while (windows_n > 0 && windows[windows_n - 1].size == 0)
+		windows_n--;
 }
 
 /* Unmap the window, then close: the driver frees the context's memory. */

@@ -372,7 +372,7 @@ START_TEST(test_window_close_races_ioctls)
 		ck_assert_int_eq(pthread_create(&t, NULL, churn_thread, &c), 0);
 		/* the churn must be under way when the window goes, however
 		 * busy the host: wait for its first call, then vary the moment */
-		while (c.calls == 0)
+		while (__atomic_load_n(&c.calls, __ATOMIC_RELAXED) == 0)
 			sched_yield();
 		usleep(1000 * (round % 5));
 		ck_assert_int_eq(munmap(win, wsize), 0);
