@@ -7,6 +7,7 @@
  * implementations directly: only the outermost call is recorded.
  */
 #include "acl/acl.h"
+#include "check.h"
 #include "err_msg.h"
 
 /* declarations of the implementations */
@@ -19,6 +20,8 @@
 	{                                                      \
 		aclError err_;                                 \
                                                                \
+		if (npu_rt_check_flags)                        \
+			npu_rt_check_enter(#name, __builtin_return_address(0)); \
 		npu_rt_msg_begin();                            \
 		err_ = npu_rt_impl_##name args;                \
 		if (err_ != ACL_SUCCESS)                       \

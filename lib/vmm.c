@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "check.h"
 #include "vmm_rules.h"
 
 /* Lock the table and find the device whose window holds p: lock HELD. */
@@ -61,6 +62,8 @@ static aclError drop_at(void *virPtr, unsigned long request)
 	req.va = (uintptr_t)virPtr;
 	rc = npu_rt_ioctl(fd, request, &req);
 	npu_rt_devices_unlock();
+	if (rc == 0 && request == NPU_SIM_IOCTL_VMM_RELEASE)
+		npu_rt_check_destroyed(NPU_RT_CK_RESERVATION, (uintptr_t)virPtr);
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR) : ACL_SUCCESS;
 }
 
@@ -132,6 +135,16 @@ ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, 
 	if (rc != 0)
 		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR);
 	*virPtr = (void *)(uintptr_t)req.va;
+	if (npu_rt_check_flags) {
+		int32_t dev = -1;
+
+		struct npu_sim_check_site tag = { .va = req.va, .site = (uintptr_t)npu_rt_check_site(),
+						  .op = NPU_SIM_CHECK_SET_SITE };
+
+		(void)aclrtGetDevice(&dev);
+		npu_rt_check_created(NPU_RT_CK_RESERVATION, dev, (uintptr_t)req.va, size);
+		(void)npu_rt_ioctl_current(NPU_SIM_IOCTL_CHECK_SITE, &tag, &rc);
+	}
 	return ACL_SUCCESS;
 }
 
@@ -195,6 +208,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size
 	if (rc != 0)
 		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE);
 	*handle = npu_rt_handle_encode(dev, req.handle);
+	npu_rt_check_created(NPU_RT_CK_PHYS, dev, (uintptr_t)*handle, size);
 	return ACL_SUCCESS;
 }
 
@@ -218,6 +232,8 @@ ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
 	req = (struct npu_sim_phys_free){ .handle = id };
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_FREE, &req);
 	npu_rt_devices_unlock();
+	if (rc == 0)
+		npu_rt_check_destroyed(NPU_RT_CK_PHYS, (uintptr_t)handle);
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
 }
 

@@ -150,18 +150,19 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
-	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 5);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 6);
+	ck_assert_uint_eq(NPU_SIM_CAP_CHECK, 1ULL << 8);
 	ck_assert_uint_eq(NPU_SIM_CAP_TEST_HOOKS, 1ULL << 6);
 	ck_assert_uint_eq(NPU_SIM_CAP_PEER, 1ULL << 7);
 	ck_assert_uint_eq(NPU_SIM_CAP_STREAMS, 1ULL << 4);
 	ck_assert_uint_eq(NPU_SIM_CAP_MANAGED, 1ULL << 5);
 	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_HUGE_1G | NPU_SIM_CAP_VMM |
 				   NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS | NPU_SIM_CAP_MANAGED |
-				   NPU_SIM_CAP_PEER), 0);
+				   NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK), 0);
 	ck_assert_uint_eq(caps & (NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
-				  NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER),
+				  NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK),
 			  NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS | NPU_SIM_CAP_MANAGED |
-			  NPU_SIM_CAP_PEER);
+			  NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK);
 	ck_assert_int_eq(param(r0.fd, NPU_SIM_PARAM_BARE_TGID), getpid());
 	ps = param(r0.fd, NPU_SIM_PARAM_PAGE_SIZES);
 	ck_assert_uint_ne(ps & (1ULL << 12), 0);

@@ -106,4 +106,8 @@ static_assert(sizeof(struct npu_sim_ipc_close) == 16);
 static_assert(sizeof(struct npu_sim_peer_access) == 16);
 static_assert(offsetof(struct npu_sim_peer_access, enabled) == 12);
 
+static_assert(sizeof(struct npu_sim_check_site) == 32);
+static_assert(offsetof(struct npu_sim_check_site, op) == 16);
+static_assert(offsetof(struct npu_sim_check_site, reserved) == 24);
+
 #endif /* _UAPI_MISC_NPU_SIM_LAYOUT_H */
