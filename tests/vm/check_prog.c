@@ -5,8 +5,8 @@
  * (addresses, and the __LINE__ of each call the reports must name: the
  * call and its __LINE__ share one source line).
  *
- * Modes: leak, deref, deref-child, double-free, range, use-after-free,
- * uninit, setup.
+ * Modes: leak, leak-reset, deref, deref-child, double-free, range,
+ * use-after-free, uninit, queued-free, setup.
  */
 #include <signal.h>
 #include <stdint.h>
@@ -90,6 +90,45 @@ static int leak(void)
 	out("on_demand", (unsigned long long)npu_rt_report_leaks(null));
 	fclose(null);
 	return 0;	/* exit without freeing: the report comes at exit */
+}
+
+/* A leak is reported when the device closes, and not again at exit. */
+static int leak_reset(void)
+{
+	void *p;
+
+	must(aclrtSetDevice(0), "set");
+	p = leak_alloc();
+	out("va", (uintptr_t)p);
+	must(aclrtResetDevice(0), "reset"); out("line_reset", __LINE__);
+	out("reset_done", 1);
+	return 0;
+}
+
+/* Free while a queued memset still uses the memory (stream workers held). */
+static int queued_free(void)
+{
+	const char *hold = "/sys/kernel/debug/npu_sim/npu_sim0/stream_hold";
+	aclrtStream s = NULL;
+	void *p = NULL;
+	FILE *f;
+
+	must(aclrtSetDevice(0), "set");
+	must(aclrtCreateStream(&s), "stream");
+	must(aclrtMalloc(&p, SZ, ACL_MEM_MALLOC_NORMAL_ONLY), "malloc"); out("line_alloc", __LINE__);
+	f = fopen(hold, "we");
+	if (f == NULL || fputs("1", f) < 0 || fclose(f) != 0)
+		return 93;
+	must(aclrtMemsetAsync(p, SZ, 0, SZ, s), "memset");
+	must(aclrtFree(p), "free"); out("line_free", __LINE__);
+	f = fopen(hold, "we");
+	if (f == NULL || fputs("0", f) < 0 || fclose(f) != 0)
+		return 94;
+	must(aclrtSynchronizeStream(s), "sync");
+	must(aclrtDestroyStream(s), "destroy");
+	out("va", (uintptr_t)p);
+	must(aclrtResetDevice(0), "reset");
+	return 0;
 }
 
 __attribute__((noinline)) static void *deref_alloc(void)
@@ -217,7 +256,8 @@ int main(int argc, char **argv)
 		const char *name;
 		int (*fn)(void);
 	} modes[] = {
-		{ "leak", leak }, { "deref", deref }, { "deref-child", deref_child },
+		{ "leak", leak }, { "leak-reset", leak_reset }, { "queued-free", queued_free },
+		{ "deref", deref }, { "deref-child", deref_child },
 		{ "double-free", double_free }, { "range", range }, { "use-after-free", use_after_free },
 		{ "uninit", uninit }, { "setup", setup },
 	};

@@ -15,9 +15,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <misc/npu_sim.h>
 
 #include "acl/acl.h"
 #include "vmtest.h"
@@ -170,6 +174,85 @@ START_TEST(test_leak_report)
 	fn = val(&r, "fn_leak_alloc");
 	ck_assert_msg(site > fn && site < fn + 256, "site 0x%llx, leak_alloc at 0x%llx", site, fn);
 	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_leak_at_reset)
+{
+	struct run r;
+	char l1[256], l2[256];
+
+	run_prog(&r, "leak-reset", "leaks", 0);
+	exited_ok(&r);
+	ck_assert_int_eq(blocks(r.report), 1);	/* at the reset, not again at exit */
+	snprintf(l1, sizeof(l1), "npu_sim: LEAK 4096 bytes of device memory (aclrtMalloc) at 0x%llx on device 0, pid %llu",
+		 val(&r, "va"), val(&r, "pid"));
+	snprintf(l2, sizeof(l2), "    at leak_alloc (check_prog.c:%llu)", val(&r, "line_leak_alloc"));
+	has_lines(r.report, l1, l2);
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_free_while_queued)
+{
+	struct run r;
+	char l1[256], l2[256], l3[256];
+	unsigned long long va;
+
+	run_prog(&r, "queued-free", "misuse", 0);
+	exited_ok(&r);
+	va = val(&r, "va");
+	ck_assert_int_eq(blocks(r.report), 1);
+	snprintf(l1, sizeof(l1), "npu_sim: MISUSE free of memory queued stream work still uses in aclrtFree, pid %llu",
+		 val(&r, "pid"));
+	snprintf(l2, sizeof(l2), "    at queued_free (check_prog.c:%llu)", val(&r, "line_free"));
+	has_lines(r.report, l1, l2);
+	snprintf(l1, sizeof(l1), "    address 0x%llx: 1 queued operation(s) still use it; the pages stay until they are done", va);
+	snprintf(l2, sizeof(l2), "    address 0x%llx is 0 bytes into 4096 bytes of device memory at 0x%llx", va, va);
+	has_lines(r.report, l1, l2);
+	snprintf(l3, sizeof(l3), "      at queued_free (check_prog.c:%llu)", val(&r, "line_alloc"));
+	has_lines(r.report, "    allocated by aclrtMalloc:", l3);
+	run_free(&r);
+}
+END_TEST
+
+/* CHECK_SITE refuses bad input and changes nothing. */
+START_TEST(test_check_site_ioctl)
+{
+	int fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC);
+	struct npu_sim_mem_alloc a = { .size = 4096, .footprint = 4096, .backing = NPU_SIM_BACKING_NORMAL,
+				       .api = NPU_SIM_API_MALLOC };
+	struct npu_sim_check_site c;
+	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+	void *win;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &gp), 0);
+	win = mmap(NULL, gp.value, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	ck_assert(win != MAP_FAILED);
+	gp = (struct npu_sim_get_param){ .param = NPU_SIM_PARAM_CAPABILITIES };
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &gp), 0);
+	ck_assert_uint_ne(gp.value & NPU_SIM_CAP_CHECK, 0);
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_MEM_ALLOC, &a), 0);
+
+	c = (struct npu_sim_check_site){ .va = a.va, .site = 0x1234, .op = NPU_SIM_CHECK_SET_SITE };
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c), 0);
+	c = (struct npu_sim_check_site){ .va = a.va, .site = 0x99, .op = 3 };
+	ck_assert(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c) == -1 && errno == EINVAL);
+	c = (struct npu_sim_check_site){ .va = a.va, .site = 0x99, .op = NPU_SIM_CHECK_SET_SITE, .reserved = 1 };
+	ck_assert(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c) == -1 && errno == EINVAL);
+	c = (struct npu_sim_check_site){ .va = a.va, .site = 0x99, .op = NPU_SIM_CHECK_SET_SITE, .queued = 1 };
+	ck_assert(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c) == -1 && errno == EINVAL);
+	c = (struct npu_sim_check_site){ .va = a.va + 64, .site = 0x99, .op = NPU_SIM_CHECK_SET_SITE };
+	ck_assert(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c) == -1 && errno == ENOENT);	/* interior */
+	c = (struct npu_sim_check_site){ .va = 1, .op = NPU_SIM_CHECK_QUERY };
+	ck_assert(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c) == -1 && errno == ENOENT);
+	c = (struct npu_sim_check_site){ .va = a.va, .op = NPU_SIM_CHECK_QUERY };
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c), 0);
+	ck_assert_uint_eq(c.site, 0x1234);	/* the refused calls changed nothing */
+	ck_assert_uint_eq(c.queued, 0);
+	munmap(win, gp.value);
+	close(fd);
 }
 END_TEST
 
@@ -414,6 +497,9 @@ static Suite *check_suite(void)
 	tcase_add_checked_fixture(tc, vm_mod_setup, NULL);
 	tcase_set_timeout(tc, VM_TIMEOUT);
 	tcase_add_test(tc, test_leak_report);
+	tcase_add_test(tc, test_leak_at_reset);
+	tcase_add_test(tc, test_free_while_queued);
+	tcase_add_test(tc, test_check_site_ioctl);
 	tcase_add_test(tc, test_off_by_default);
 	tcase_add_test(tc, test_host_deref);
 	tcase_add_test(tc, test_host_deref_fork_child);
