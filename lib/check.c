@@ -57,6 +57,7 @@ struct obj {
 	int dev;
 	bool inherited;		/* a fork child's copy of the parent's */
 	uintptr_t base;
+	uintptr_t parent;	/* EXPORT: the physical handle */
 	uint64_t size;
 	const char *call;
 	struct site site;
@@ -265,25 +266,51 @@ void *npu_rt_check_site(void)
 	return cur_site;
 }
 
-void npu_rt_check_created(enum npu_rt_check_kind kind, int dev, uintptr_t base, uint64_t size)
+static struct obj *new_obj(enum npu_rt_check_kind kind, int dev, uintptr_t base, uint64_t size)
 {
-	struct obj *o;
+	struct obj *o = calloc(1, sizeof(*o));
 
-	if (npu_rt_check_flags == 0)
-		return;
-	o = calloc(1, sizeof(*o));
 	if (o == NULL)
-		return;
+		return NULL;
 	o->kind = kind;
 	o->dev = dev;
 	o->base = base;
 	o->size = size;
 	o->call = cur_call != NULL ? cur_call : "?";
 	capture(&o->site);
+	return o;
+}
+
+static void link_obj(struct obj *o)
+{
 	pthread_mutex_lock(&lock);
 	o->next = objs;
 	objs = o;
 	pthread_mutex_unlock(&lock);
+}
+
+void npu_rt_check_created(enum npu_rt_check_kind kind, int dev, uintptr_t base, uint64_t size)
+{
+	struct obj *o;
+
+	if (npu_rt_check_flags == 0)
+		return;
+	o = new_obj(kind, dev, base, size);
+	if (o != NULL)
+		link_obj(o);
+}
+
+void npu_rt_check_exported(int dev, uintptr_t handle, uint64_t key)
+{
+	struct obj *o;
+
+	if (npu_rt_check_flags == 0)
+		return;
+	o = new_obj(NPU_RT_CK_EXPORT, dev, (uintptr_t)key, 0);
+	if (o == NULL)
+		return;
+	o->parent = handle;
+	link_obj(o);
 }
 
 void npu_rt_check_destroyed(enum npu_rt_check_kind kind, uintptr_t base)
@@ -311,6 +338,13 @@ void npu_rt_check_destroyed(enum npu_rt_check_kind kind, uintptr_t base)
 	if (found && is_range(kind)) {
 		freed[freed_next] = f;
 		freed_next = (freed_next + 1) % FREED_RING;
+	}
+	/* a freed physical handle takes its shareable key along */
+	for (struct obj **pp = &objs; found && kind == NPU_RT_CK_PHYS && *pp != NULL;) {
+		if ((*pp)->kind == NPU_RT_CK_EXPORT && (*pp)->parent == base && !(*pp)->inherited)
+			drop(pp);
+		else
+			pp = &(*pp)->next;
 	}
 	pthread_mutex_unlock(&lock);
 }
@@ -675,9 +709,13 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 	struct block b = { .len = 0 };
 	struct freed *f = NULL;
 	struct obj *o;
-	bool locked = pthread_mutex_trylock(&lock) == 0;	/* best effort */
+	bool locked;
 
 	(void)uc;
+	/* the access faults again under the handler that was there before,
+	 * and so does a fault while this one reports */
+	sigaction(sig, sig == SIGBUS ? &old_bus : &old_segv, NULL);
+	locked = pthread_mutex_trylock(&lock) == 0;	/* best effort */
 	o = find_containing(p);
 	if (o == NULL)
 		f = find_freed(p);
@@ -704,8 +742,6 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 	}
 	if (locked)
 		pthread_mutex_unlock(&lock);
-	/* the access faults again under the handler that was there before */
-	sigaction(sig, sig == SIGBUS ? &old_bus : &old_segv, NULL);
 }
 
 /* ---- set-up ------------------------------------------------------------ */

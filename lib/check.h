@@ -36,7 +36,8 @@ enum npu_rt_check_kind {
 	NPU_RT_CK_ALLOC = 1,	/* aclrtMalloc family: base = VA */
 	NPU_RT_CK_RESERVATION,	/* aclrtReserveMemAddress: base = VA */
 	NPU_RT_CK_PHYS,		/* aclrtMallocPhysical: base = handle */
-	NPU_RT_CK_EXPORT,	/* aclrtMemExportToShareableHandle: base = key */
+	NPU_RT_CK_EXPORT,	/* aclrtMemExportToShareableHandle: base = key,
+				 * parent = the handle */
 	NPU_RT_CK_IPC,		/* aclrtIpcMemGetExportKey: base = VA */
 	NPU_RT_CK_STREAM,	/* aclrtCreateStream: base = handle */
 	NPU_RT_CK_EVENT,	/* aclrtCreateEvent: base = handle */
@@ -44,6 +45,8 @@ enum npu_rt_check_kind {
 
 /* An object of kind was created on dev (call site: the current call's). */
 void npu_rt_check_created(enum npu_rt_check_kind kind, int dev, uintptr_t base, uint64_t size);
+/* Physical handle was exported as key (the key dies with the handle). */
+void npu_rt_check_exported(int dev, uintptr_t handle, uint64_t key);
 /* It was destroyed: forgotten (memory goes to the freed history). */
 void npu_rt_check_destroyed(enum npu_rt_check_kind kind, uintptr_t base);
 /* Device dev is closing (reset, finalize): report its live objects as

@@ -71,6 +71,28 @@ static unsigned long long debugfs_site(void *va)
 	return site;
 }
 
+/* A reservation, a physical handle and its shareable key, all kept. */
+static void leak_vmm(void)
+{
+	aclrtPhysicalMemProp prop;
+	aclrtDrvMemHandle h = NULL;
+	uint64_t key = 0;
+	void *va = NULL;
+
+	memset(&prop, 0, sizeof(prop));
+	prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
+	prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	prop.memAttr = ACL_MEM_NORMAL;	/* 4 KiB pages: no hugetlb pool needed */
+	prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	prop.location.id = 0;
+	must(aclrtReserveMemAddress(&va, 2 << 20, 0, NULL, 0), "reserve"); out("line_reserve", __LINE__);
+	must(aclrtMallocPhysical(&h, 2 << 20, &prop, 0), "physical"); out("line_physical", __LINE__);
+	must(aclrtMemExportToShareableHandle(h, ACL_MEM_HANDLE_TYPE_NONE, 0, &key), "export"); out("line_export", __LINE__);
+	out("resv", (uintptr_t)va);
+	out("handle", (uintptr_t)h);
+	out("key", key);
+}
+
 static int leak(void)
 {
 	void *p, *q = NULL;
@@ -80,6 +102,7 @@ static int leak(void)
 	must(aclrtSetDevice(0), "set");
 	p = leak_alloc(); out("line_main_leak_alloc", __LINE__);
 	s = leak_stream(); out("line_main_leak_stream", __LINE__);
+	leak_vmm();
 	must(aclrtMalloc(&q, SZ, ACL_MEM_MALLOC_NORMAL_ONLY), "malloc2");
 	must(aclrtFree(q), "free2");	/* freed: not a leak */
 	out("va", (uintptr_t)p);

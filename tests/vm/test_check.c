@@ -155,8 +155,8 @@ START_TEST(test_leak_report)
 	run_prog(&r, "leak", "leaks", 0);
 	exited_ok(&r);
 	pid = val(&r, "pid");
-	ck_assert_uint_eq(val(&r, "on_demand"), 2);
-	ck_assert_int_eq(blocks(r.report), 2);
+	ck_assert_uint_eq(val(&r, "on_demand"), 5);
+	ck_assert_int_eq(blocks(r.report), 5);
 	snprintf(l1, sizeof(l1), "npu_sim: LEAK 4096 bytes of device memory (aclrtMalloc) at 0x%llx on device 0, pid %llu",
 		 val(&r, "va"), pid);
 	snprintf(l2, sizeof(l2), "    at leak_alloc (check_prog.c:%llu)", val(&r, "line_leak_alloc"));
@@ -167,8 +167,20 @@ START_TEST(test_leak_report)
 		 val(&r, "stream"), pid);
 	snprintf(l2, sizeof(l2), "    at leak_stream (check_prog.c:%llu)", val(&r, "line_leak_stream"));
 	has_lines(r.report, l1, l2);
+	snprintf(l1, sizeof(l1), "npu_sim: LEAK 2097152 bytes of address reservation (aclrtReserveMemAddress) at 0x%llx "
+		 "on device 0, pid %llu", val(&r, "resv"), pid);
+	snprintf(l2, sizeof(l2), "    at leak_vmm (check_prog.c:%llu)", val(&r, "line_reserve"));
+	has_lines(r.report, l1, l2);
+	snprintf(l1, sizeof(l1), "npu_sim: LEAK 2097152 bytes of physical memory handle (aclrtMallocPhysical) at 0x%llx "
+		 "on device 0, pid %llu", val(&r, "handle"), pid);
+	snprintf(l2, sizeof(l2), "    at leak_vmm (check_prog.c:%llu)", val(&r, "line_physical"));
+	has_lines(r.report, l1, l2);
+	snprintf(l1, sizeof(l1), "npu_sim: LEAK shareable handle (aclrtMemExportToShareableHandle) 0x%llx on device 0, "
+		 "pid %llu", val(&r, "key"), pid);
+	snprintf(l2, sizeof(l2), "    at leak_vmm (check_prog.c:%llu)", val(&r, "line_export"));
+	has_lines(r.report, l1, l2);
 	/* the same blocks went to stderr */
-	ck_assert_int_eq(blocks(r.err), 2);
+	ck_assert_int_eq(blocks(r.err), 5);
 	/* debugfs sites: the call site, a return address inside leak_alloc */
 	site = val(&r, "site");
 	fn = val(&r, "fn_leak_alloc");
