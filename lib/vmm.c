@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "alloc_diag.h"
 #include "check.h"
 #include "vmm_rules.h"
 
@@ -202,6 +203,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size
 	req.flags = plan.flags;
 	req.mem_attr = (uint32_t)prop->memAttr;
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &req);
+	if ((rc == -ENOMEM || rc == -ENOSPC) && plan.location == NPU_SIM_LOC_DEVICE)	/* say which limit */
+		npu_rt_alloc_diagnose(fd, size, plan.page_kind == NPU_SIM_PAGE_HUGE_1G ? NPU_SIM_BACKING_HUGE1G_ONLY :
+					  plan.page_kind == NPU_SIM_PAGE_HUGE_2M ? NPU_SIM_BACKING_HUGE_ONLY :
+					  NPU_SIM_BACKING_NORMAL);
 	npu_rt_devices_unlock();
 	if (rc == -EINVAL)
 		return ACL_ERROR_INVALID_PARAM;	/* e.g. NUMA node not online */
