@@ -46,6 +46,8 @@ install-headers:
 	$(INSTALL) -m 644 include/acl/*.h $(DESTDIR)$(INCLUDEDIR)/acl/
 	$(INSTALL) -m 644 include/acl/error_codes/*.h \
 		$(DESTDIR)$(INCLUDEDIR)/acl/error_codes/
+	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR)/npu_sim
+	$(INSTALL) -m 644 include/npu_sim/check.h $(DESTDIR)$(INCLUDEDIR)/npu_sim/
 
 install-pkgconfig: lib/acl_rt.pc.in
 	$(INSTALL) -d $(DESTDIR)$(PKGCONFIGDIR)
@@ -92,4 +94,4 @@ uninstall:
 	      $(DESTDIR)$(PKGCONFIGDIR)/acl_rt.pc \
 	      $(DESTDIR)$(PYTHONDIR)/acl$(PY_EXT_SUFFIX) \
 	      $(DESTDIR)$(BINDIR)/npu-sim-smi $(DESTDIR)$(BINDIR)/npu-sim-load
-	rm -rf $(DESTDIR)$(INCLUDEDIR)/acl
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/acl $(DESTDIR)$(INCLUDEDIR)/npu_sim

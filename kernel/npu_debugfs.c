@@ -128,6 +128,41 @@ static int npu_allocations_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(npu_allocations);
 
+static const char *npu_site_role(const struct npu_map *map)
+{
+	switch (map->role) {
+	case NPU_MAP_LINEAR:
+		return "linear";
+	case NPU_MAP_MANAGED:
+		return "managed";
+	default:
+		return "reservation";
+	}
+}
+
+/* Call sites the library tagged (CHECK_SITE; 0x0: none). */
+static void npu_sites_ctx(struct npu_ctx *ctx, void *m)
+{
+	struct npu_map *map;
+
+	list_for_each_entry(map, &ctx->maps, node)
+		seq_printf(m, "%d %s 0x%lx %llu site=0x%llx\n", map->pid,
+			   npu_site_role(map), map->va, map->size, map->site);
+	list_for_each_entry(map, &ctx->resvs, node)
+		seq_printf(m, "%d %s 0x%lx %llu site=0x%llx\n", map->pid,
+			   npu_site_role(map), map->va, map->len, map->site);
+}
+
+static int npu_sites_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, "pid kind va size site\n");
+	npu_dev_walk_ctxs(m->private, true, npu_sites_ctx, m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_sites);
+
+DEFINE_SHOW_ATTRIBUTE(npu_check_reports);
+
 static void npu_contexts_ctx(struct npu_ctx *ctx, void *m)
 {
 	u64 charged, injected;
@@ -417,6 +452,7 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 	debugfs_create_file("peers", 0444, dir, ndev, &npu_peers_fops);
 	debugfs_create_file("limits", 0444, dir, ndev, &npu_limits_fops);
 	debugfs_create_file("faults", 0644, dir, ndev, &npu_faults_fops);
+	debugfs_create_file("sites", 0444, dir, ndev, &npu_sites_fops);
 }
 
 void npu_debugfs_init(void)
@@ -426,6 +462,8 @@ void npu_debugfs_init(void)
 			    &npu_version_fops);
 	debugfs_create_file("peer_copies", 0444, npu_dbg_root, NULL,
 			    &npu_peer_copies_fops);
+	debugfs_create_file("reports", 0444, npu_dbg_root, NULL,
+			    &npu_check_reports_fops);
 }
 
 void npu_debugfs_exit(void)

@@ -137,7 +137,7 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_dev *ndev = ctx->ndev;
 	struct npu_sim_get_param args;
 	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
-		   NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER |
+		   NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK |
 		   NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT;
 	u64 sizes = 1ULL << PAGE_SHIFT;
 
@@ -288,6 +288,8 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 	NPU_IOCTL(NPU_SIM_IOCTL_PEER_ACCESS, npu_ioctl_peer_access, false,
 		  false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_QUERY, npu_ioctl_managed_query, false,
+		  false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_CHECK_SITE, npu_ioctl_check_site, false,
 		  false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_MEM_LIMIT, npu_ioctl_mem_limit, false,
 		  false, -1),

@@ -12,6 +12,7 @@
  *   npu_managed_state.c  per-block rules of managed memory (pure logic)
  *   npu_phys.c     npu_phys: physical memory objects, capacity charging
  *   npu_va.c       the per-context VA allocator (maple tree)
+ *   npu_check.c    CHECK_SITE call-site tags, record of strict-mode host faults
  *   npu_window.c   the window VMA: mmap, host faults, PTE zap
  *   npu_map.c      npu_map: constructor, roles, unlink, release
  *   npu_handle.c   handle tables: per-context handles, machine-wide keys
@@ -363,6 +364,7 @@ struct npu_map {
 	u64 footprint;			/* bytes backed before page rounding */
 	struct list_head node;		/* in npu_ctx.maps / resvs / vmaps */
 	atomic_t nr_queued;		/* stream ops still holding this map */
+	u64 site;			/* CHECK_SITE tag of the library, 0: none */
 
 	union {
 		struct {		/* NPU_MAP_LINEAR */
@@ -493,6 +495,13 @@ void npu_va_ctx_destroy(struct npu_ctx *ctx);
 int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align);
 void npu_va_erase(struct npu_ctx *ctx, struct npu_map *map);
 struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr);
+
+/* npu_check.c: call-site tags and host-fault records (UAPI 1.6) */
+int npu_ioctl_check_site(struct npu_ctx *ctx, void __user *uarg);
+/* A strict-mode host access at @addr hit @map (NULL: no object); ctx->lock. */
+void npu_check_host_fault(struct npu_ctx *ctx, struct npu_map *map,
+			  unsigned long addr);
+int npu_check_reports_show(struct seq_file *m, void *v);
 struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr);
 int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 		   unsigned long fixed);

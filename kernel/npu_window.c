@@ -59,6 +59,7 @@ static vm_fault_t npu_window_fault(struct vm_fault *vmf)
 	}
 	if (!READ_ONCE(ctx->ndev->host_access)) {
 		npu_stat_inc(ctx->ndev, NPU_STAT_HOST_ACCESS_FAULTS);
+		npu_check_host_fault(ctx, map, vmf->real_address);
 		goto out;
 	}
 	if (!map || !npu_map_accessible(map, false))

@@ -8,6 +8,7 @@
 
 #include "acl_internal.h"
 #include "alloc_diag.h"
+#include "check.h"
 #include "err_msg.h"
 #include "limits.h"
 
@@ -41,6 +42,7 @@ void npu_rt_alloc_diagnose(int fd, uint64_t footprint, uint32_t backing)
 	memset(&mi, 0, sizeof(mi));
 	if (npu_rt_ioctl(fd, NPU_SIM_IOCTL_MEM_INFO, &mi) != 0)
 		return;	/* the generic text of the code stays */
+	npu_rt_check_setup_error();
 	page = backing == NPU_SIM_BACKING_HUGE1G_ONLY ? SZ_1G :
 	       backing == NPU_SIM_BACKING_NORMAL ? 4096 : SZ_2M;
 	charge = round_up(footprint, page);

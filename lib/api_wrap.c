@@ -9,6 +9,7 @@
  * (trace.h) through the generated npu_rt_traced_<call>.
  */
 #include "acl/acl.h"
+#include "check.h"
 #include "err_msg.h"
 #include "trace.h"
 
@@ -25,6 +26,8 @@
 	{                                                      \
 		aclError err_;                                 \
                                                                \
+		if (npu_rt_check_flags)                        \
+			npu_rt_check_enter(#name, __builtin_return_address(0)); \
 		npu_rt_msg_begin();                            \
 		err_ = npu_rt_trace_on() ? npu_rt_traced_##name args : npu_rt_impl_##name args; \
 		if (err_ != ACL_SUCCESS)                       \

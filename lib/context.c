@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "acl_internal.h"
+#include "check.h"
 #include "err_msg.h"
 
 uint32_t npu_rt_current_ctx_id_locked(int dev)
@@ -71,6 +72,11 @@ aclError npu_rt_create_error(enum npu_rt_obj_type type, int rc)
 	return npu_rt_errno_to_acl(-rc);
 }
 
+static enum npu_rt_check_kind check_kind(enum npu_rt_obj_type type)
+{
+	return type == NPU_RT_OBJ_EVENT ? NPU_RT_CK_EVENT : NPU_RT_CK_STREAM;
+}
+
 aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **handle)
 {
 	struct npu_rt_obj *o;
@@ -101,6 +107,7 @@ aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **
 	npu_rt_devices_unlock();
 	if (o == NULL)
 		return ACL_ERROR_RT_MEMORY_ALLOCATION;
+	npu_rt_check_created(check_kind(type), dev, (uintptr_t)o, 0);
 	*handle = o;
 	return ACL_SUCCESS;
 }
@@ -145,6 +152,7 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 	if (npu_rt_device_epoch_locked(o->dev) == o->epoch)
 		rc = destroy_kernel_obj(npu_rt_device_fd_locked(o->dev), type, o->kid, flags);
 	npu_rt_devices_unlock();
+	npu_rt_check_destroyed(check_kind(type), (uintptr_t)o);
 	free(o);
 	return rc == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID;
 }
@@ -174,6 +182,7 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 
 		gone = o->next;
 		(void)destroy_kernel_obj(fd, o->type, o->kid, 0);
+		npu_rt_check_destroyed(check_kind(o->type), (uintptr_t)o);
 		free(o);
 	}
 	if (c->kid != 0)	/* its default stream */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "check.h"
 #include "err_msg.h"
 
 /* "host memory", "device 0 memory" or "partly device memory" into buf. */
@@ -46,8 +47,10 @@ aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind ki
 	struct npu_rt_loc src = npu_rt_locate_locked((const void *)c->src, c->sspan);
 	aclError err = npu_rt_plan_copy((int)kind, dst, src, plan);
 
-	if (err == ACL_ERROR_RT_PARAM_INVALID)
+	if (err == ACL_ERROR_RT_PARAM_INVALID) {
 		plan_refused(c, kind, dst, src);
+		npu_rt_check_bad_copy(c->dst, c->dspan, c->src, c->sspan);
+	}
 	return err;
 }
 
@@ -102,6 +105,10 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 		rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEMCPY2D, &req);
 	}
 	npu_rt_devices_unlock();
+	if (rc == 0)
+		npu_rt_check_copy(c, plan.dir);
+	else
+		npu_rt_check_bad_copy(c->dst, c->dspan, c->src, c->sspan);
 	if (rc == -EPERM && plan.route == NPU_RT_ROUTE_PEER) {	/* access disabled meanwhile */
 		npu_rt_msg_detail("device %d has no peer access to device %d (disabled during the copy)", dev,
 				  dev == plan.dev ? plan.src_dev : plan.dev);
@@ -156,6 +163,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
 		req.value = (uint32_t)value & 0xffU;
 		rc = npu_rt_ioctl(npu_rt_device_fd_locked(loc.dev), NPU_SIM_IOCTL_MEMSET, &req);
 		npu_rt_devices_unlock();
+		if (rc == 0)
+			npu_rt_check_wrote((uintptr_t)devPtr, count);
+		else
+			npu_rt_check_bad_copy((uintptr_t)devPtr, count, 0, 0);
 		return rc != 0 ? npu_rt_copy_errno(-rc, 0, (uintptr_t)devPtr, count, 0, 0) : ACL_SUCCESS;
 	case NPU_RT_LOC_STRADDLE:
 	default:

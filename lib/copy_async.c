@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "check.h"
 #include "err_msg.h"
 
 /* Whether every byte of the host range [p, p + len) is aclrtMallocHost memory. */
@@ -76,7 +77,12 @@ static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, ac
 	memset(&req, 0, sizeof(req));
 	req.op = NPU_SIM_OP_COPY;
 	NPU_RT_SET_COPY_FIELDS(&req, c, plan.dir);
-	return npu_rt_stream_submit(&ref, &req, !host_side_pinned(&plan, c));
+	err = npu_rt_stream_submit(&ref, &req, !host_side_pinned(&plan, c));
+	if (err == ACL_SUCCESS)
+		npu_rt_check_copy(c, plan.dir);	/* at submit: order of queued work not modelled */
+	else
+		npu_rt_check_bad_copy(c->dst, c->dspan, c->src, c->sspan);
+	return err;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
@@ -133,5 +139,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 	req.width = count;
 	req.height = 1;
 	req.value = (uint32_t)value & 0xffU;
-	return npu_rt_stream_submit(&ref, &req, 0);
+	err = npu_rt_stream_submit(&ref, &req, 0);
+	if (err == ACL_SUCCESS)
+		npu_rt_check_wrote((uintptr_t)devPtr, count);
+	return err;
 }

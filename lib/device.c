@@ -13,9 +13,11 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include "acl_internal.h"
+#include "check.h"
 #include "err_msg.h"
 #include "profile.h"
 #include "faults.h"
@@ -122,6 +124,51 @@ aclError npu_rt_ioctl_current(unsigned long request, void *arg, int *rc)
 	return ACL_SUCCESS;
 }
 
+/*
+ * Why /dev/npu_sim<id> could not be opened (errno err), in words that say
+ * what to do, for aclGetRecentErrMsg (and a SETUP report under
+ * NPU_SIM_CHECK).  ENOENT: the module is absent, has fewer devices, or its
+ * node was not created.
+ */
+static void open_detail(int id, int err)
+{
+	char path[64];
+	long long n = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), NPU_SIM_DEV_PREFIX "%d", id);
+	if (err == ENOENT || err == ENODEV || err == ENXIO) {
+		if (access("/sys/module/npu_sim", F_OK) != 0) {
+			npu_rt_msg_detail("npu_sim module not loaded: run tools/npu-sim-load or `modprobe npu_sim` "
+					  "(%s does not exist)", path);
+		} else {
+			f = fopen("/sys/module/npu_sim/parameters/num_devices", "re");
+			if (f != NULL) {
+				if (fscanf(f, "%lld", &n) != 1)
+					n = -1;
+				fclose(f);
+			}
+			if (n >= 0 && id >= n)
+				npu_rt_msg_detail("no device %d: the npu_sim module was loaded with num_devices=%lld "
+						  "(reload it with more, e.g. tools/npu-sim-load num_devices=%d)",
+						  id, n, id + 1);
+			else
+				npu_rt_msg_detail("%s does not exist although the npu_sim module is loaded "
+						  "(no udev/devtmpfs node? check /sys/class/npu_sim)", path);
+		}
+	} else if (err == EACCES || err == EPERM) {
+		npu_rt_msg_detail("cannot open %s: permission denied; give this user read-write access to it "
+				  "(its group or mode, e.g. a udev rule) or run as root", path);
+	} else if (err == EPROTO) {
+		npu_rt_msg_detail("%s is not an npu_sim device of this library's ABI (%u.%u): load the module "
+				  "built with this library", path, (unsigned)NPU_SIM_API_VERSION_MAJOR,
+				  (unsigned)NPU_SIM_API_VERSION_MINOR);
+	} else {
+		return;
+	}
+	npu_rt_check_setup_error();
+}
+
 static aclError open_error(int err)
 {
 	switch (err) {
@@ -144,8 +191,10 @@ static aclError open_device_locked(int id)
 	int fd, rc;
 
 	rc = npu_rt_open_device(id, &fd);
-	if (rc != 0)
+	if (rc != 0) {
+		open_detail(id, -rc);
 		return open_error(-rc);
+	}
 
 	rc = npu_rt_check_api_version(fd);
 	if (rc == 0)
@@ -164,6 +213,7 @@ static aclError open_device_locked(int id)
 		rc = npu_rt_map_window(fd, window_size, &start);
 	if (rc != 0) {
 		close(fd);
+		open_detail(id, -rc);
 		return open_error(-rc);
 	}
 
@@ -187,6 +237,7 @@ static void forget_device(int id)
 /* Unmap the window, then close: the driver frees the context's memory. */
 static void close_device_locked(int id)
 {
+	npu_rt_check_device_closed(id);		/* what is still alive leaks */
 	npu_rt_handles_device_closed(id);	/* its streams/events die with the fd */
 	npu_rt_unmap_window(windows[id].start, windows[id].size);
 	close(devices[id].fd);
@@ -246,6 +297,8 @@ aclError npu_rt_device_bind_current(int dev, uint64_t epoch)
 	return err;
 }
 
+static aclError device_count(uint32_t *count, bool explain);
+
 /*
  * ACL_SUCCESS when id names a device of the module; 107001 when it does
  * not (the message names what); the error of asking the module how many
@@ -254,7 +307,7 @@ aclError npu_rt_device_bind_current(int dev, uint64_t epoch)
 aclError npu_rt_device_id_check(int32_t id, const char *what)
 {
 	uint32_t n = 0;
-	aclError err = aclrtGetDeviceCount(&n);
+	aclError err = device_count(&n, true);
 
 	if (err != ACL_SUCCESS)
 		return err;
@@ -269,6 +322,11 @@ aclError npu_rt_device_id_check(int32_t id, const char *what)
 /* Like aclrtSetDevice, the resets refuse an id past the devices there are. */
 static bool past_last_device(int32_t id)
 {
+	uint32_t n = 0;
+
+	/* no devices at all: the reset goes on and says what it found */
+	if (device_count(&n, false) != ACL_SUCCESS)
+		return false;
 	return npu_rt_device_id_check(id, "deviceId") == ACL_ERROR_RT_INVALID_DEVICEID;
 }
 
@@ -380,20 +438,29 @@ static aclError ask_error(int rc)
 	return npu_rt_errno_to_acl(-rc);
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count)
+/* The number of devices; explain: say why there is none (the message). */
+static aclError device_count(uint32_t *count, bool explain)
 {
 	uint64_t n = 0;
 	int rc;
 
-	if (count == NULL)
-		return ACL_ERROR_INVALID_PARAM;
 	rc = npu_rt_ask_any_device(NPU_SIM_PARAM_NUM_DEVICES, &n);
-	if (rc != 0)
+	if (rc != 0) {
+		if (explain)
+			open_detail(0, -rc);
 		return ask_error(rc);
+	}
 	if (n == 0)
 		return ACL_ERROR_RT_NO_DEVICE;
 	*count = n > NPU_RT_MAX_DEVICES ? NPU_RT_MAX_DEVICES : (uint32_t)n;
 	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count)
+{
+	if (count == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	return device_count(count, true);
 }
 
 /* The driver knows the caller's id in the initial pid namespace. */

@@ -22,6 +22,8 @@ static __thread char pending[MSG_MAX];
 static __thread size_t pending_len;
 static __thread char returned[MSG_MAX];
 
+void (*npu_rt_msg_fail_hook)(const char *line);
+
 struct code_text {
 	aclError code;
 	const char *name;
@@ -116,6 +118,8 @@ void npu_rt_msg_fail(const char *call, aclError err)
 	have_detail = 0;
 	if (n > 0)
 		push_front(line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+	if (npu_rt_msg_fail_hook != NULL)
+		npu_rt_msg_fail_hook(line);
 }
 
 ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void)

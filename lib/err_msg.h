@@ -20,5 +20,8 @@ void npu_rt_msg_begin(void);
 void npu_rt_msg_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The call failed with err: record its message (with the detail, if any). */
 void npu_rt_msg_fail(const char *call, aclError err);
+/* Called with each recorded message when set (the NPU_SIM_CHECK reports,
+ * check.c): a pointer so this file links alone in the unit tests. */
+extern void (*npu_rt_msg_fail_hook)(const char *line);
 
 #endif /* NPU_RT_ERR_MSG_H */

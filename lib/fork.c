@@ -6,6 +6,7 @@
 #include <pthread.h>
 
 #include "acl_internal.h"
+#include "check.h"
 
 static void prepare(void)
 {
@@ -14,10 +15,12 @@ static void prepare(void)
 	npu_rt_host_atfork_prepare();
 	npu_rt_hostreg_atfork_prepare();
 	npu_rt_usage_atfork_prepare();
+	npu_rt_check_atfork_prepare();
 }
 
 static void parent(void)
 {
+	npu_rt_check_atfork_parent();
 	npu_rt_usage_atfork_parent();
 	npu_rt_hostreg_atfork_parent();
 	npu_rt_host_atfork_parent();
@@ -27,6 +30,7 @@ static void parent(void)
 
 static void child(void)
 {
+	npu_rt_check_atfork_child();
 	npu_rt_usage_atfork_child();
 	npu_rt_hostreg_atfork_child();
 	npu_rt_host_atfork_child();

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "acl_internal.h"
+#include "check.h"
 #include "err_msg.h"
 #include "vmm_rules.h"
 
@@ -132,6 +133,7 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, 
 	if (rc != 0)
 		return ipc_error("export", rc);
 	snprintf(key, len, KEY_PREFIX "%016" PRIx64, (uint64_t)req.key);
+	npu_rt_check_created(NPU_RT_CK_IPC, loc.dev, (uintptr_t)req.key, size);
 	return ACL_SUCCESS;
 }
 
@@ -218,5 +220,7 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char *key)
 		npu_rt_msg_detail("this process neither imported nor exported key %s (or closed it already)", key);
 		return ACL_ERROR_RT_INVALID_HANDLE;
 	}
+	if (rc == 0)
+		npu_rt_check_destroyed(NPU_RT_CK_IPC, (uintptr_t)k);
 	return rc != 0 ? ipc_error("close", rc) : ACL_SUCCESS;
 }

@@ -12,7 +12,7 @@ LIB_API_SRCS := lib/err_msg.c lib/api_wrap.c lib/data_buffer.c lib/alloc_diag.c 
 	lib/stream_force.c lib/version.c lib/memory_variants.c lib/memory_cache.c lib/memory_type.c \
 	lib/range_check.c lib/memset_d32.c lib/memcpy_batch.c lib/vmm_noucmem.c lib/vmm_share_v2.c \
 	lib/managed_batch.c lib/stream_value.c lib/ipc_mem.c lib/host_register.c lib/mem_usage.c \
-	lib/soc_name.c lib/limits.c lib/faults.c
+	lib/soc_name.c lib/limits.c lib/faults.c lib/check.c lib/symbolize.c
 LIB_PURE_SRCS := lib/policy.c lib/address.c lib/copy_rules.c lib/meminfo_rules.c lib/errmap.c lib/vmm_rules.c \
 	lib/profile.c
 LIB_SRCS := $(LIB_PURE_SRCS) lib/uapi_check.c lib/transport.c lib/device.c lib/init.c lib/fork.c \
@@ -48,7 +48,7 @@ LIB_PURE_OBJS := $(LIB_PURE_SRCS:lib/%.c=$(BUILD)/lib/static/%.o)
 LIB_CFLAGS := -fvisibility=hidden -pthread
 LIB_HEADERS := $(wildcard lib/*.h include/acl/*.h include/acl/error_codes/*.h) \
 	include/uapi/misc/npu_sim.h include/uapi/misc/npu_sim_layout.h include/uapi/misc/npu_sim_profiles.h \
-	$(API_RENAME_H) $(API_LIST_H) $(API_TRACE_H)
+	$(API_RENAME_H) $(API_LIST_H) $(API_TRACE_H) include/npu_sim/check.h
 
 LIB_API_FLAGS = -include $(API_RENAME_H)
 $(LIB_UNWRAPPED_SRCS:lib/%.c=$(BUILD)/lib/pic/%.o) $(LIB_UNWRAPPED_SRCS:lib/%.c=$(BUILD)/lib/static/%.o): \

@@ -9,6 +9,7 @@
 
 #include "acl_internal.h"
 #include "alloc_diag.h"
+#include "check.h"
 #include "err_msg.h"
 #include "policy.h"
 #include "profile.h"
@@ -40,6 +41,23 @@ static aclError plan_for_product(int dev, uint32_t api, size_t size, uint32_t po
 	if (prof->malloc_pad != 32)
 		return npu_rt_plan_alloc_pad(api, size, policy, prof->malloc_pad, plan);
 	return ACL_SUCCESS;
+}
+
+/*
+ * Checks on (check.h): remember the allocation and its call site, and under
+ * init checks fill it with the poison byte, so a read of bytes never
+ * written shows a recognisable pattern.  Table lock held.
+ */
+static void check_new(int dev, uint64_t va, size_t size)
+{
+	struct npu_sim_memset set = { .dst = va, .count = size, .value = NPU_RT_CHECK_POISON };
+	struct npu_sim_check_site tag = { .va = va, .site = (uintptr_t)npu_rt_check_site(),
+					  .op = NPU_SIM_CHECK_SET_SITE };
+
+	npu_rt_check_created(NPU_RT_CK_ALLOC, dev, (uintptr_t)va, size);
+	(void)npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_CHECK_SITE, &tag);
+	if (npu_rt_check_flags & NPU_RT_CHECK_INIT)
+		(void)npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEMSET, &set);
 }
 
 static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t policy,
@@ -90,6 +108,8 @@ static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t 
 	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_ALLOC, &req);
 	if (rc == -ENOMEM || rc == -ENOSPC)
 		npu_rt_alloc_diagnose(npu_rt_device_fd_locked(dev), plan.footprint, plan.backing);
+	if (rc == 0 && npu_rt_check_flags)
+		check_new(dev, req.va, size);
 	npu_rt_devices_unlock();
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
@@ -122,18 +142,32 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclr
 /* Routed by address to the device whose window holds devPtr. */
 ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
 {
+	struct npu_sim_check_site q = { .op = NPU_SIM_CHECK_QUERY };
 	struct npu_sim_mem_free req;
 	int dev, rc;
 
 	if (devPtr == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	if (npu_rt_enter_addr(devPtr, 1, &dev) != 0)
+	if (npu_rt_enter_addr(devPtr, 1, &dev) != 0) {
+		npu_rt_check_bad_free((uintptr_t)devPtr);
 		return ACL_ERROR_RT_MEMORY_FREE;	/* not device memory of ours */
+	}
 	npu_rt_usage_sample_locked(dev);
+	q.va = (uintptr_t)devPtr;
+	if ((npu_rt_check_flags & NPU_RT_CHECK_MISUSE) &&
+	    npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_CHECK_SITE, &q) != 0)
+		q.queued = 0;
 	memset(&req, 0, sizeof(req));
 	req.va = (uintptr_t)devPtr;
 	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_FREE, &req);
 	npu_rt_devices_unlock();
+	if (rc != 0) {
+		npu_rt_check_bad_free((uintptr_t)devPtr);
+	} else {
+		if (q.queued > 0)
+			npu_rt_check_freed_queued((uintptr_t)devPtr, q.queued);
+		npu_rt_check_destroyed(NPU_RT_CK_ALLOC, (uintptr_t)devPtr);
+	}
 	return rc != 0 ? npu_rt_errno_to_acl(-rc) : ACL_SUCCESS;
 }
 

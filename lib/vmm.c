@@ -27,6 +27,8 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "alloc_diag.h"
+#include "check.h"
 #include "err_msg.h"
 #include "profile.h"
 #include "vmm_rules.h"
@@ -63,6 +65,8 @@ static aclError drop_at(void *virPtr, unsigned long request)
 	req.va = (uintptr_t)virPtr;
 	rc = npu_rt_ioctl(fd, request, &req);
 	npu_rt_devices_unlock();
+	if (rc == 0 && request == NPU_SIM_IOCTL_VMM_RELEASE)
+		npu_rt_check_destroyed(NPU_RT_CK_RESERVATION, (uintptr_t)virPtr);
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR) : ACL_SUCCESS;
 }
 
@@ -134,6 +138,16 @@ ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, 
 	if (rc != 0)
 		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_ADDR);
 	*virPtr = (void *)(uintptr_t)req.va;
+	if (npu_rt_check_flags) {
+		int32_t dev = -1;
+
+		struct npu_sim_check_site tag = { .va = req.va, .site = (uintptr_t)npu_rt_check_site(),
+						  .op = NPU_SIM_CHECK_SET_SITE };
+
+		(void)aclrtGetDevice(&dev);
+		npu_rt_check_created(NPU_RT_CK_RESERVATION, dev, (uintptr_t)req.va, size);
+		(void)npu_rt_ioctl_current(NPU_SIM_IOCTL_CHECK_SITE, &tag, &rc);
+	}
 	return ACL_SUCCESS;
 }
 
@@ -206,12 +220,17 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size
 	req.flags = plan.flags;
 	req.mem_attr = (uint32_t)prop->memAttr;
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &req);
+	if ((rc == -ENOMEM || rc == -ENOSPC) && plan.location == NPU_SIM_LOC_DEVICE)	/* say which limit */
+		npu_rt_alloc_diagnose(fd, size, plan.page_kind == NPU_SIM_PAGE_HUGE_1G ? NPU_SIM_BACKING_HUGE1G_ONLY :
+					  plan.page_kind == NPU_SIM_PAGE_HUGE_2M ? NPU_SIM_BACKING_HUGE_ONLY :
+					  NPU_SIM_BACKING_NORMAL);
 	npu_rt_devices_unlock();
 	if (rc == -EINVAL)
 		return ACL_ERROR_INVALID_PARAM;	/* e.g. NUMA node not online */
 	if (rc != 0)
 		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE);
 	*handle = npu_rt_handle_encode(dev, req.handle);
+	npu_rt_check_created(NPU_RT_CK_PHYS, dev, (uintptr_t)*handle, size);
 	return ACL_SUCCESS;
 }
 
@@ -235,6 +254,8 @@ ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
 	req = (struct npu_sim_phys_free){ .handle = id };
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_FREE, &req);
 	npu_rt_devices_unlock();
+	if (rc == 0)
+		npu_rt_check_destroyed(NPU_RT_CK_PHYS, (uintptr_t)handle);
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
 }
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "check.h"
 #include "err_msg.h"
 #include "vmm_rules.h"
 
@@ -52,6 +53,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
 	if (rc != 0)
 		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE);
 	*shareableHandle = req.key;
+	npu_rt_check_exported(dev, (uintptr_t)handle, req.key);
 	return ACL_SUCCESS;
 }
 

@@ -151,6 +151,7 @@ START_TEST(test_get_param)
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 6);
+	ck_assert_uint_eq(NPU_SIM_CAP_CHECK, 1ULL << 8);
 	ck_assert_uint_eq(NPU_SIM_CAP_TEST_HOOKS, 1ULL << 6);
 	ck_assert_uint_eq(NPU_SIM_CAP_PEER, 1ULL << 7);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEM_LIMIT, 1ULL << 9);
@@ -159,13 +160,14 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(NPU_SIM_CAP_MANAGED, 1ULL << 5);
 	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_HUGE_1G | NPU_SIM_CAP_VMM |
 				   NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS | NPU_SIM_CAP_MANAGED |
-				   NPU_SIM_CAP_PEER | NPU_SIM_CAP_MEM_LIMIT |
+				   NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK | NPU_SIM_CAP_MEM_LIMIT |
 				   NPU_SIM_CAP_FAULT_INJECT), 0);
 	ck_assert_uint_eq(caps & (NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
-				  NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_MEM_LIMIT |
-				  NPU_SIM_CAP_FAULT_INJECT),
+				  NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK |
+				  NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT),
 			  NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS | NPU_SIM_CAP_MANAGED |
-			  NPU_SIM_CAP_PEER | NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT);
+			  NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK | NPU_SIM_CAP_MEM_LIMIT |
+			  NPU_SIM_CAP_FAULT_INJECT);
 	ck_assert_int_eq(param(r0.fd, NPU_SIM_PARAM_BARE_TGID), getpid());
 	ck_assert_uint_eq(NPU_SIM_PARAM_PROFILE, 11);
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_PROFILE), 3);	/* atlas-a2 */

@@ -8,7 +8,7 @@
 VM_TEST_NAMES := test_malloc_policy test_copy test_lifecycle test_scale test_ioctl_input \
 		 test_vmm test_ipc test_stream test_context test_managed test_api_surface \
 		 test_ipc_key test_host_register test_stream_value test_peer test_fail_nth test_profile \
-		 test_limits test_faults test_tracepoints
+		 test_limits test_faults test_tracepoints test_check
 VM_TEST_DIR   := $(BUILD)/tests/vm
 VM_TEST_BINS  := $(addprefix $(VM_TEST_DIR)/,$(VM_TEST_NAMES))
 VM_TEST_COMMON := $(VM_TEST_DIR)/vmtest.o
@@ -49,3 +49,13 @@ $(VM_TEST_DIR)/test_trace: $(VM_TEST_DIR)/test_trace.o $(VM_TEST_COMMON) $(LIBAC
 
 $(VM_TEST_DIR)/trace_prog: $(VM_TEST_DIR)/trace_prog.o $(LIBACL_RT_SO)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(LIBACL_RT_DIR) -lacl_rt -Wl,-rpath,'$$ORIGIN/../../lib' -pthread
+
+# The program test_check runs under NPU_SIM_CHECK: -O0 -g, so its reports
+# name exact lines; the npu_sim-specific header include/npu_sim/check.h.
+VM_CHECK_PROG := $(VM_TEST_DIR)/check_prog
+user: $(VM_CHECK_PROG)
+vm-tests: $(VM_CHECK_PROG)
+$(VM_CHECK_PROG): tests/vm/check_prog.c include/npu_sim/check.h $(VM_TEST_HDRS) $(LIBACL_RT_SO)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -O0 -g -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE $(LDFLAGS) -o $@ $< \
+		-L$(LIBACL_RT_DIR) -lacl_rt -Wl,-rpath,'$$ORIGIN/../../lib'

@@ -83,6 +83,8 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_TEST_HOOKS	(1ULL << 6)
 /* PEER_ACCESS, cross-device D2D copies and imports (1.5) */
 #define NPU_SIM_CAP_PEER	(1ULL << 7)
+/* CHECK_SITE ioctl, debugfs sites and reports (1.6) */
+#define NPU_SIM_CAP_CHECK	(1ULL << 8)
 /* MEM_LIMIT: per-process device memory limits (1.6) */
 #define NPU_SIM_CAP_MEM_LIMIT	(1ULL << 9)
 /* FAULT_INJECT: seeded failures of chosen operations (1.6) */
@@ -1284,5 +1286,38 @@ struct npu_sim_fault_inject {
 
 #define NPU_SIM_IOCTL_MEM_LIMIT	_IOWR(NPU_SIM_IOC_MAGIC, 0x90, struct npu_sim_mem_limit)
 #define NPU_SIM_IOCTL_FAULT_INJECT	_IOW(NPU_SIM_IOC_MAGIC, 0x91, struct npu_sim_fault_inject)
+
+/* ---- Check reports (API 1.6, NPU_SIM_CAP_CHECK) ------------------------- */
+
+/* Operations of CHECK_SITE. */
+enum npu_sim_check_op {
+	NPU_SIM_CHECK_SET_SITE = 1,	/* tag the object at @va with @site */
+	NPU_SIM_CHECK_QUERY = 2,	/* @site and @queued of the object */
+};
+
+/**
+ * struct npu_sim_check_site - call site of an allocation, for the reports
+ * @va: in, start of a linear or managed allocation or of a reservation of
+ *	this file
+ * @site: in (SET_SITE) / out (QUERY), an opaque 64-bit tag the library
+ *	chooses (libacl_rt: the code address of the API call that made it);
+ *	shown in debugfs sites and in the host-fault reports
+ * @op: in, enum npu_sim_check_op
+ * @queued: out (QUERY), stream operations still holding the object (a
+ *	free now is a free of memory queued work uses); 0 for SET_SITE
+ * @reserved: must be 0
+ *
+ * Errors: -EINVAL bad @op, @queued or @reserved not 0 on input; -ENOENT
+ * no such object starts at @va in this file.
+ */
+struct npu_sim_check_site {
+	__u64 va;
+	__u64 site;
+	__u32 op;
+	__u32 queued;
+	__u64 reserved;
+};
+
+#define NPU_SIM_IOCTL_CHECK_SITE	_IOWR(NPU_SIM_IOC_MAGIC, 0x80, struct npu_sim_check_site)
 
 #endif /* _UAPI_MISC_NPU_SIM_H */

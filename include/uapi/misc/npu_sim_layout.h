@@ -110,4 +110,8 @@ static_assert(offsetof(struct npu_sim_mem_limit, used) == 40);
 static_assert(sizeof(struct npu_sim_fault_inject) == 40);
 static_assert(offsetof(struct npu_sim_fault_inject, reserved) == 24);
 
+static_assert(sizeof(struct npu_sim_check_site) == 32);
+static_assert(offsetof(struct npu_sim_check_site, op) == 16);
+static_assert(offsetof(struct npu_sim_check_site, reserved) == 24);
+
 #endif /* _UAPI_MISC_NPU_SIM_LAYOUT_H */
