@@ -343,11 +343,13 @@ static int npu_stream_hold_open(struct inode *inode, struct file *file)
 	return single_open(file, npu_stream_hold_show, inode->i_private);
 }
 
-static ssize_t npu_stream_hold_write(struct file *file, const char __user *ubuf,
-				     size_t len, loff_t *ppos)
+/* A write to a one-line knob file: the text, trimmed, to @parse. */
+static ssize_t npu_knob_write(struct file *file, const char __user *ubuf,
+			      size_t len,
+			      int (*parse)(struct npu_dev *ndev, char *buf))
 {
 	struct seq_file *m = file->private_data;
-	char buf[32];
+	char buf[64];
 	int ret;
 
 	if (len >= sizeof(buf))
@@ -355,8 +357,14 @@ static ssize_t npu_stream_hold_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, len))
 		return -EFAULT;
 	buf[len] = '\0';
-	ret = npu_stream_hold_parse(m->private, strim(buf));
+	ret = parse(m->private, strim(buf));
 	return ret ? ret : len;
+}
+
+static ssize_t npu_stream_hold_write(struct file *file, const char __user *ubuf,
+				     size_t len, loff_t *ppos)
+{
+	return npu_knob_write(file, ubuf, len, npu_stream_hold_parse);
 }
 
 static const struct file_operations npu_stream_hold_fops = {
@@ -390,17 +398,7 @@ static int npu_faults_open(struct inode *inode, struct file *file)
 static ssize_t npu_faults_write(struct file *file, const char __user *ubuf,
 				size_t len, loff_t *ppos)
 {
-	struct seq_file *m = file->private_data;
-	char buf[64];
-	int ret;
-
-	if (len >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
-	ret = npu_fault_dev_parse(m->private, buf);
-	return ret ? ret : len;
+	return npu_knob_write(file, ubuf, len, npu_fault_dev_parse);
 }
 
 static const struct file_operations npu_faults_fops = {

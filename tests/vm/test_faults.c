@@ -25,11 +25,6 @@
 #define NCALLS 60
 #define FAULTS_DBG "/sys/kernel/debug/npu_sim/npu_sim0/faults"
 
-static int xioctl(int fd, unsigned long cmd, void *arg)
-{
-	return ioctl(fd, cmd, arg) == 0 ? 0 : errno;
-}
-
 static void setup(void)
 {
 	vm_mod_ensure_default();
@@ -229,86 +224,43 @@ START_TEST(test_map_fault)
 }
 END_TEST
 
-struct raw {
-	int fd;
-	void *win;
-	uint64_t wsize;
-};
-
-static void raw_open(struct raw *r)
-{
-	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
-
-	r->fd = open(NPU_SIM_DEV_PREFIX "0", O_RDWR | O_CLOEXEC);
-	ck_assert_int_ge(r->fd, 0);
-	ck_assert_int_eq(xioctl(r->fd, NPU_SIM_IOCTL_GET_PARAM, &gp), 0);
-	r->wsize = gp.value;
-	r->win = mmap(NULL, r->wsize, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
-	ck_assert(r->win != MAP_FAILED);
-}
-
-static void raw_close(struct raw *r)
-{
-	ck_assert_int_eq(munmap(r->win, r->wsize), 0);
-	close(r->fd);
-}
-
-static int raw_alloc(struct raw *r, uint64_t *va)
-{
-	struct npu_sim_mem_alloc a = {
-		.size = 4096, .footprint = 4096, .backing = NPU_SIM_BACKING_NORMAL,
-		.policy = 2, .api = NPU_SIM_API_MALLOC,
-	};
-	int err = xioctl(r->fd, NPU_SIM_IOCTL_MEM_ALLOC, &a);
-
-	*va = err ? 0 : a.va;
-	return err;
-}
-
-static void raw_free(struct raw *r, uint64_t va)
-{
-	struct npu_sim_mem_free f = { .va = va };
-
-	ck_assert_int_eq(xioctl(r->fd, NPU_SIM_IOCTL_MEM_FREE, &f), 0);
-}
-
 static int inject(int fd, uint64_t seed, uint32_t rate, uint32_t ops)
 {
 	struct npu_sim_fault_inject f = { .seed = seed, .rate = rate, .ops = ops };
 
-	return xioctl(fd, NPU_SIM_IOCTL_FAULT_INJECT, &f);
+	return vm_xioctl(fd, NPU_SIM_IOCTL_FAULT_INJECT, &f);
 }
 
 START_TEST(test_raw_ioctl_input)
 {
 	struct npu_sim_fault_inject f;
-	struct raw r;
+	struct vm_raw r;
 	uint64_t va;
 
-	raw_open(&r);
+	vm_raw_open(&r, 0);
 	ck_assert_int_eq(inject(r.fd, 1, NPU_SIM_FAULT_RATE_ONE + 1, 1U << NPU_SIM_FAULT_ALLOC),
 			 EINVAL);
 	ck_assert_int_eq(inject(r.fd, 1, 1000, 1U << 0), EINVAL);
 	ck_assert_int_eq(inject(r.fd, 1, 1000, 1U << 6), EINVAL);
 	ck_assert_int_eq(inject(r.fd, 1, 1000, 0), EINVAL);
 	f = (struct npu_sim_fault_inject){ .rate = 1, .ops = 2, .pad = 1 };
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_FAULT_INJECT, &f), EINVAL);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_FAULT_INJECT, &f), EINVAL);
 	f = (struct npu_sim_fault_inject){ .rate = 1, .ops = 2, .reserved[1] = 1 };
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_FAULT_INJECT, &f), EINVAL);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_FAULT_INJECT, &f), EINVAL);
 	f = (struct npu_sim_fault_inject){ .rate = 1, .ops = 2, .flags = 1 };
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_FAULT_INJECT, &f), EINVAL);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_FAULT_INJECT, &f), EINVAL);
 	/* None of them took effect. */
-	ck_assert_int_eq(raw_alloc(&r, &va), 0);
-	raw_free(&r, va);
+	ck_assert_int_eq(vm_raw_alloc(&r, 4096, &va), 0);
+	vm_raw_free(&r, va);
 
 	/* 100% of allocations; rate 0 turns it off again. */
 	ck_assert_int_eq(inject(r.fd, 1, NPU_SIM_FAULT_RATE_ONE, 1U << NPU_SIM_FAULT_ALLOC), 0);
-	ck_assert_int_eq(raw_alloc(&r, &va), ENOMEM);
-	ck_assert_int_eq(raw_alloc(&r, &va), ENOMEM);
+	ck_assert_int_eq(vm_raw_alloc(&r, 4096, &va), ENOMEM);
+	ck_assert_int_eq(vm_raw_alloc(&r, 4096, &va), ENOMEM);
 	ck_assert_int_eq(inject(r.fd, 1, 0, 0), 0);
-	ck_assert_int_eq(raw_alloc(&r, &va), 0);
-	raw_free(&r, va);
-	raw_close(&r);
+	ck_assert_int_eq(vm_raw_alloc(&r, 4096, &va), 0);
+	vm_raw_free(&r, va);
+	vm_raw_close(&r);
 }
 END_TEST
 
@@ -317,10 +269,10 @@ START_TEST(test_debugfs_knob)
 {
 	char buf[64];
 	FILE *f;
-	struct raw r1, r2;
+	struct vm_raw r1, r2;
 	uint64_t va;
 
-	raw_open(&r1);
+	vm_raw_open(&r1, 0);
 	ck_assert_int_eq(vm_write_str(FAULTS_DBG, "5 1000000 0x2"), 0);
 	f = fopen(FAULTS_DBG, "r");
 	ck_assert_ptr_nonnull(f);
@@ -331,13 +283,13 @@ START_TEST(test_debugfs_knob)
 	ck_assert_int_ne(vm_write_str(FAULTS_DBG, "5 10 0x1"), 0);
 	ck_assert_int_ne(vm_write_str(FAULTS_DBG, "5 10"), 0);
 
-	raw_open(&r2);
-	ck_assert_int_eq(raw_alloc(&r2, &va), ENOMEM);
+	vm_raw_open(&r2, 0);
+	ck_assert_int_eq(vm_raw_alloc(&r2, 4096, &va), ENOMEM);
 	/* The context opened before keeps its own setting (none). */
-	ck_assert_int_eq(raw_alloc(&r1, &va), 0);
-	raw_free(&r1, va);
-	raw_close(&r2);
-	raw_close(&r1);
+	ck_assert_int_eq(vm_raw_alloc(&r1, 4096, &va), 0);
+	vm_raw_free(&r1, va);
+	vm_raw_close(&r2);
+	vm_raw_close(&r1);
 	ck_assert_int_eq(vm_write_str(FAULTS_DBG, "0 0 0"), 0);
 }
 END_TEST
@@ -345,15 +297,15 @@ END_TEST
 /* The old knob: fail the next N allocations. */
 START_TEST(test_fail_alloc_still_works)
 {
-	struct raw r;
+	struct vm_raw r;
 	uint64_t va;
 
-	raw_open(&r);
+	vm_raw_open(&r, 0);
 	ck_assert_int_eq(vm_write_str("/sys/kernel/debug/npu_sim/npu_sim0/fail_alloc", "1"), 0);
-	ck_assert_int_eq(raw_alloc(&r, &va), ENOMEM);
-	ck_assert_int_eq(raw_alloc(&r, &va), 0);
-	raw_free(&r, va);
-	raw_close(&r);
+	ck_assert_int_eq(vm_raw_alloc(&r, 4096, &va), ENOMEM);
+	ck_assert_int_eq(vm_raw_alloc(&r, 4096, &va), 0);
+	vm_raw_free(&r, va);
+	vm_raw_close(&r);
 }
 END_TEST
 

@@ -25,61 +25,11 @@
 #define LIMIT (64 * MiB)
 #define SYSFS_LIMIT "/sys/class/npu_sim/npu_sim0/proc_mem_limit_bytes"
 
-struct raw {
-	int fd;
-	void *win;
-	uint64_t wsize;
-};
-
-static int xioctl(int fd, unsigned long cmd, void *arg)
-{
-	return ioctl(fd, cmd, arg) == 0 ? 0 : errno;
-}
-
-static void raw_open(struct raw *r)
-{
-	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
-
-	r->fd = open(NPU_SIM_DEV_PREFIX "0", O_RDWR | O_CLOEXEC);
-	ck_assert_int_ge(r->fd, 0);
-	ck_assert_int_eq(xioctl(r->fd, NPU_SIM_IOCTL_GET_PARAM, &gp), 0);
-	r->wsize = gp.value;
-	r->win = mmap(NULL, r->wsize, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
-	ck_assert(r->win != MAP_FAILED);
-}
-
-static void raw_close(struct raw *r)
-{
-	ck_assert_int_eq(munmap(r->win, r->wsize), 0);
-	close(r->fd);
-}
-
-/* MEM_ALLOC of @bytes of normal pages; 0 or errno, *va set on success. */
-static int raw_alloc(struct raw *r, uint64_t bytes, uint64_t *va)
-{
-	struct npu_sim_mem_alloc a = {
-		.size = bytes, .footprint = bytes, .backing = NPU_SIM_BACKING_NORMAL,
-		.policy = 2, .api = NPU_SIM_API_MALLOC,
-	};
-	int err = xioctl(r->fd, NPU_SIM_IOCTL_MEM_ALLOC, &a);
-
-	if (err == 0 && va)
-		*va = a.va;
-	return err;
-}
-
-static void raw_free(struct raw *r, uint64_t va)
-{
-	struct npu_sim_mem_free f = { .va = va };
-
-	ck_assert_int_eq(xioctl(r->fd, NPU_SIM_IOCTL_MEM_FREE, &f), 0);
-}
-
 static struct npu_sim_mem_limit limit_get(int fd)
 {
 	struct npu_sim_mem_limit l = { .op = NPU_SIM_LIMIT_GET };
 
-	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), 0);
+	ck_assert_int_eq(vm_xioctl(fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), 0);
 	return l;
 }
 
@@ -87,7 +37,7 @@ static int limit_set(int fd, uint64_t bytes)
 {
 	struct npu_sim_mem_limit l = { .op = NPU_SIM_LIMIT_SET, .limit = bytes };
 
-	return xioctl(fd, NPU_SIM_IOCTL_MEM_LIMIT, &l);
+	return vm_xioctl(fd, NPU_SIM_IOCTL_MEM_LIMIT, &l);
 }
 
 static void admin_limit(uint64_t bytes)
@@ -205,43 +155,43 @@ START_TEST(test_admin_limit_raw)
 	long long fail_limit = vm_dbg_stat(0, "fail_limit");
 	long long used = vm_sysfs(0, "used_bytes");
 	struct npu_sim_mem_limit l;
-	struct raw r, r2;
+	struct vm_raw r, r2;
 	uint64_t va1, va2, va3;
 
 	admin_limit(LIMIT);
-	raw_open(&r);
+	vm_raw_open(&r, 0);
 	l = limit_get(r.fd);
 	ck_assert_uint_eq(l.admin_limit, LIMIT);
 	ck_assert_uint_eq(l.own_limit, 0);
 	ck_assert_uint_eq(l.effective, LIMIT);
 	ck_assert_uint_eq(l.used, 0);
 
-	ck_assert_int_eq(raw_alloc(&r, 32 * MiB, &va1), 0);
-	ck_assert_int_eq(raw_alloc(&r, 32 * MiB - 4096, &va2), 0);
+	ck_assert_int_eq(vm_raw_alloc(&r, 32 * MiB, &va1), 0);
+	ck_assert_int_eq(vm_raw_alloc(&r, 32 * MiB - 4096, &va2), 0);
 	ck_assert_uint_eq(limit_get(r.fd).used, LIMIT - 4096);
 	/* Two pages more than fit: the allocation crossing 64 MiB fails. */
-	ck_assert_int_eq(raw_alloc(&r, 8192, NULL), ENOMEM);
+	ck_assert_int_eq(vm_raw_alloc(&r, 8192, NULL), ENOMEM);
 	ck_assert_int_eq(vm_dbg_stat(0, "fail_limit"), fail_limit + 1);
 	ck_assert_int_eq(vm_sysfs(0, "used_bytes"), used + (long long)(LIMIT - 4096));
 
 	/* A second file of the same process shares the account. */
-	raw_open(&r2);
+	vm_raw_open(&r2, 0);
 	ck_assert_uint_eq(limit_get(r2.fd).used, LIMIT - 4096);
-	ck_assert_int_eq(raw_alloc(&r2, 8192, NULL), ENOMEM);
-	ck_assert_int_eq(raw_alloc(&r2, 4096, &va3), 0);
+	ck_assert_int_eq(vm_raw_alloc(&r2, 8192, NULL), ENOMEM);
+	ck_assert_int_eq(vm_raw_alloc(&r2, 4096, &va3), 0);
 	ck_assert_uint_eq(limit_get(r.fd).used, LIMIT);
 	ck_assert_int_eq(vm_dbg_stat(0, "fail_limit"), fail_limit + 2);
-	raw_close(&r2);	/* its memory goes with its file */
+	vm_raw_close(&r2);	/* its memory goes with its file */
 	ck_assert_uint_eq(limit_get(r.fd).used, LIMIT - 4096);
 
 	/* Raising the administrator's limit lets it through at once. */
 	admin_limit(LIMIT + 8192);
-	ck_assert_int_eq(raw_alloc(&r, 8192, &va3), 0);
-	raw_free(&r, va3);
-	raw_free(&r, va1);
-	raw_free(&r, va2);
+	ck_assert_int_eq(vm_raw_alloc(&r, 8192, &va3), 0);
+	vm_raw_free(&r, va3);
+	vm_raw_free(&r, va1);
+	vm_raw_free(&r, va2);
 	ck_assert_uint_eq(limit_get(r.fd).used, 0);
-	raw_close(&r);
+	vm_raw_close(&r);
 	ck_assert_int_eq(vm_sysfs(0, "used_bytes"), used);
 }
 END_TEST
@@ -250,19 +200,19 @@ END_TEST
 START_TEST(test_own_limit_rules)
 {
 	struct npu_sim_mem_limit l;
-	struct raw r;
+	struct vm_raw r;
 	uint64_t va;
 
-	raw_open(&r);
+	vm_raw_open(&r, 0);
 	ck_assert_int_eq(limit_set(r.fd, 0), EINVAL);
 	l = (struct npu_sim_mem_limit){ .op = NPU_SIM_LIMIT_GET, .limit = 1 };
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
 	l = (struct npu_sim_mem_limit){ .op = NPU_SIM_LIMIT_GET, .used = 1 };
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
 	l = (struct npu_sim_mem_limit){ .op = 3 };
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
 	l = (struct npu_sim_mem_limit){ .op = NPU_SIM_LIMIT_GET, .flags = 1 };
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEM_LIMIT, &l), EINVAL);
 	ck_assert_uint_eq(limit_get(r.fd).own_limit, 0);
 
 	ck_assert_int_eq(limit_set(r.fd, LIMIT), 0);
@@ -276,13 +226,13 @@ START_TEST(test_own_limit_rules)
 	/* The admin's lower limit wins; a higher one changes nothing. */
 	admin_limit(LIMIT / 4);
 	ck_assert_uint_eq(limit_get(r.fd).effective, LIMIT / 4);
-	ck_assert_int_eq(raw_alloc(&r, LIMIT / 4 + 4096, NULL), ENOMEM);
+	ck_assert_int_eq(vm_raw_alloc(&r, LIMIT / 4 + 4096, NULL), ENOMEM);
 	admin_limit(LIMIT);
 	ck_assert_uint_eq(limit_get(r.fd).effective, LIMIT / 2);
-	ck_assert_int_eq(raw_alloc(&r, LIMIT / 2 + 4096, NULL), ENOMEM);
-	ck_assert_int_eq(raw_alloc(&r, LIMIT / 2, &va), 0);
-	raw_free(&r, va);
-	raw_close(&r);
+	ck_assert_int_eq(vm_raw_alloc(&r, LIMIT / 2 + 4096, NULL), ENOMEM);
+	ck_assert_int_eq(vm_raw_alloc(&r, LIMIT / 2, &va), 0);
+	vm_raw_free(&r, va);
+	vm_raw_close(&r);
 }
 END_TEST
 
@@ -293,27 +243,27 @@ START_TEST(test_phys_alloc_counts)
 		.size = 2 * MiB, .page_kind = NPU_SIM_PAGE_NORMAL, .location = NPU_SIM_LOC_DEVICE,
 	};
 	struct npu_sim_phys_free pf = { 0 };
-	struct raw r;
+	struct vm_raw r;
 	uint64_t va;
 
-	raw_open(&r);
+	vm_raw_open(&r, 0);
 	ck_assert_int_eq(limit_set(r.fd, 4 * MiB), 0);
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p), 0);
 	ck_assert_uint_eq(limit_get(r.fd).used, 2 * MiB);
-	ck_assert_int_eq(raw_alloc(&r, 2 * MiB + 4096, NULL), ENOMEM);
-	ck_assert_int_eq(raw_alloc(&r, 2 * MiB, &va), 0);
+	ck_assert_int_eq(vm_raw_alloc(&r, 2 * MiB + 4096, NULL), ENOMEM);
+	ck_assert_int_eq(vm_raw_alloc(&r, 2 * MiB, &va), 0);
 	ck_assert_uint_eq(limit_get(r.fd).used, 4 * MiB);
 	p.handle = 0;
 	p.charged = 0;
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p), ENOMEM);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p), ENOMEM);
 	p.location = NPU_SIM_LOC_HOST;
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p), 0);
 	ck_assert_uint_eq(limit_get(r.fd).used, 4 * MiB);
 	pf.handle = p.handle;
-	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_PHYS_FREE, &pf), 0);
-	raw_free(&r, va);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_PHYS_FREE, &pf), 0);
+	vm_raw_free(&r, va);
 	ck_assert_uint_eq(limit_get(r.fd).used, 2 * MiB);
-	raw_close(&r);
+	vm_raw_close(&r);
 }
 END_TEST
 

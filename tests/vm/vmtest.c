@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -17,6 +19,7 @@
 #include <unistd.h>
 
 #include <acl/acl.h>
+#include <misc/npu_sim.h>
 
 #define DBG_ROOT	"/sys/kernel/debug/npu_sim"
 #define CLASS_ROOT	"/sys/class/npu_sim"
@@ -669,4 +672,51 @@ int vm_run_suite(Suite *s)
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+/* ---- raw driver access ------------------------------------------------- */
+
+int vm_xioctl(int fd, unsigned long cmd, void *arg)
+{
+	return ioctl(fd, cmd, arg) == 0 ? 0 : errno;
+}
+
+void vm_raw_open(struct vm_raw *r, int dev)
+{
+	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+	char path[64];
+
+	snprintf(path, sizeof(path), NPU_SIM_DEV_PREFIX "%d", dev);
+	r->fd = open(path, O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(r->fd, 0);
+	ck_assert_int_eq(vm_xioctl(r->fd, NPU_SIM_IOCTL_GET_PARAM, &gp), 0);
+	r->wsize = gp.value;
+	r->win = mmap(NULL, r->wsize, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
+	ck_assert(r->win != MAP_FAILED);
+}
+
+void vm_raw_close(struct vm_raw *r)
+{
+	ck_assert_int_eq(munmap(r->win, r->wsize), 0);
+	close(r->fd);
+}
+
+int vm_raw_alloc(struct vm_raw *r, uint64_t bytes, uint64_t *va)
+{
+	struct npu_sim_mem_alloc a = {
+		.size = bytes, .footprint = bytes, .backing = NPU_SIM_BACKING_NORMAL,
+		.policy = 2, .api = NPU_SIM_API_MALLOC,
+	};
+	int err = vm_xioctl(r->fd, NPU_SIM_IOCTL_MEM_ALLOC, &a);
+
+	if (err == 0 && va)
+		*va = a.va;
+	return err;
+}
+
+void vm_raw_free(struct vm_raw *r, uint64_t va)
+{
+	struct npu_sim_mem_free f = { .va = va };
+
+	ck_assert_int_eq(vm_xioctl(r->fd, NPU_SIM_IOCTL_MEM_FREE, &f), 0);
 }

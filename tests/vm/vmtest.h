@@ -171,6 +171,24 @@ int vm_child_wait(struct vm_child *c);
 /* Asserts the child exited with status 0 (else prints the step it failed). */
 void vm_child_wait_ok(struct vm_child *c);
 
+/* ---- raw driver access (no library) ------------------------------------ */
+
+/* An open /dev/npu_sim<dev> with its VA window mapped. */
+struct vm_raw {
+	int fd;
+	void *win;
+	uint64_t wsize;
+};
+/* ioctl: 0 or errno. */
+int vm_xioctl(int fd, unsigned long cmd, void *arg);
+/* Opens device @dev and maps its window; asserted. */
+void vm_raw_open(struct vm_raw *r, int dev);
+void vm_raw_close(struct vm_raw *r);
+/* MEM_ALLOC of @bytes of normal pages; 0 or errno, *va (if not NULL) set. */
+int vm_raw_alloc(struct vm_raw *r, uint64_t bytes, uint64_t *va);
+/* MEM_FREE of @va; asserted. */
+void vm_raw_free(struct vm_raw *r, uint64_t va);
+
 /* ---- misc -------------------------------------------------------------- */
 
 /* Deterministic byte pattern. */
