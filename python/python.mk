@@ -43,7 +43,9 @@ $(PY_MODULE): $(PY_OBJS) $(LIBACL_RT_SO)
 
 PY_WHEEL_DIR := $(PY_BUILD)/dist
 PY_WHEEL_STAMP := $(PY_WHEEL_DIR)/.built
-PY_HAVE_PIP := $(shell $(PYTHON) -c 'import pip, setuptools, wheel' 2>/dev/null && echo yes)
+# setuptools first: Debian's pip imports the stdlib distutils, which
+# setuptools' distutils shim then refuses
+PY_HAVE_PIP := $(shell $(PYTHON) -c 'import setuptools, wheel, pip' 2>/dev/null && echo yes)
 
 PY_VENV := $(PY_BUILD)/venv
 PY_VENV_STAMP := $(PY_VENV)/.installed
