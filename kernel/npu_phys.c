@@ -157,6 +157,7 @@ static void npu_phys_release(struct kref *ref)
 		npu_pages_release(phys);
 	else
 		npu_hugetlbfs_release(phys);
+	npu_pages_unaccount(phys);
 	npu_uncharge(phys->ndev, phys);
 	npu_phys_free(phys);
 }
@@ -194,7 +195,8 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
  * Create a physical memory object of @footprint bytes rounded up to the page
  * size of @kind.  The capacity is charged before any page is taken; on
  * failure nothing stays charged or held.  NPU_PHYS_HOST in @flags makes
- * host memory, which is not charged.  Failures are -EDQUOT (capacity),
+ * host memory, which is not charged to the device but to the caller's
+ * RLIMIT_MEMLOCK (npu_pages_account(): -ENOMEM over it).  Failures are -EDQUOT (capacity),
  * -ENOSPC (hugetlb pool short) or -ENOMEM: npu_phys_errno() turns them into
  * what user space sees.
  */
@@ -219,6 +221,18 @@ int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 	ret = npu_charge(ndev, phys);
 	if (ret)
 		goto err_free;
+	/*
+	 * Host memory (managed, host-location physical) is pinned for the
+	 * caller: it counts against its RLIMIT_MEMLOCK like registered host
+	 * memory.  Normal pages are charged to its memory cgroup when
+	 * allocated (__GFP_ACCOUNT); hugetlb pages cannot be (hugetlb has its
+	 * own cgroup controller, which hugetlbfs charges).
+	 */
+	if (flags & NPU_PHYS_HOST) {
+		ret = npu_pages_account(phys);
+		if (ret)
+			goto err_free;
+	}
 
 	if (kind == NPU_SIM_PAGE_NORMAL)
 		ret = npu_pages_fill(phys);
@@ -231,6 +245,7 @@ int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 	return 0;
 
 err_uncharge:
+	npu_pages_unaccount(phys);
 	npu_uncharge(ndev, phys);
 err_free:
 	npu_phys_free(phys);

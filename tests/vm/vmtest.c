@@ -431,7 +431,7 @@ void vm_mod_reload(const char *params)
 
 void vm_mod_ensure_default(void)
 {
-	long long win;
+	long long win, cap;
 
 	if (vm_mod_loaded() &&
 	    vm_sysfs(0, "capacity_bytes") == (long long)VM_DEFAULT_HBM_BYTES &&
@@ -440,7 +440,9 @@ void vm_mod_ensure_default(void)
 	    vm_sysfs(1, "host_access") == 0 &&
 	    !vm_exists(CLASS_ROOT "/npu_sim2")) {
 		win = vm_read_ll("/sys/module/npu_sim/parameters/va_window_gib");
-		if (win == -1 || win == 1024)
+		/* a test may have loaded it with a small object cap */
+		cap = vm_read_ll("/sys/module/npu_sim/parameters/max_objects_per_ctx");
+		if ((win == -1 || win == 1024) && (cap == -1 || cap == 1 << 20))
 			return;
 	}
 	vm_mod_reload("");
