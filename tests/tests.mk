@@ -2,6 +2,7 @@
 # (tests/vm, Check, run inside a QEMU guest against the real module).
 include tests/unit/unit.mk
 include tests/vm/vm.mk
+include tests/stress/stress.mk
 
 # The README's test command.  Installs what is missing, builds everything,
 # runs the unit tests on the host and the VM suite in a guest; the last line
