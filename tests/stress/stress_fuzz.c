@@ -573,7 +573,7 @@ static int fuzz(int me, uint64_t seed, struct shared_keys *sk, double secs, unsi
 	pool_add(f, (uintptr_t)f->scratch);
 
 	while (max_calls ? f->calls < max_calls : st_now() < end) {
-		unsigned long k = st_below(&f->r, 20000);
+		unsigned long k = st_below(&f->r, 4000);
 
 		if (k == 0) {
 			reopen(f, (int)st_below(&f->r, NDEV));
