@@ -7,6 +7,8 @@
  *   count against RLIMIT_MEMLOCK of a process without CAP_IPC_LOCK (here
  *   uid 65534 with ulimit -l 4 MiB); over it the call fails with 207001 and
  *   nothing stays pinned (VmPin) or charged (device used_bytes).
+ * - Kernel objects (GFP_KERNEL_ACCOUNT) and the normal pages of managed
+ *   memory (__GFP_ACCOUNT) are charged to the caller's memory cgroup.
  * - max_objects_per_ctx caps the live objects of each kind one open file
  *   holds (allocations, physical handles, IPC keys, streams, events): the
  *   call over the cap fails with 207001, one freed makes room again.
@@ -22,11 +24,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <acl/acl.h>
+#include <misc/npu_sim.h>
 
 #define NOBODY 65534
 #define CAP 16
@@ -162,6 +170,80 @@ START_TEST(cap_ipc_lock_exempt)
 	vm_child_start(&c, child_root_unlimited, NULL);
 	ck_assert_int_eq((int)(int64_t)vm_child_get(&c), ACL_SUCCESS);
 	vm_child_wait_ok(&c);
+}
+END_TEST
+
+/* ---- memory cgroup ------------------------------------------------------ */
+
+#define CG_ROOT "/sys/fs/cgroup"
+
+static long long cg_current(const char *cg)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/memory.current", cg);
+	return vm_read_ll(path);
+}
+
+/*
+ * Child in its own memory cgroup: 20000 events (kernel objects) through a
+ * raw device file, then 64 MiB of managed memory; reports the growth of
+ * memory.current after each, then frees and reports the drop.
+ */
+static int child_memcg(void *arg, int cmd, int rep)
+{
+	const char *cg = arg;
+	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+	struct npu_sim_managed_alloc ma = { .size = 64 * MiB };
+	long long c0, c1, c2;
+	uint64_t go;
+	int fd;
+
+	if (vm_get(cmd, &go))
+		return 1;
+	fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC);
+	if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &gp) ||
+	    mmap(NULL, gp.value, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED)
+		return 2;
+	c0 = cg_current(cg);
+	for (int i = 0; i < 20000; i++) {
+		struct npu_sim_event_create ec = { 0 };
+
+		if (ioctl(fd, NPU_SIM_IOCTL_EVENT_CREATE, &ec))
+			return 3;
+	}
+	c1 = cg_current(cg);
+	if (ioctl(fd, NPU_SIM_IOCTL_MANAGED_ALLOC, &ma))
+		return 4;
+	c2 = cg_current(cg);
+	if (vm_put(rep, (uint64_t)(c1 - c0)) || vm_put(rep, (uint64_t)(c2 - c1)))
+		return 5;
+	return 0;
+}
+
+START_TEST(kernel_objects_and_host_pages_charged_to_memcg)
+{
+	char cg[128], path[192], num[32];
+	struct vm_child c;
+	long long objs, pages;
+
+	if (!vm_exists(CG_ROOT "/cgroup.controllers"))
+		ck_assert_int_eq(mount("none", CG_ROOT, "cgroup2", 0, NULL), 0);
+	ck_assert_int_eq(vm_write_str(CG_ROOT "/cgroup.subtree_control", "+memory"), 0);
+	snprintf(cg, sizeof(cg), CG_ROOT "/npu_hardening_%d", (int)getpid());
+	ck_assert(mkdir(cg, 0755) == 0 || errno == EEXIST);
+	vm_child_start(&c, child_memcg, cg);
+	snprintf(path, sizeof(path), "%s/cgroup.procs", cg);
+	snprintf(num, sizeof(num), "%d", (int)c.pid);
+	ck_assert_int_eq(vm_write_str(path, num), 0);
+	vm_child_put(&c, 1);
+	objs = (long long)vm_child_get(&c);
+	pages = (long long)vm_child_get(&c);
+	vm_child_wait_ok(&c);
+	/* 20000 events of >= 40 bytes (kmalloc-64), 64 MiB of normal pages */
+	ck_assert_msg(objs >= 20000LL * 48, "events charged %lld bytes", objs);
+	ck_assert_msg(pages >= (long long)(64 * MiB), "managed memory charged %lld bytes", pages);
+	ck_assert_int_eq(rmdir(cg), 0);
 }
 END_TEST
 
@@ -446,6 +528,7 @@ static Suite *hardening_suite(void)
 	tcase_set_timeout(t, VM_TIMEOUT);
 	tcase_add_test(t, host_memory_counts_against_memlock);
 	tcase_add_test(t, cap_ipc_lock_exempt);
+	tcase_add_test(t, kernel_objects_and_host_pages_charged_to_memcg);
 	suite_add_tcase(s, t);
 
 	tcase_add_checked_fixture(o, vm_mod_setup, NULL);

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -369,6 +370,9 @@ START_TEST(test_window_close_races_ioctls)
 			ck_assert_int_eq(ioctl(c.fd, NPU_SIM_IOCTL_MEM_ALLOC, &a), 0);
 		}
 		ck_assert_int_eq(pthread_create(&t, NULL, churn_thread, &c), 0);
+		/* a loaded host may not run the thread at once: let it start */
+		while (__atomic_load_n(&c.calls, __ATOMIC_RELAXED) == 0)
+			sched_yield();
 		usleep(1000 * (round % 5));
 		ck_assert_int_eq(munmap(win, wsize), 0);
 		/* The window is gone: the context holds nothing any more. */
