@@ -90,6 +90,24 @@ int npu_pages_account(struct npu_phys *phys)
 	return 0;
 }
 
+/*
+ * Whether @bytes more of host memory could be counted for the caller
+ * (npu_pages_account() decides for good): 0 or -ENOMEM.  Lets a request
+ * far over the limit fail before its page array is allocated.
+ */
+int npu_pages_may_lock(u64 bytes)
+{
+	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
+	u64 nr = DIV_ROUND_UP_ULL(bytes, PAGE_SIZE);
+
+	if (!current->mm)
+		return -ENOMEM;
+	if (nr + atomic64_read(&current->mm->pinned_vm) > limit &&
+	    !capable(CAP_IPC_LOCK))
+		return -ENOMEM;
+	return 0;
+}
+
 /* Undo npu_pages_account(), if it was done. */
 void npu_pages_unaccount(struct npu_phys *phys)
 {

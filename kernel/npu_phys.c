@@ -115,6 +115,8 @@ struct page *npu_phys_page(struct npu_phys *phys, u64 off)
 /*
  * A new object of @size bytes in pages of 1 << @shift, with its (empty)
  * page array; NULL when out of memory.  Nothing is charged or held yet.
+ * The array may be large (8 bytes per page): RETRY_MAYFAIL makes a host
+ * short of memory fail it instead of invoking the OOM killer.
  */
 static struct npu_phys *npu_phys_alloc(struct npu_dev *ndev,
 				       enum npu_sim_page_kind kind,
@@ -133,7 +135,8 @@ static struct npu_phys *npu_phys_alloc(struct npu_dev *ndev,
 	phys->nr_pages = size >> shift;
 	phys->pages = phys->nr_pages == 1 ? &phys->page0 :
 		      kvcalloc(phys->nr_pages, sizeof(*phys->pages),
-			       GFP_KERNEL | __GFP_NOWARN);
+			       GFP_KERNEL_ACCOUNT | __GFP_NOWARN |
+			       __GFP_RETRY_MAYFAIL);
 	if (!phys->pages) {
 		kfree(phys);
 		return NULL;
@@ -178,6 +181,9 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 	struct npu_phys *phys;
 	int ret;
 
+	ret = npu_pages_may_lock(len);
+	if (ret)
+		return ret;
 	phys = npu_phys_alloc(ndev, NPU_SIM_PAGE_NORMAL, PAGE_SHIFT, len,
 			      NPU_PHYS_HOST | NPU_PHYS_USER);
 	if (!phys)
@@ -212,6 +218,12 @@ int npu_phys_create(struct npu_dev *ndev, enum npu_sim_page_kind kind,
 		return NPU_ERR_CAPACITY;
 	if (footprint > (1ULL << 50))
 		return -ENOMEM;
+	/* Over the caller's RLIMIT_MEMLOCK: refuse before allocating. */
+	if (flags & NPU_PHYS_HOST) {
+		ret = npu_pages_may_lock(footprint);
+		if (ret)
+			return ret;
+	}
 
 	phys = npu_phys_alloc(ndev, kind, shift,
 			      round_up(footprint, 1ULL << shift),

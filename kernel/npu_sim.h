@@ -386,6 +386,7 @@ void npu_hugetlbfs_pool(enum npu_sim_page_kind kind, u64 *total, u64 *free);
 int npu_pages_fill(struct npu_phys *phys);
 void npu_pages_release(struct npu_phys *phys);
 int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write);
+int npu_pages_may_lock(u64 bytes);
 int npu_pages_account(struct npu_phys *phys);
 void npu_pages_unaccount(struct npu_phys *phys);
 

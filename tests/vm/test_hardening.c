@@ -6,7 +6,9 @@
  * - Managed memory and host-location physical memory pin host memory: they
  *   count against RLIMIT_MEMLOCK of a process without CAP_IPC_LOCK (here
  *   uid 65534 with ulimit -l 4 MiB); over it the call fails with 207001 and
- *   nothing stays pinned (VmPin) or charged (device used_bytes).
+ *   nothing stays pinned (VmPin) or charged (device used_bytes); a request
+ *   far over it is refused before its page array is allocated (the fuzzer
+ *   once made a 2 TiB request invoke the OOM killer).
  * - Kernel objects (GFP_KERNEL_ACCOUNT) and the normal pages of managed
  *   memory (__GFP_ACCOUNT) are charged to the caller's memory cgroup.
  * - max_objects_per_ctx caps the live objects of each kind one open file
@@ -118,6 +120,24 @@ static int child_memlock(void *arg, int cmd, int rep)
 	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&b, 8 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
 	    vm_put(rep, (uint64_t)(lck_kib() - base)))
 		return 9;
+	/*
+	 * Far over the limit (2 TiB: a 4 GiB page array): refused before
+	 * anything is allocated - once the OOM killer ran here.
+	 */
+	{
+		struct npu_sim_phys_alloc pa = { .size = 2ULL << 40, .page_kind = NPU_SIM_PAGE_NORMAL,
+						 .location = NPU_SIM_LOC_HOST };
+		struct npu_sim_host_register hr = { .addr = 256 * MiB, .size = 2ULL << 40 };
+		int fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC);
+
+		if (fd < 0)
+			return 10;
+		if (vm_put(rep, ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &pa) ? (uint64_t)errno : 0) ||
+		    vm_put(rep, ioctl(fd, NPU_SIM_IOCTL_HOST_REGISTER, &hr) ? (uint64_t)errno : 0) ||
+		    vm_put(rep, (uint64_t)(lck_kib() - base)))
+			return 11;
+		close(fd);
+	}
 	return 0;
 }
 
@@ -141,10 +161,13 @@ START_TEST(host_memory_counts_against_memlock)
 	expect(&c, ACL_SUCCESS, 4096);
 	expect(&c, ACL_SUCCESS, 0);
 	expect(&c, ACL_ERROR_RT_MEMORY_ALLOCATION, 0);
+	ck_assert_uint_eq(vm_child_get(&c), ENOMEM);	/* 2 TiB host physical */
+	ck_assert_uint_eq(vm_child_get(&c), ENOMEM);	/* 2 TiB registration */
+	ck_assert_uint_eq(vm_child_get(&c), 0);
 	vm_child_wait_ok(&c);
 	/* host memory was never device memory; the refusals were counted */
 	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0);
-	ck_assert_int_eq(vm_dbg_stat(0, "fail_nomem"), fail0 + 3);
+	ck_assert_int_eq(vm_dbg_stat(0, "fail_nomem"), fail0 + 4);
 }
 END_TEST
 
