@@ -58,8 +58,13 @@ int npu_pages_fill(struct npu_phys *phys)
 void npu_pages_release(struct npu_phys *phys)
 {
 	if (phys->flags & NPU_PHYS_USER) {
-		/* The device may have written them: mark them dirty. */
-		unpin_user_pages_dirty_lock(phys->pages, phys->nr_pages, true);
+		/*
+		 * The device may have written pages pinned for writing: mark
+		 * them dirty.  Never the others: a read-only registration may
+		 * pin page cache pages of a file nobody may write back.
+		 */
+		unpin_user_pages_dirty_lock(phys->pages, phys->nr_pages,
+					    phys->flags & NPU_PHYS_USER_WRITE);
 		return;
 	}
 	npu_pages_put(phys, phys->nr_pages);
@@ -141,5 +146,7 @@ int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write)
 		npu_pages_unaccount(phys);
 		return got < 0 ? (int)got : -EFAULT;
 	}
+	if (write)
+		phys->flags |= NPU_PHYS_USER_WRITE;
 	return 0;
 }

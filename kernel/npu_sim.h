@@ -234,6 +234,7 @@ struct npu_phys {
 /* Internal npu_phys.flags bits. */
 #define NPU_PHYS_HOST		(1U << 31)	/* host memory, not charged */
 #define NPU_PHYS_USER		(1U << 30)	/* pinned pages of a process */
+#define NPU_PHYS_USER_WRITE	(1U << 29)	/* ... pinned for writing */
 
 struct npu_share;
 struct seq_file;
