@@ -35,6 +35,10 @@ static unsigned int va_window_gib = 1024;
 module_param(va_window_gib, uint, 0444);
 MODULE_PARM_DESC(va_window_gib, "Size of each context's device VA window in GiB (1..65536, default 1024)");
 
+/* Bounds the kernel objects (and memory) one open file can hold. */
+module_param_named(max_objects_per_ctx, npu_max_objects, uint, 0444);
+MODULE_PARM_DESC(max_objects_per_ctx, "Live objects of each kind (VA ranges, handles, IPC keys, streams, events) per open file (1..2^31, default 2^20)");
+
 /* Root may flip it at run time (tests); read at each test-only ioctl. */
 static bool test_hooks;
 module_param(test_hooks, bool, 0644);
@@ -363,6 +367,10 @@ static int __init npu_init(void)
 	}
 	if (va_window_gib < 1 || va_window_gib > 65536) {
 		pr_err("npu_sim: va_window_gib must be 1..65536\n");
+		return -EINVAL;
+	}
+	if (npu_max_objects < 1 || npu_max_objects > INT_MAX) {
+		pr_err("npu_sim: max_objects_per_ctx must be 1..2147483647\n");
 		return -EINVAL;
 	}
 	npu_window_size = (unsigned long)va_window_gib << 30;

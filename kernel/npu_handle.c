@@ -11,9 +11,12 @@
  */
 #include <linux/hashtable.h>
 #include <linux/mutex.h>
+#include <linux/pid.h>
 #include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/xarray.h>
+
+#include <linux/pid.h>
 
 #include "npu_sim.h"
 
@@ -56,6 +59,8 @@ int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 	int ret;
 
 	lockdep_assert_held(&ctx->lock);
+	if (ctx->nr_handles >= npu_max_objects)
+		return -ENOMEM;
 	h = kzalloc(sizeof(*h), GFP_KERNEL_ACCOUNT);
 	if (!h)
 		return -ENOMEM;
@@ -182,9 +187,19 @@ void npu_share_remove(struct npu_share *sh)
  * Free @sh, out of the table already.  Its exporter (handle or allocation)
  * still references the memory: this is never the last put.
  */
+/* Drop the process references of @nr whitelist entries. */
+void npu_share_pids_put(struct npu_share_pid *e, u32 nr)
+{
+	u32 i;
+
+	for (i = 0; i < nr; i++)
+		put_pid(e[i].pid);
+}
+
 void npu_share_free(struct npu_share *sh)
 {
 	npu_phys_put(sh->phys);
+	npu_share_pids_put(sh->pids, sh->nr_pids);
 	kfree(sh->pids);
 	kfree(sh);
 }

@@ -31,6 +31,7 @@ static void npu_ipc_key_destroy(struct npu_ctx *ctx, struct npu_share *sh)
 	lockdep_assert_held(&ctx->lock);
 	npu_share_remove(sh);
 	list_del(&sh->ctx_node);
+	ctx->nr_ipc_keys--;
 	npu_share_free(sh);
 }
 
@@ -74,6 +75,11 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 		kfree(sh);
 		return -EINVAL;
 	}
+	if (ctx->nr_ipc_keys >= npu_max_objects) {
+		mutex_unlock(&ctx->lock);
+		kfree(sh);
+		return -ENOMEM;
+	}
 	/* The pages holding the range: what an importer gets mapped. */
 	start = map->phys_off + round_down(args.va - map->va, PAGE_SIZE);
 	end = map->phys_off + round_up(args.va + args.size - map->va,
@@ -91,6 +97,7 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	sh->size = args.size;
 	npu_share_publish(NULL, sh);
 	list_add_tail(&sh->ctx_node, &ctx->ipc_keys);
+	ctx->nr_ipc_keys++;
 	args.key = sh->key;
 	mutex_unlock(&ctx->lock);
 
@@ -127,7 +134,7 @@ int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg)
 		ret = -ENOENT;
 	} else if (sh->owner == tgid) {
 		ret = -EPERM;
-	} else if (!npu_share_allows(sh, tgid)) {
+	} else if (!npu_share_allows(sh)) {
 		ret = -EACCES;
 	} else if (npu_fault_check(ctx, NPU_SIM_FAULT_IMPORT)) {
 		ret = -ENOMEM;		/* injected (the class's errno) */

@@ -58,43 +58,95 @@ int npu_pages_fill(struct npu_phys *phys)
 void npu_pages_release(struct npu_phys *phys)
 {
 	if (phys->flags & NPU_PHYS_USER) {
-		/* The device may have written them: mark them dirty. */
-		unpin_user_pages_dirty_lock(phys->pages, phys->nr_pages, true);
-		atomic64_sub(phys->nr_pages, &phys->mm->pinned_vm);
-		mmdrop(phys->mm);
+		/*
+		 * The device may have written pages pinned for writing: mark
+		 * them dirty.  Never the others: a read-only registration may
+		 * pin page cache pages of a file nobody may write back.
+		 */
+		unpin_user_pages_dirty_lock(phys->pages, phys->nr_pages,
+					    phys->flags & NPU_PHYS_USER_WRITE);
 		return;
 	}
 	npu_pages_put(phys, phys->nr_pages);
 }
 
 /*
- * Back @phys with the caller's own pages from @start (page aligned) on,
- * pinned for as long as the object lives and counted in the process's
- * pinned_vm against RLIMIT_MEMLOCK (as RDMA does: no mmap_lock needed to
- * undo it, so the last put may come from any context).  -ENOMEM over the
- * limit, -EFAULT a page is not there (or not writable when @write).
+ * Count the @phys->size bytes of host memory @phys holds (pinned user
+ * pages, or host-location and managed memory the driver allocates) in the
+ * caller's pinned_vm against RLIMIT_MEMLOCK, unless it has CAP_IPC_LOCK,
+ * as RDMA does: no mmap_lock needed to undo it, so the last put may come
+ * from any context.  -ENOMEM over the limit.
  */
-int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write)
+int npu_pages_account(struct npu_phys *phys)
 {
-	unsigned int gup = FOLL_LONGTERM | (write ? FOLL_WRITE : 0);
 	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
+	unsigned long nr = phys->size >> PAGE_SHIFT;
 	struct mm_struct *mm = current->mm;
-	unsigned long nr = phys->nr_pages;
-	long got;
 
+	if (!mm)
+		return -ENOMEM;
 	if (atomic64_add_return(nr, &mm->pinned_vm) > limit &&
 	    !capable(CAP_IPC_LOCK)) {
 		atomic64_sub(nr, &mm->pinned_vm);
 		return -ENOMEM;
 	}
+	phys->mm = mm;
+	mmgrab(mm);
+	return 0;
+}
+
+/*
+ * Whether @bytes more of host memory could be counted for the caller
+ * (npu_pages_account() decides for good): 0 or -ENOMEM.  Lets a request
+ * far over the limit fail before its page array is allocated.
+ */
+int npu_pages_may_lock(u64 bytes)
+{
+	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
+	u64 nr = DIV_ROUND_UP_ULL(bytes, PAGE_SIZE);
+
+	if (!current->mm)
+		return -ENOMEM;
+	if (nr + atomic64_read(&current->mm->pinned_vm) > limit &&
+	    !capable(CAP_IPC_LOCK))
+		return -ENOMEM;
+	return 0;
+}
+
+/* Undo npu_pages_account(), if it was done. */
+void npu_pages_unaccount(struct npu_phys *phys)
+{
+	if (!phys->mm)
+		return;
+	atomic64_sub(phys->size >> PAGE_SHIFT, &phys->mm->pinned_vm);
+	mmdrop(phys->mm);
+	phys->mm = NULL;
+}
+
+/*
+ * Back @phys with the caller's own pages from @start (page aligned) on,
+ * pinned for as long as the object lives and counted by
+ * npu_pages_account().  -ENOMEM over the limit, -EFAULT a page is not
+ * there (or not writable when @write).  Nothing stays held on failure.
+ */
+int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write)
+{
+	unsigned int gup = FOLL_LONGTERM | (write ? FOLL_WRITE : 0);
+	unsigned long nr = phys->nr_pages;
+	long got;
+	int ret;
+
+	ret = npu_pages_account(phys);
+	if (ret)
+		return ret;
 	got = pin_user_pages_fast(start, nr, gup, phys->pages);
 	if (got != nr) {
 		if (got > 0)
 			unpin_user_pages(phys->pages, got);
-		atomic64_sub(nr, &mm->pinned_vm);
+		npu_pages_unaccount(phys);
 		return got < 0 ? (int)got : -EFAULT;
 	}
-	phys->mm = current->mm;
-	mmgrab(phys->mm);
+	if (write)
+		phys->flags |= NPU_PHYS_USER_WRITE;
 	return 0;
 }

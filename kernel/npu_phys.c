@@ -120,6 +120,8 @@ struct page *npu_phys_page(struct npu_phys *phys, u64 off)
 /*
  * A new object of @size bytes in pages of 1 << @shift, with its (empty)
  * page array; NULL when out of memory.  Nothing is charged or held yet.
+ * The array may be large (8 bytes per page): RETRY_MAYFAIL makes a host
+ * short of memory fail it instead of invoking the OOM killer.
  */
 static struct npu_phys *npu_phys_alloc(struct npu_dev *ndev,
 				       enum npu_sim_page_kind kind,
@@ -138,7 +140,8 @@ static struct npu_phys *npu_phys_alloc(struct npu_dev *ndev,
 	phys->nr_pages = size >> shift;
 	phys->pages = phys->nr_pages == 1 ? &phys->page0 :
 		      kvcalloc(phys->nr_pages, sizeof(*phys->pages),
-			       GFP_KERNEL | __GFP_NOWARN);
+			       GFP_KERNEL_ACCOUNT | __GFP_NOWARN |
+			       __GFP_RETRY_MAYFAIL);
 	if (!phys->pages) {
 		kfree(phys);
 		return NULL;
@@ -164,6 +167,7 @@ static void npu_phys_release(struct kref *ref)
 		npu_pages_release(phys);
 	else
 		npu_hugetlbfs_release(phys);
+	npu_pages_unaccount(phys);
 	npu_uncharge(phys->ndev, phys);
 	if (phys->proc) {
 		npu_limit_uncharge(phys->proc, phys->size);
@@ -188,6 +192,9 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 	struct npu_phys *phys;
 	int ret;
 
+	ret = npu_pages_may_lock(len);
+	if (ret)
+		return ret;
 	phys = npu_phys_alloc(ndev, NPU_SIM_PAGE_NORMAL, PAGE_SHIFT, len,
 			      NPU_PHYS_HOST | NPU_PHYS_USER);
 	if (!phys)
@@ -206,9 +213,10 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
  * size of @kind.  The capacity (and the account @proc of the process it is
  * charged to, if any) is charged before any page is taken; on failure
  * nothing stays charged or held.  NPU_PHYS_HOST in @flags makes host
- * memory, which is not charged.  Failures are -EDQUOT (capacity), -EUSERS
- * (the process's limit), -ENOSPC (hugetlb pool short) or -ENOMEM:
- * npu_phys_errno() turns them into what user space sees.
+ * memory, which is not charged to the device but to the caller's
+ * RLIMIT_MEMLOCK (npu_pages_account(): -ENOMEM over it).  Failures are
+ * -EDQUOT (capacity), -EUSERS (the process's limit), -ENOSPC (hugetlb pool
+ * short) or -ENOMEM: npu_phys_errno() turns them into what user space sees.
  */
 int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
 		    enum npu_sim_page_kind kind, u64 footprint, u32 flags,
@@ -223,6 +231,12 @@ int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
 		return NPU_ERR_CAPACITY;
 	if (footprint > (1ULL << 50))
 		return -ENOMEM;
+	/* Over the caller's RLIMIT_MEMLOCK: refuse before allocating. */
+	if (flags & NPU_PHYS_HOST) {
+		ret = npu_pages_may_lock(footprint);
+		if (ret)
+			return ret;
+	}
 
 	phys = npu_phys_alloc(ndev, kind, shift,
 			      round_up(footprint, 1ULL << shift),
@@ -241,6 +255,18 @@ int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
 	ret = npu_charge(ndev, phys);
 	if (ret)
 		goto err_unlimit;
+	/*
+	 * Host memory (managed, host-location physical) is pinned for the
+	 * caller: it counts against its RLIMIT_MEMLOCK like registered host
+	 * memory.  Normal pages are charged to its memory cgroup when
+	 * allocated (__GFP_ACCOUNT); hugetlb pages cannot be (hugetlb has its
+	 * own cgroup controller, which hugetlbfs charges).
+	 */
+	if (flags & NPU_PHYS_HOST) {
+		ret = npu_pages_account(phys);
+		if (ret)
+			goto err_uncharge;
+	}
 
 	if (kind == NPU_SIM_PAGE_NORMAL)
 		ret = npu_pages_fill(phys);
@@ -255,6 +281,7 @@ int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
 	return 0;
 
 err_uncharge:
+	npu_pages_unaccount(phys);
 	npu_uncharge(ndev, phys);
 err_unlimit:
 	if (phys->proc) {

@@ -8,8 +8,12 @@
  * same process.  An import is a new handle of the importer's context that
  * references the same npu_phys, which stays charged once, to the device of
  * its creator, until its last holder lets go.  The key table itself is in
- * npu_handle.c; the key dies with the exporting handle.
+ * npu_handle.c; the key dies with the exporting handle.  Whitelist entries
+ * hold the struct pid of the process named, so a recycled number does not
+ * inherit the right to import.
  */
+#include <linux/pid.h>
+#include <linux/pid_namespace.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -68,11 +72,28 @@ int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg)
 	return 0;
 }
 
+/*
+ * Whitelist entries are bound to the process, not to its number: a
+ * struct pid reference of the tgid as it is at set time (initial pid
+ * namespace), so a process that later gets a recycled number does not
+ * match.  A number with no process behind it matches nobody.
+ */
+static void npu_share_pids_get(struct npu_share_pid *e, u32 nr)
+{
+	u32 i;
+
+	rcu_read_lock();
+	for (i = 0; i < nr; i++)
+		e[i].pid = get_pid(find_pid_ns(e[i].nr, &init_pid_ns));
+	rcu_read_unlock();
+}
+
 int npu_ioctl_share_set_pids(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_share_set_pids args;
+	struct npu_share_pid *ents, *grown;
 	struct npu_share *sh;
-	pid_t *pids, *grown;
+	pid_t __user *up;
 	u32 i;
 	int ret = 0;
 
@@ -82,16 +103,21 @@ int npu_ioctl_share_set_pids(struct npu_ctx *ctx, void __user *uarg)
 	    !args.pids)
 		return -EINVAL;
 
-	pids = memdup_user(u64_to_user_ptr(args.pids),
-			   (size_t)args.nr * sizeof(*pids));
-	if (IS_ERR(pids))
-		return PTR_ERR(pids);
+	ents = kcalloc(args.nr, sizeof(*ents), GFP_KERNEL_ACCOUNT);
+	if (!ents)
+		return -ENOMEM;
+	up = u64_to_user_ptr(args.pids);
 	for (i = 0; i < args.nr; i++) {
-		if (pids[i] <= 0) {
-			kfree(pids);
+		if (get_user(ents[i].nr, up + i)) {
+			kfree(ents);
+			return -EFAULT;
+		}
+		if (ents[i].nr <= 0) {
+			kfree(ents);
 			return -EINVAL;
 		}
 	}
+	npu_share_pids_get(ents, args.nr);
 
 	mutex_lock(&npu_share_lock);
 	sh = npu_share_find(args.key);
@@ -103,29 +129,33 @@ int npu_ioctl_share_set_pids(struct npu_ctx *ctx, void __user *uarg)
 		ret = -ENOSPC;
 	} else {
 		grown = krealloc_array(sh->pids, sh->nr_pids + args.nr,
-				       sizeof(*grown), GFP_KERNEL);
+				       sizeof(*grown), GFP_KERNEL_ACCOUNT);
 		if (!grown) {
 			ret = -ENOMEM;
 		} else {
-			memcpy(grown + sh->nr_pids, pids,
-			       (size_t)args.nr * sizeof(*pids));
+			memcpy(grown + sh->nr_pids, ents,
+			       (size_t)args.nr * sizeof(*ents));
 			sh->pids = grown;
 			sh->nr_pids += args.nr;
+			args.nr = 0;	/* the references moved */
 		}
 	}
 	mutex_unlock(&npu_share_lock);
-	kfree(pids);
+	npu_share_pids_put(ents, args.nr);
+	kfree(ents);
 	return ret;
 }
 
-bool npu_share_allows(const struct npu_share *sh, pid_t tgid)
+/* Whether the current process may import @sh (npu_share_lock held). */
+bool npu_share_allows(const struct npu_share *sh)
 {
+	struct pid *me = task_tgid(current);
 	u32 i;
 
 	if (sh->flags & NPU_SIM_SHARE_NO_PID_CHECK)
 		return true;
 	for (i = 0; i < sh->nr_pids; i++)
-		if (sh->pids[i] == tgid)
+		if (sh->pids[i].pid == me)
 			return true;
 	return false;
 }
@@ -150,7 +180,7 @@ int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg)
 		ret = -ENOENT;
 	} else if (sh->owner == tgid) {
 		ret = -EPERM;
-	} else if (!npu_share_allows(sh, tgid)) {
+	} else if (!npu_share_allows(sh)) {
 		ret = -EACCES;
 	} else if (!npu_peer_allowed(ctx, sh->ndev)) {
 		ret = -EXDEV;
@@ -204,7 +234,7 @@ static void npu_share_show_one(struct npu_share *sh, void *data)
 	if (!sh->nr_pids)
 		seq_putc(m, '-');
 	for (i = 0; i < sh->nr_pids; i++)
-		seq_printf(m, "%s%d", i ? "," : "", sh->pids[i]);
+		seq_printf(m, "%s%d", i ? "," : "", sh->pids[i].nr);
 	seq_putc(m, '\n');
 }
 

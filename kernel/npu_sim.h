@@ -232,6 +232,8 @@ struct npu_ctx {
 	bool win_ptes;			/* a host PTE may exist in the window */
 	struct maple_tree va_mt;	/* VA -> npu_map, external lock */
 	struct list_head maps;		/* npu_map.node, oldest first */
+	u64 nr_va;			/* entries in va_mt (npu_va.c) */
+	u64 nr_ipc_keys;		/* in ipc_keys */
 	u64 nr_maps;
 	u64 used;			/* bytes charged by this context */
 	struct xarray handles;		/* id -> npu_handle */
@@ -278,16 +280,24 @@ struct npu_phys {
 	u32 location_id;
 	u32 mem_attr;
 	pid_t pid;			/* creator tgid */
-	struct mm_struct *mm;		/* NPU_PHYS_USER: owner of the pages */
+	struct mm_struct *mm;		/* pinned_vm charged (host memory, pinned user pages) */
 	struct npu_proc *proc;		/* charged account, referenced, or NULL */
 };
 
 /* Internal npu_phys.flags bits. */
 #define NPU_PHYS_HOST		(1U << 31)	/* host memory, not charged */
 #define NPU_PHYS_USER		(1U << 30)	/* pinned pages of a process */
+#define NPU_PHYS_USER_WRITE	(1U << 29)	/* ... pinned for writing */
 
 struct npu_share;
 struct seq_file;
+struct pid;
+
+/* A whitelist entry: the number given and its process (NULL: none). */
+struct npu_share_pid {
+	pid_t nr;
+	struct pid *pid;		/* referenced */
+};
 struct vm_fault;
 
 struct npu_handle {
@@ -319,7 +329,7 @@ struct npu_share {
 	u64 va_off;			/* exported address - start of the range */
 	u64 size;			/* bytes exported */
 	u32 nr_pids;
-	pid_t *pids;			/* whitelist */
+	struct npu_share_pid *pids;	/* whitelist */
 	u64 imports;			/* successful imports so far */
 };
 
@@ -466,6 +476,9 @@ void npu_hugetlbfs_pool(enum npu_sim_page_kind kind, u64 *total, u64 *free);
 int npu_pages_fill(struct npu_phys *phys);
 void npu_pages_release(struct npu_phys *phys);
 int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write);
+int npu_pages_may_lock(u64 bytes);
+int npu_pages_account(struct npu_phys *phys);
+void npu_pages_unaccount(struct npu_phys *phys);
 
 /* npu_phys.c: physical memory objects and capacity */
 int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
@@ -490,6 +503,7 @@ static inline bool npu_phys_is_host(const struct npu_phys *phys)
 }
 
 /* npu_va.c: the per-context VA allocator; everything under npu_ctx.lock */
+extern unsigned int npu_max_objects;	/* per context and kind */
 void npu_va_ctx_init(struct npu_ctx *ctx);
 void npu_va_ctx_destroy(struct npu_ctx *ctx);
 int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align);
@@ -572,6 +586,7 @@ void npu_share_publish(struct npu_handle *h, struct npu_share *sh);
 void npu_share_unexport(struct npu_handle *h);
 void npu_share_remove(struct npu_share *sh);
 void npu_share_free(struct npu_share *sh);
+void npu_share_pids_put(struct npu_share_pid *e, u32 nr);
 void npu_share_for_each(void (*fn)(struct npu_share *sh, void *data),
 			void *data);
 
@@ -609,7 +624,7 @@ int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_share_set_pids(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg);
 void npu_share_show(struct seq_file *m, struct npu_dev *ndev);
-bool npu_share_allows(const struct npu_share *sh, pid_t tgid);
+bool npu_share_allows(const struct npu_share *sh);
 
 /* npu_host.c: registered host memory */
 int npu_ioctl_host_register(struct npu_ctx *ctx, void __user *uarg);

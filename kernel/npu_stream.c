@@ -423,6 +423,10 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 		atomic_dec(&ctx->nr_streams);
 		return -ENOSPC;
 	}
+	if (atomic_read(&ctx->nr_streams) > npu_max_objects) {
+		atomic_dec(&ctx->nr_streams);
+		return -ENOMEM;
+	}
 	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
 	if (!s) {
 		atomic_dec(&ctx->nr_streams);
@@ -753,6 +757,10 @@ int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg)
 	if (atomic_inc_return(&ctx->nr_events) > NPU_SIM_MAX_EVENTS) {
 		atomic_dec(&ctx->nr_events);
 		return -ENOSPC;
+	}
+	if (atomic_read(&ctx->nr_events) > npu_max_objects) {
+		atomic_dec(&ctx->nr_events);
+		return -ENOMEM;
 	}
 	ev = kzalloc(sizeof(*ev), GFP_KERNEL_ACCOUNT);
 	if (!ev) {

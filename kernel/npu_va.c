@@ -10,6 +10,13 @@
 
 #include "npu_sim.h"
 
+/*
+ * Live objects one context may have of each kind (VA tree entries,
+ * handles, IPC keys, streams, events): bounds the kernel memory a process
+ * can pin through its file (module parameter max_objects_per_ctx).
+ */
+unsigned int npu_max_objects = 1U << 20;
+
 void npu_va_ctx_init(struct npu_ctx *ctx)
 {
 	mt_init_flags(&ctx->va_mt, MT_FLAGS_ALLOC_RANGE | MT_FLAGS_LOCK_EXTERN);
@@ -20,6 +27,7 @@ void npu_va_ctx_destroy(struct npu_ctx *ctx)
 {
 	lockdep_assert_held(&ctx->lock);
 	__mt_destroy(&ctx->va_mt);
+	ctx->nr_va = 0;
 }
 
 /*
@@ -36,6 +44,8 @@ int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 	lockdep_assert_held(&ctx->lock);
 	if (ctx->win_state != NPU_WIN_MAPPED)
 		return -ENXIO;
+	if (ctx->nr_va >= npu_max_objects)
+		return -ENOMEM;
 	win_last = ctx->win_end - 1;
 
 	/* Room for the range, its guard and the worst-case alignment slack. */
@@ -62,6 +72,7 @@ int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 	if (mas_store_gfp(&mas, map, GFP_KERNEL))
 		return -ENOMEM;
 	map->va = start;
+	ctx->nr_va++;
 	return 0;
 }
 
@@ -107,6 +118,8 @@ int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 		return npu_va_insert(ctx, resv, align);
 	if (ctx->win_state != NPU_WIN_MAPPED)
 		return -ENXIO;
+	if (ctx->nr_va >= npu_max_objects)
+		return -ENOMEM;
 	if (fixed < ctx->win_start || fixed >= ctx->win_end ||
 	    resv->len + NPU_VA_GUARD > ctx->win_end - fixed)
 		return -EBUSY;
@@ -117,6 +130,7 @@ int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 	if (mas_store_gfp(&mas, resv, GFP_KERNEL))
 		return -ENOMEM;
 	resv->va = fixed;
+	ctx->nr_va++;
 	return 0;
 }
 
@@ -127,6 +141,10 @@ void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv)
 		 NPU_VA_GUARD - 1);
 
 	lockdep_assert_held(&ctx->lock);
+	/* Not there when a closing window emptied the tree first. */
+	if (npu_va_entry(ctx, resv->va) == resv)
+		ctx->nr_va--;
+	mas_set_range(&mas, resv->va, resv->va + resv->len + NPU_VA_GUARD - 1);
 	if (mas_store_gfp(&mas, NULL, GFP_KERNEL)) {
 		/* Out of memory: erase piece by piece, which cannot fail. */
 		mas_set(&mas, resv->va);
@@ -146,6 +164,8 @@ int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
 	struct npu_map *entry;
 
 	lockdep_assert_held(&ctx->lock);
+	if (ctx->nr_va >= npu_max_objects)
+		return -ENOMEM;
 	mas_for_each(&mas, entry, last) {
 		if (entry != map->u.vmm.resv)
 			return -EBUSY;
@@ -153,6 +173,7 @@ int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
 	mas_set_range(&mas, map->va, last);
 	if (mas_store_gfp(&mas, map, GFP_KERNEL))
 		return -ENOMEM;
+	ctx->nr_va++;
 	return 0;
 }
 
@@ -162,6 +183,9 @@ void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map)
 	MA_STATE(mas, &ctx->va_mt, map->va, map->va + map->len - 1);
 
 	lockdep_assert_held(&ctx->lock);
+	if (npu_va_entry(ctx, map->va) == map)
+		ctx->nr_va--;
+	mas_set_range(&mas, map->va, map->va + map->len - 1);
 	if (mas_store_gfp(&mas, map->u.vmm.resv, GFP_KERNEL)) {
 		mas_set(&mas, map->va);
 		mas_erase(&mas);
@@ -174,7 +198,8 @@ void npu_va_erase(struct npu_ctx *ctx, struct npu_map *map)
 	MA_STATE(mas, &ctx->va_mt, map->va, map->va);
 
 	lockdep_assert_held(&ctx->lock);
-	mas_erase(&mas);
+	if (mas_erase(&mas))
+		ctx->nr_va--;
 }
 
 /* Whether any memory in [start, end) is read-only to user space. */

@@ -3,6 +3,7 @@
 include tests/unit/unit.mk
 include tests/vm/vm.mk
 include tests/tools/tools-tests.mk
+include tests/stress/stress.mk
 
 # The README's test command.  Installs what is missing, builds everything,
 # runs the unit tests on the host and the VM suite in a guest; the last line

@@ -468,7 +468,7 @@ void vm_mod_reload(const char *params)
 
 void vm_mod_ensure_default(void)
 {
-	long long win;
+	long long win, cap;
 	char prof[64] = "atlas-a2";
 
 	(void)vm_sysfs_str(0, "profile", prof, sizeof(prof));	/* absent: before profiles */
@@ -479,7 +479,9 @@ void vm_mod_ensure_default(void)
 	    vm_sysfs(1, "host_access") == 0 &&
 	    !vm_exists(CLASS_ROOT "/npu_sim2")) {
 		win = vm_read_ll("/sys/module/npu_sim/parameters/va_window_gib");
-		if (win == -1 || win == 1024)
+		/* a test may have loaded it with a small object cap */
+		cap = vm_read_ll("/sys/module/npu_sim/parameters/max_objects_per_ctx");
+		if ((win == -1 || win == 1024) && (cap == -1 || cap == 1 << 20))
 			return;
 	}
 	vm_mod_reload("");

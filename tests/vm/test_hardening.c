@@ -1,0 +1,605 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hardening (issue 12): what an unprivileged or careless process must not be
+ * able to do to the machine through the device node.
+ *
+ * - Managed memory and host-location physical memory pin host memory: they
+ *   count against RLIMIT_MEMLOCK of a process without CAP_IPC_LOCK (here
+ *   uid 65534 with ulimit -l 4 MiB); over it the call fails with 207001 and
+ *   nothing stays pinned (VmPin) or charged (device used_bytes); a request
+ *   far over it is refused before its page array is allocated (the fuzzer
+ *   once made a 2 TiB request invoke the OOM killer).
+ * - A read-only host registration never dirties the pages it pinned.
+ * - Kernel objects (GFP_KERNEL_ACCOUNT) and the normal pages of managed
+ *   memory (__GFP_ACCOUNT) are charged to the caller's memory cgroup.
+ * - max_objects_per_ctx caps the live objects of each kind one open file
+ *   holds (allocations, physical handles, IPC keys, streams, events): the
+ *   call over the cap fails with 207001, one freed makes room again.
+ * - A whitelist entry names a process, not a number: once the whitelisted
+ *   process is gone, a new process that gets its pid number (forced with
+ *   /proc/sys/kernel/ns_last_pid) cannot import (207006), while the
+ *   whitelisted process itself could.
+ */
+#include "vmtest.h"
+
+#include <errno.h>
+#include <grp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <acl/acl.h>
+#include <misc/npu_sim.h>
+
+#define NOBODY 65534
+#define CAP 16
+
+/* KiB of this process counted against RLIMIT_MEMLOCK (VmLck + VmPin). */
+static long lck_kib(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	long v, sum = 0;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmLck: %ld kB", &v) == 1 || sscanf(line, "VmPin: %ld kB", &v) == 1)
+			sum += v;
+	fclose(f);
+	return sum;
+}
+
+/* ulimit -l @bytes, then uid/gid 65534 (which drops every capability). */
+static int become_nobody(rlim_t bytes)
+{
+	struct rlimit rl = { .rlim_cur = bytes, .rlim_max = bytes };
+
+	if (setrlimit(RLIMIT_MEMLOCK, &rl) || setgroups(0, NULL) ||
+	    setresgid(NOBODY, NOBODY, NOBODY) || setresuid(NOBODY, NOBODY, NOBODY))
+		return -1;
+	return 0;
+}
+
+static aclrtPhysicalMemProp host_prop(void)
+{
+	aclrtPhysicalMemProp p;
+
+	memset(&p, 0, sizeof(p));
+	p.handleType = ACL_MEM_HANDLE_TYPE_NONE;
+	p.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	p.memAttr = ACL_DDR_MEM_NORMAL;
+	p.location.type = ACL_MEM_LOCATION_TYPE_HOST;
+	p.location.id = 0;
+	return p;
+}
+
+/*
+ * Child, uid 65534, ulimit -l 4 MiB.  Reports (code, pinned KiB over its
+ * start) after: managed 2 MiB; managed 4 MiB more (over); host physical
+ * 4 MiB (over); freeing the 2 MiB; host physical 4 MiB (fits now); its
+ * free; managed 8 MiB (over the limit alone).
+ */
+static int child_memlock(void *arg, int cmd, int rep)
+{
+	aclrtPhysicalMemProp prop = host_prop();
+	aclrtDrvMemHandle h = NULL;
+	void *a = NULL, *b = NULL;
+	long base;
+
+	(void)arg;
+	(void)cmd;
+	if (become_nobody(4 * MiB))
+		return 1;
+	if (aclInit(NULL) || aclrtSetDevice(0))
+		return 2;
+	base = lck_kib();
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&a, 2 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
+	    vm_put(rep, (uint64_t)(lck_kib() - base)))
+		return 3;
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&b, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
+	    vm_put(rep, (uint64_t)(lck_kib() - base)))
+		return 4;
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtMallocPhysical(&h, 4 * MiB, &prop, 0)) ||
+	    vm_put(rep, (uint64_t)(lck_kib() - base)))
+		return 5;
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtFree(a)) || vm_put(rep, (uint64_t)(lck_kib() - base)))
+		return 6;
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtMallocPhysical(&h, 4 * MiB, &prop, 0)) ||
+	    vm_put(rep, (uint64_t)(lck_kib() - base)))
+		return 7;
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtFreePhysical(h)) || vm_put(rep, (uint64_t)(lck_kib() - base)))
+		return 8;
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&b, 8 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
+	    vm_put(rep, (uint64_t)(lck_kib() - base)))
+		return 9;
+	/*
+	 * Far over the limit (2 TiB: a 4 GiB page array): refused before
+	 * anything is allocated - once the OOM killer ran here.
+	 */
+	{
+		struct npu_sim_phys_alloc pa = { .size = 2ULL << 40, .page_kind = NPU_SIM_PAGE_NORMAL,
+						 .location = NPU_SIM_LOC_HOST };
+		struct npu_sim_host_register hr = { .addr = 256 * MiB, .size = 2ULL << 40 };
+		int fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC);
+
+		if (fd < 0)
+			return 10;
+		if (vm_put(rep, ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &pa) ? (uint64_t)errno : 0) ||
+		    vm_put(rep, ioctl(fd, NPU_SIM_IOCTL_HOST_REGISTER, &hr) ? (uint64_t)errno : 0) ||
+		    vm_put(rep, (uint64_t)(lck_kib() - base)))
+			return 11;
+		close(fd);
+	}
+	return 0;
+}
+
+static void expect(struct vm_child *c, aclError code, long kib)
+{
+	ck_assert_int_eq((int)(int64_t)vm_child_get(c), code);
+	ck_assert_int_eq((long)(int64_t)vm_child_get(c), kib);
+}
+
+START_TEST(host_memory_counts_against_memlock)
+{
+	long long used0 = vm_dbg_info(0, "used_bytes");
+	long long fail0 = vm_dbg_stat(0, "fail_nomem");
+	struct vm_child c;
+
+	vm_child_start(&c, child_memlock, NULL);
+	expect(&c, ACL_SUCCESS, 2048);
+	expect(&c, ACL_ERROR_RT_MEMORY_ALLOCATION, 2048);
+	expect(&c, ACL_ERROR_RT_MEMORY_ALLOCATION, 2048);
+	expect(&c, ACL_SUCCESS, 0);
+	expect(&c, ACL_SUCCESS, 4096);
+	expect(&c, ACL_SUCCESS, 0);
+	expect(&c, ACL_ERROR_RT_MEMORY_ALLOCATION, 0);
+	ck_assert_uint_eq(vm_child_get(&c), ENOMEM);	/* 2 TiB host physical */
+	ck_assert_uint_eq(vm_child_get(&c), ENOMEM);	/* 2 TiB registration */
+	ck_assert_uint_eq(vm_child_get(&c), 0);
+	vm_child_wait_ok(&c);
+	/* host memory was never device memory; the refusals were counted */
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0);
+	ck_assert_int_eq(vm_dbg_stat(0, "fail_nomem"), fail0 + 4);
+}
+END_TEST
+
+/* Root (CAP_IPC_LOCK) is not limited by its RLIMIT_MEMLOCK. */
+static int child_root_unlimited(void *arg, int cmd, int rep)
+{
+	struct rlimit rl = { .rlim_cur = 64 * KiB, .rlim_max = 64 * KiB };
+	void *a = NULL;
+
+	(void)arg;
+	(void)cmd;
+	if (setrlimit(RLIMIT_MEMLOCK, &rl) || aclInit(NULL) || aclrtSetDevice(0))
+		return 1;
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&a, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)))
+		return 2;
+	return aclrtFree(a) == ACL_SUCCESS ? 0 : 3;
+}
+
+START_TEST(cap_ipc_lock_exempt)
+{
+	struct vm_child c;
+
+	vm_child_start(&c, child_root_unlimited, NULL);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&c), ACL_SUCCESS);
+	vm_child_wait_ok(&c);
+}
+END_TEST
+
+/*
+ * A read-only registration of a file's page cache page (a private read-only
+ * mapping of README.md, on the guest's read-only 9p view of the host) must
+ * not mark it dirty: writeback of that file hit a kernel BUG in 9p once
+ * (found by stress_fuzz).  fsync forces the writeback now, in this process.
+ */
+START_TEST(readonly_registration_leaves_file_clean)
+{
+	int fd = open("README.md", O_RDONLY | O_CLOEXEC);
+	volatile unsigned char *p;
+	void *dev = NULL;
+
+	ck_assert_int_ge(fd, 0);
+	p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	ck_assert(p != MAP_FAILED);
+	ck_assert_int_eq(p[0], '#');
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtHostRegister((void *)p, 4096, ACL_HOST_REGISTER_READONLY, &dev), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtHostUnregister((void *)p), ACL_SUCCESS);
+	ck_assert_int_eq(munmap((void *)p, 4096), 0);
+	ck_assert_int_eq(fsync(fd), 0);
+	ck_assert_int_eq(syncfs(fd), 0);
+	close(fd);
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+}
+END_TEST
+
+/* ---- memory cgroup ------------------------------------------------------ */
+
+#define CG_ROOT "/sys/fs/cgroup"
+
+static long long cg_current(const char *cg)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/memory.current", cg);
+	return vm_read_ll(path);
+}
+
+/*
+ * Child in its own memory cgroup: 20000 events (kernel objects) through a
+ * raw device file, then 64 MiB of managed memory; reports the growth of
+ * memory.current after each, then frees and reports the drop.
+ */
+static int child_memcg(void *arg, int cmd, int rep)
+{
+	const char *cg = arg;
+	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+	struct npu_sim_managed_alloc ma = { .size = 64 * MiB };
+	long long c0, c1, c2;
+	uint64_t go;
+	int fd;
+
+	if (vm_get(cmd, &go))
+		return 1;
+	fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC);
+	if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &gp) ||
+	    mmap(NULL, gp.value, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED)
+		return 2;
+	c0 = cg_current(cg);
+	for (int i = 0; i < 20000; i++) {
+		struct npu_sim_event_create ec = { 0 };
+
+		if (ioctl(fd, NPU_SIM_IOCTL_EVENT_CREATE, &ec))
+			return 3;
+	}
+	c1 = cg_current(cg);
+	if (ioctl(fd, NPU_SIM_IOCTL_MANAGED_ALLOC, &ma))
+		return 4;
+	c2 = cg_current(cg);
+	if (vm_put(rep, (uint64_t)(c1 - c0)) || vm_put(rep, (uint64_t)(c2 - c1)))
+		return 5;
+	return 0;
+}
+
+START_TEST(kernel_objects_and_host_pages_charged_to_memcg)
+{
+	char cg[128], path[192], num[32];
+	struct vm_child c;
+	long long objs, pages;
+
+	if (!vm_exists(CG_ROOT "/cgroup.controllers"))
+		ck_assert_int_eq(mount("none", CG_ROOT, "cgroup2", 0, NULL), 0);
+	ck_assert_int_eq(vm_write_str(CG_ROOT "/cgroup.subtree_control", "+memory"), 0);
+	snprintf(cg, sizeof(cg), CG_ROOT "/npu_hardening_%d", (int)getpid());
+	ck_assert(mkdir(cg, 0755) == 0 || errno == EEXIST);
+	vm_child_start(&c, child_memcg, cg);
+	snprintf(path, sizeof(path), "%s/cgroup.procs", cg);
+	snprintf(num, sizeof(num), "%d", (int)c.pid);
+	ck_assert_int_eq(vm_write_str(path, num), 0);
+	vm_child_put(&c, 1);
+	objs = (long long)vm_child_get(&c);
+	pages = (long long)vm_child_get(&c);
+	vm_child_wait_ok(&c);
+	/* 20000 events of >= 40 bytes (kmalloc-64), 64 MiB of normal pages */
+	ck_assert_msg(objs >= 20000LL * 48, "events charged %lld bytes", objs);
+	ck_assert_msg(pages >= (long long)(64 * MiB), "managed memory charged %lld bytes", pages);
+	ck_assert_int_eq(rmdir(cg), 0);
+}
+END_TEST
+
+/* ---- max_objects_per_ctx ------------------------------------------------ */
+
+/*
+ * Child on a module loaded with max_objects_per_ctx=CAP: per kind, how many
+ * creations succeed before the first failure, that failure's code, and
+ * whether one more works after freeing one.
+ */
+static int child_caps(void *arg, int cmd, int rep)
+{
+	void *ptrs[CAP + 1], *big = NULL;
+	aclrtDrvMemHandle hs[CAP + 1];
+	aclrtPhysicalMemProp prop;
+	aclrtStream ss[CAP + 1];
+	aclrtEvent es[CAP + 1];
+	char key[65];
+	aclError rc = ACL_SUCCESS;
+	int n;
+
+	(void)arg;
+	(void)cmd;
+	if (aclInit(NULL) || aclrtSetDevice(0))
+		return 1;
+	/* allocations: VA ranges of the window */
+	for (n = 0; n <= CAP; n++)
+		if ((rc = aclrtMalloc(&ptrs[n], 4096, ACL_MEM_MALLOC_NORMAL_ONLY)) != ACL_SUCCESS)
+			break;
+	if (vm_put(rep, (uint64_t)n) || vm_put(rep, (uint64_t)(int64_t)rc))
+		return 2;
+	if (aclrtFree(ptrs[--n]) || vm_put(rep, (uint64_t)(int64_t)aclrtMalloc(&ptrs[n], 4096, ACL_MEM_MALLOC_NORMAL_ONLY)))
+		return 3;
+	while (n >= 0)
+		if (aclrtFree(ptrs[n--]))
+			return 4;
+	/* physical handles */
+	memset(&prop, 0, sizeof(prop));
+	prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
+	prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	prop.memAttr = ACL_MEM_NORMAL;
+	prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	for (n = 0; n <= CAP; n++)
+		if ((rc = aclrtMallocPhysical(&hs[n], 2 * MiB, &prop, 0)) != ACL_SUCCESS)
+			break;
+	if (vm_put(rep, (uint64_t)n) || vm_put(rep, (uint64_t)(int64_t)rc))
+		return 5;
+	while (--n >= 0)
+		if (aclrtFreePhysical(hs[n]))
+			return 6;
+	/* IPC keys of one allocation */
+	if (aclrtMalloc(&big, 4096, ACL_MEM_MALLOC_NORMAL_ONLY))
+		return 7;
+	for (n = 0; n <= CAP; n++)
+		if ((rc = aclrtIpcMemGetExportKey(big, 4096, key, sizeof(key), 0)) != ACL_SUCCESS)
+			break;
+	if (vm_put(rep, (uint64_t)n) || vm_put(rep, (uint64_t)(int64_t)rc))
+		return 8;
+	if (aclrtIpcMemClose(key) != ACL_SUCCESS ||
+	    vm_put(rep, (uint64_t)(int64_t)aclrtIpcMemGetExportKey(big, 4096, key, sizeof(key), 0)))
+		return 9;
+	if (aclrtFree(big))
+		return 10;
+	/* streams, events */
+	for (n = 0; n <= CAP; n++)
+		if ((rc = aclrtCreateStream(&ss[n])) != ACL_SUCCESS)
+			break;
+	if (vm_put(rep, (uint64_t)n) || vm_put(rep, (uint64_t)(int64_t)rc))
+		return 11;
+	while (--n >= 0)
+		if (aclrtDestroyStream(ss[n]))
+			return 12;
+	for (n = 0; n <= CAP; n++)
+		if ((rc = aclrtCreateEvent(&es[n])) != ACL_SUCCESS)
+			break;
+	if (vm_put(rep, (uint64_t)n) || vm_put(rep, (uint64_t)(int64_t)rc))
+		return 13;
+	while (--n >= 0)
+		if (aclrtDestroyEvent(es[n]))
+			return 14;
+	return aclrtResetDevice(0) || aclFinalize() ? 15 : 0;
+}
+
+/* @n creations of @what worked, then one failed with 207001. */
+static void expect_cap(struct vm_child *c, const char *what, uint64_t n)
+{
+	uint64_t got = vm_child_get(c);
+	int rc = (int)(int64_t)vm_child_get(c);
+
+	ck_assert_msg(got == n && rc == ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: %llu created, then %d", what,
+		      (unsigned long long)got, rc);
+}
+
+START_TEST(objects_per_context_capped)
+{
+	struct vm_child c;
+	char params[64];
+
+	snprintf(params, sizeof(params), "max_objects_per_ctx=%d", CAP);
+	vm_mod_reload(params);
+	ck_assert_int_eq(vm_read_ll("/sys/module/npu_sim/parameters/max_objects_per_ctx"), CAP);
+	vm_child_start(&c, child_caps, NULL);
+	expect_cap(&c, "allocations", CAP);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&c), ACL_SUCCESS);	/* room after a free */
+	expect_cap(&c, "physical handles", CAP);
+	expect_cap(&c, "IPC keys", CAP);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&c), ACL_SUCCESS);	/* room after a close */
+	/* streams (the default stream of a context is made when first used) */
+	expect_cap(&c, "streams", CAP);
+	expect_cap(&c, "events", CAP);
+	vm_child_wait_ok(&c);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+	vm_mod_reload("");
+}
+END_TEST
+
+START_TEST(objects_cap_bad_values)
+{
+	ck_assert_int_eq(vm_mod_try_unload(), 0);
+	ck_assert(system("insmod kernel/npu_sim.ko max_objects_per_ctx=0 2>/dev/null") != 0);
+	ck_assert(!vm_mod_loaded());
+	vm_mod_load("");
+	ck_assert_int_eq(vm_read_ll("/sys/module/npu_sim/parameters/max_objects_per_ctx"), 1 << 20);
+}
+END_TEST
+
+/* ---- whitelists bound to processes -------------------------------------- */
+
+enum { KIND_SHARE, KIND_IPC };
+
+struct wl_arg {
+	int kind;
+	uint64_t share;		/* KIND_SHARE: the key */
+	char ipc[65];		/* KIND_IPC: the key */
+};
+
+/* Import what @a names in this (fresh) process: the aclError. */
+static aclError wl_import(const struct wl_arg *a)
+{
+	aclrtDrvMemHandle h = NULL;
+	void *p = NULL;
+	aclError rc;
+
+	if (aclInit(NULL) || aclrtSetDevice(0))
+		return (aclError)-1;
+	if (a->kind == KIND_SHARE) {
+		rc = aclrtMemImportFromShareableHandle(a->share, 0, &h);
+		if (rc == ACL_SUCCESS)
+			(void)aclrtFreePhysical(h);
+	} else {
+		rc = aclrtIpcMemImportByKey(&p, a->ipc, 0);
+		if (rc == ACL_SUCCESS)
+			(void)aclrtIpcMemClose(a->ipc);
+	}
+	return rc;
+}
+
+/* Whitelisted child: waits for the word "go", imports, reports the code. */
+static int child_listed(void *argp, int cmd, int rep)
+{
+	uint64_t go;
+
+	if (vm_get(cmd, &go))
+		return 1;
+	return vm_put(rep, (uint64_t)(int64_t)wl_import(argp)) ? 2 : 0;
+}
+
+/*
+ * Fork until a child gets pid number @want (ns_last_pid = want - 1 before
+ * each fork; another process may take it first); that child imports.
+ * Returns its code, or asserts after 50 tries.
+ */
+static aclError import_as_pid(const struct wl_arg *a, pid_t want)
+{
+	char buf[32];
+
+	for (int tries = 0; tries < 50; tries++) {
+		int fds[2], st;
+		int64_t code = -1;
+		pid_t pid;
+
+		ck_assert_int_eq(pipe(fds), 0);
+		snprintf(buf, sizeof(buf), "%d", (int)want - 1);
+		ck_assert_int_eq(vm_write_str("/proc/sys/kernel/ns_last_pid", buf), 0);
+		fflush(NULL);
+		pid = fork();
+		ck_assert_int_ge(pid, 0);
+		if (pid == 0) {
+			close(fds[0]);
+			if (getpid() != want)
+				_exit(100);
+			code = wl_import(a);
+			_exit(write(fds[1], &code, sizeof(code)) == sizeof(code) ? 0 : 1);
+		}
+		close(fds[1]);
+		ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+		ck_assert(WIFEXITED(st));
+		if (WEXITSTATUS(st) == 100) {
+			close(fds[0]);
+			continue;
+		}
+		ck_assert_int_eq(WEXITSTATUS(st), 0);
+		ck_assert_int_eq(read(fds[0], &code, sizeof(code)), (ssize_t)sizeof(code));
+		close(fds[0]);
+		return (aclError)code;
+	}
+	ck_abort_msg("no process got pid %d", (int)want);
+	return -1;
+}
+
+/*
+ * Whitelist two children A and B; A imports (allowed), B exits without
+ * importing; a new process with B's number cannot import.
+ */
+static void recycled_pid_case(struct wl_arg *a)
+{
+	struct vm_child ca, cb;
+	int32_t pids[2];
+	pid_t gone;
+	int st;
+
+	vm_child_start(&ca, child_listed, a);
+	vm_child_start(&cb, child_listed, a);
+	pids[0] = ca.pid;
+	pids[1] = cb.pid;
+	if (a->kind == KIND_SHARE)
+		ck_assert_int_eq(aclrtMemSetPidToShareableHandle(a->share, pids, 2), ACL_SUCCESS);
+	else
+		ck_assert_int_eq(aclrtIpcMemSetImportPid(a->ipc, pids, 2), ACL_SUCCESS);
+	/* the whitelisted process itself may import */
+	vm_child_put(&ca, 1);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&ca), ACL_SUCCESS);
+	vm_child_wait_ok(&ca);
+	/* B goes without importing; its number comes back to another process */
+	gone = cb.pid;
+	st = vm_child_wait(&cb);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 1);
+	ck_assert_int_eq(import_as_pid(a, gone), ACL_ERROR_RT_NO_PERMISSION);
+}
+
+START_TEST(recycled_pid_share)
+{
+	aclrtPhysicalMemProp prop;
+	aclrtDrvMemHandle h = NULL;
+	struct wl_arg a = { .kind = KIND_SHARE };
+
+	memset(&prop, 0, sizeof(prop));
+	prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
+	prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	prop.memAttr = ACL_MEM_NORMAL;
+	prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &prop, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemExportToShareableHandle(h, ACL_MEM_HANDLE_TYPE_NONE, ACL_RT_VMM_EXPORT_FLAG_DEFAULT,
+							 &a.share), ACL_SUCCESS);
+	recycled_pid_case(&a);
+	ck_assert_int_eq(aclrtFreePhysical(h), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+}
+END_TEST
+
+START_TEST(recycled_pid_ipc)
+{
+	struct wl_arg a = { .kind = KIND_IPC };
+	void *p = vm_dev_alloc(64 * KiB);
+
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(p, 64 * KiB, a.ipc, sizeof(a.ipc), 0), ACL_SUCCESS);
+	recycled_pid_case(&a);
+	ck_assert_int_eq(aclrtIpcMemClose(a.ipc), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+}
+END_TEST
+
+static Suite *hardening_suite(void)
+{
+	Suite *s = suite_create("hardening");
+	TCase *t = tcase_create("memlock");
+	TCase *o = tcase_create("object_cap");
+	TCase *w = tcase_create("whitelist");
+
+	tcase_add_checked_fixture(t, vm_mod_setup, NULL);
+	tcase_set_timeout(t, VM_TIMEOUT);
+	tcase_add_test(t, host_memory_counts_against_memlock);
+	tcase_add_test(t, cap_ipc_lock_exempt);
+	tcase_add_test(t, kernel_objects_and_host_pages_charged_to_memcg);
+	tcase_add_test(t, readonly_registration_leaves_file_clean);
+	suite_add_tcase(s, t);
+
+	tcase_add_checked_fixture(o, vm_mod_setup, NULL);
+	tcase_set_timeout(o, VM_TIMEOUT);
+	tcase_add_test(o, objects_per_context_capped);
+	tcase_add_test(o, objects_cap_bad_values);
+	suite_add_tcase(s, o);
+
+	tcase_add_checked_fixture(w, vm_acl_setup, vm_acl_teardown);
+	tcase_set_timeout(w, VM_TIMEOUT);
+	tcase_add_test(w, recycled_pid_share);
+	tcase_add_test(w, recycled_pid_ipc);
+	suite_add_tcase(s, w);
+	return s;
+}
+
+int main(void)
+{
+	return vm_run_suite(hardening_suite());
+}
