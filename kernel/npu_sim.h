@@ -72,8 +72,10 @@
  *                           by STREAM_SYNC of all streams and debugfs)
  *   npu_dev.cap_lock       (spinlock: capacity and usage counters; nothing
  *                           is taken inside it)
- *   npu_proc.lock, npu_fault_state.lock  (spinlocks, leaves: an account's
- *                           bytes and limit, a context's PRNG)
+ *   npu_proc.lock, npu_fault_state.lock, npu_dev.fault_lock,
+ *   npu_check_lock         (spinlocks, leaves: an account's bytes and limit,
+ *                           a context's PRNG, a device's fault setting, the
+ *                           host-fault report ring of npu_check.c)
  * Objects a process makes through its file (maps, handles, keys, streams,
  * events, ops, contexts) are allocated with GFP_KERNEL_ACCOUNT: charged to
  * its memory cgroup like the normal backing pages.
