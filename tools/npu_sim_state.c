@@ -217,6 +217,8 @@ static void read_sysfs_device(struct npu_sim_device *dev, const char *root)
 		read_dev_u64(dev, root, "contexts", &dev->contexts);
 	read_dev_line(dev, root, "health", dev->health, sizeof(dev->health));
 	read_dev_line(dev, root, "peers", dev->peers, sizeof(dev->peers));
+	dev->have_limit = read_dev_u64(dev, root, "proc_mem_limit_bytes",
+				       &dev->proc_limit_bytes);
 	read_dev_line(dev, root, "profile", dev->profile, sizeof(dev->profile));
 	read_dev_line(dev, root, "soc_name", dev->soc_name,
 		      sizeof(dev->soc_name));

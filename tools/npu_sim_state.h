@@ -47,6 +47,9 @@ struct npu_sim_device {
 	char health[16];		/* "OK", "Warning"; "" unknown */
 	char peers[64];			/* devices some process of this one
 					 * may access, e.g. "1,3"; "" none */
+	/* per-process memory limit (sysfs proc_mem_limit_bytes), 0 none */
+	bool have_limit;
+	uint64_t proc_limit_bytes;
 	/* product profile (sysfs, when the module has profiles) */
 	char profile[32];		/* "" unknown */
 	char soc_name[64];		/* "" unknown */

@@ -119,6 +119,10 @@ static json_object *device(const struct npu_sim_device *dev)
 			       json_object_new_uint64(dev->used_bytes));
 	json_object_object_add(o, "free_bytes",
 			       json_object_new_uint64(dev_free_bytes(dev)));
+	json_object_object_add(o, "proc_mem_limit_bytes",
+			       dev->have_limit ?
+			       json_object_new_uint64(dev->proc_limit_bytes) :
+			       NULL);
 	json_object_object_add(o, "host_access",
 			       dev->host_access < 0 ? NULL :
 			       json_object_new_int(dev->host_access));

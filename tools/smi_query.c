@@ -35,6 +35,8 @@ static const struct field fields[] = {
 	{ "memory.used.huge_2m", F_MIB_UP, true, "used on 2 MiB pages, MiB" },
 	{ "memory.used.huge_1g", F_MIB_UP, true, "used on 1 GiB pages, MiB" },
 	{ "memory.used.p2p", F_MIB_UP, true, "used by P2P allocations, MiB" },
+	{ "memory.limit.process.bytes", F_BYTES, false,
+	  "per-process limit set by the administrator, bytes (0 none)" },
 	{ "memory.total.bytes", F_BYTES, false, "capacity, bytes" },
 	{ "memory.used.bytes", F_BYTES, false, "used, bytes" },
 	{ "memory.free.bytes", F_BYTES, false, "capacity left, bytes" },
@@ -225,6 +227,9 @@ static struct qvalue dev_value(const char *name,
 		return str_value(state->api[0] ? state->api : NULL);
 	if (!strcmp(name, "peers"))
 		return str_value(dev->peers);
+	if (!strcmp(name, "memory.limit.process.bytes"))
+		return dev->have_limit ? num_value(dev->proc_limit_bytes) :
+					 str_value(NULL);
 	if (!strncmp(name, "memory.total", 12))
 		return num_value(dev->capacity_bytes);
 	if (!strcmp(name, "memory.used") || !strcmp(name, "memory.used.bytes"))

@@ -29,7 +29,7 @@ DEV1 = {
     "capacity_bytes": GiB, "used_bytes": 0, "used_normal_bytes": 0,
     "used_huge_2m_bytes": 0, "used_huge_1g_bytes": 0, "used_p2p_bytes": 0,
     "allocations": 0, "contexts": 0, "host_access": 1, "health": "Warning",
-    "peers": "", "api_version": "1.6",
+    "peers": "", "api_version": "1.6", "proc_mem_limit_bytes": 64 * MiB,
     "processes": "pid used_bytes allocations\n",
 }
 PEER_COPIES = """src dst copies bytes
@@ -162,7 +162,7 @@ class SmiFixture(unittest.TestCase):
             "id": 0, "path": "/dev/npu_sim0", "name": "npu_sim", "profile": None,
             "soc_name": None, "health": "OK", "capacity_bytes": 2 * GiB,
             "used_bytes": 2 * MiB + 8192, "free_bytes": 2 * GiB - 2 * MiB - 8192,
-            "host_access": 0,
+            "proc_mem_limit_bytes": None, "host_access": 0,
             "pages": {"normal": {"used_bytes": 8192,
                                  "free_bytes": 2 * GiB - 2 * MiB - 8192},
                       "huge_2m": {"used_bytes": 2 * MiB, "free_bytes": 30 * MiB},
@@ -175,7 +175,8 @@ class SmiFixture(unittest.TestCase):
                 {"pid": 300, "name": 'a"b,c d?', "allocations": 1,
                  "used_bytes": 4096}]})
         self.assertEqual((d1["health"], d1["host_access"], d1["peers"],
-                          d1["processes"]), ("Warning", 1, [], []))
+                          d1["processes"], d1["proc_mem_limit_bytes"]),
+                         ("Warning", 1, [], [], 64 * MiB))
         self.assertIsNone(doc["peer_copies"])
 
     def test_json_root(self):
@@ -187,6 +188,15 @@ class SmiFixture(unittest.TestCase):
         self.assertEqual(doc["peer_copies"], [
             {"src": 0, "dst": 1, "copies": 3, "bytes": 12288},
             {"src": 1, "dst": 0, "copies": 1, "bytes": 4097}])
+
+    def test_query_limit(self):
+        # device 0 has no limit file (an older module), device 1 a limit
+        rc, out, err = self.tree().smi("--query=index,memory.limit.process.bytes",
+                                       "--format=csv,noheader,nounits")
+        self.assertEqual(rc, 0, err)
+        lines = out.splitlines()
+        self.assertEqual(lines[1], "1, %d" % (64 * MiB))
+        self.assertNotIn(str(64 * MiB), lines[0])
 
     def test_query_csv(self):
         tree = self.tree()
