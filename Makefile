@@ -49,7 +49,7 @@ deps:
 	tools/install-deps
 
 # KASAN/lockdep/kmemleak/UBSAN/fail-nth guest kernel and the module built for
-# it, cached under build/debug-kernel/ (first build about 16 minutes on 2 cores).
+# it, cached under build/debug-kernel/ (first build up to 45 minutes on 2 cores).
 debug-kernel:
 	tools/build-debug-kernel
 

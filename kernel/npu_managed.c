@@ -43,7 +43,8 @@ static void npu_managed_free(struct npu_managed *u)
 {
 	u64 i;
 
-	for (i = 0; i < u->nr_blocks; i++)
+	/* also a half-built state whose arrays failed to allocate */
+	for (i = 0; u->dev && i < u->nr_blocks; i++)
 		if (u->dev[i])
 			npu_phys_put(u->dev[i]);
 	kvfree(u->dev);
