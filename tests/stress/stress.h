@@ -52,7 +52,7 @@ struct st_base {
 	int kmsg;			/* /dev/kmsg positioned at the end */
 };
 
-/* Module loaded (insmod kernel/npu_sim.ko if not), baseline taken. */
+/* Module loaded (insmod $NPU_SIM_KO, else kernel/npu_sim.ko, if not), baseline taken. */
 void st_base_take(struct st_base *b);
 /*
  * The after-checks (counted): waits (bounded) for asynchronous releases,
@@ -66,7 +66,7 @@ long st_contexts(int dev);
 long long st_sysfs(int dev, const char *name);
 /* delete_module("npu_sim"): 0 or errno. */
 int st_unload(void);
-/* insmod kernel/npu_sim.ko @params: 0 or the errno. */
+/* insmod $NPU_SIM_KO (else kernel/npu_sim.ko) with @params: 0 or the errno. */
 int st_load(const char *params);
 
 /* ---- the device from user space (raw UAPI) -------------------------------- */

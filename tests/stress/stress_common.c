@@ -164,9 +164,17 @@ int st_unload(void)
 	return syscall(SYS_delete_module, "npu_sim", O_NONBLOCK) == 0 ? 0 : errno;
 }
 
+/* The module this run loaded (tools/npu-vm sets NPU_SIM_KO), else the build's. */
+static const char *st_ko(void)
+{
+	const char *ko = getenv("NPU_SIM_KO");
+
+	return ko && *ko ? ko : "kernel/npu_sim.ko";
+}
+
 int st_load(const char *params)
 {
-	int fd = open("kernel/npu_sim.ko", O_RDONLY | O_CLOEXEC), ret = 0;
+	int fd = open(st_ko(), O_RDONLY | O_CLOEXEC), ret = 0;
 
 	if (fd < 0)
 		return errno;
@@ -185,7 +193,7 @@ void st_base_take(struct st_base *b)
 {
 	memset(b, 0, sizeof(*b));
 	if (!st_loaded())
-		st_check(st_load("") == 0, "load kernel/npu_sim.ko");
+		st_check(st_load("") == 0, "load the module");
 	b->hp_free = meminfo("HugePages_Free");
 	while (b->ndev < 16 && (b->used[b->ndev] = st_sysfs(b->ndev, "used_bytes")) >= 0)
 		b->ndev++;
