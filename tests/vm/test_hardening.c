@@ -42,22 +42,6 @@
 #define NOBODY 65534
 #define CAP 16
 
-/* KiB of this process counted against RLIMIT_MEMLOCK (VmLck + VmPin). */
-static long lck_kib(void)
-{
-	FILE *f = fopen("/proc/self/status", "r");
-	char line[256];
-	long v, sum = 0;
-
-	if (f == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "VmLck: %ld kB", &v) == 1 || sscanf(line, "VmPin: %ld kB", &v) == 1)
-			sum += v;
-	fclose(f);
-	return sum;
-}
-
 /* ulimit -l @bytes, then uid/gid 65534 (which drops every capability). */
 static int become_nobody(rlim_t bytes)
 {
@@ -101,25 +85,25 @@ static int child_memlock(void *arg, int cmd, int rep)
 		return 1;
 	if (aclInit(NULL) || aclrtSetDevice(0))
 		return 2;
-	base = lck_kib();
+	base = vm_lck_kib();
 	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&a, 2 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
-	    vm_put(rep, (uint64_t)(lck_kib() - base)))
+	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
 		return 3;
 	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&b, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
-	    vm_put(rep, (uint64_t)(lck_kib() - base)))
+	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
 		return 4;
 	if (vm_put(rep, (uint64_t)(int64_t)aclrtMallocPhysical(&h, 4 * MiB, &prop, 0)) ||
-	    vm_put(rep, (uint64_t)(lck_kib() - base)))
+	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
 		return 5;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtFree(a)) || vm_put(rep, (uint64_t)(lck_kib() - base)))
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtFree(a)) || vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
 		return 6;
 	if (vm_put(rep, (uint64_t)(int64_t)aclrtMallocPhysical(&h, 4 * MiB, &prop, 0)) ||
-	    vm_put(rep, (uint64_t)(lck_kib() - base)))
+	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
 		return 7;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtFreePhysical(h)) || vm_put(rep, (uint64_t)(lck_kib() - base)))
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtFreePhysical(h)) || vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
 		return 8;
 	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&b, 8 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
-	    vm_put(rep, (uint64_t)(lck_kib() - base)))
+	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
 		return 9;
 	/*
 	 * Far over the limit (2 TiB: a 4 GiB page array): refused before
@@ -135,7 +119,7 @@ static int child_memlock(void *arg, int cmd, int rep)
 			return 10;
 		if (vm_put(rep, ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &pa) ? (uint64_t)errno : 0) ||
 		    vm_put(rep, ioctl(fd, NPU_SIM_IOCTL_HOST_REGISTER, &hr) ? (uint64_t)errno : 0) ||
-		    vm_put(rep, (uint64_t)(lck_kib() - base)))
+		    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
 			return 11;
 		close(fd);
 	}

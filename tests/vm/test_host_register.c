@@ -25,25 +25,6 @@
 
 #define LEN (64 * KiB + 100)
 
-/*
- * KiB of this process's memory counted against RLIMIT_MEMLOCK: VmLck plus
- * VmPin (pinned pages are counted in one or the other, by kernel version).
- */
-static long vm_lck_kib(void)
-{
-	FILE *f = fopen("/proc/self/status", "r");
-	char line[256];
-	long v, sum = 0;
-
-	if (f == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "VmLck: %ld kB", &v) == 1 || sscanf(line, "VmPin: %ld kB", &v) == 1)
-			sum += v;
-	fclose(f);
-	return sum;
-}
-
 /* Pages [p, p + n) spans. */
 static long pages_of(const void *p, size_t n)
 {

@@ -722,3 +722,18 @@ void vm_raw_free(struct vm_raw *r, uint64_t va)
 
 	ck_assert_int_eq(vm_xioctl(r->fd, NPU_SIM_IOCTL_MEM_FREE, &f), 0);
 }
+
+long vm_lck_kib(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	long v, sum = 0;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmLck: %ld kB", &v) == 1 || sscanf(line, "VmPin: %ld kB", &v) == 1)
+			sum += v;
+	fclose(f);
+	return sum;
+}

@@ -191,6 +191,13 @@ void vm_raw_free(struct vm_raw *r, uint64_t va);
 
 /* ---- misc -------------------------------------------------------------- */
 
+/*
+ * KiB of this process counted against RLIMIT_MEMLOCK: VmLck plus VmPin of
+ * /proc/self/status (pinned pages are counted in one or the other, by
+ * kernel version); -1 if unreadable.  Safe in forked children.
+ */
+long vm_lck_kib(void);
+
 /* Deterministic byte pattern. */
 void vm_fill(void *buf, size_t n, uint32_t seed);
 /* Whether all n bytes at p are v. */
