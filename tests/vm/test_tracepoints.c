@@ -126,14 +126,9 @@ START_TEST(test_trace_cmd_records_copy)
 END_TEST
 
 /* tracefs directly: an async copy shows as stream op start, copy, end. */
-START_TEST(test_tracefs_stream_op)
+/* Enables the npu_sim events on an empty trace buffer. */
+static void tracefs_start(void)
 {
-	static unsigned char host[4096];
-	aclrtStream st = NULL;
-	void *dev = NULL;
-	char *text, want[64];
-	FILE *f;
-	size_t n;
 	int fd;
 
 	ck_assert_int_eq(vm_write_str(TRACEFS "/events/npu_sim/enable", "1"), 0);
@@ -141,6 +136,33 @@ START_TEST(test_tracefs_stream_op)
 	ck_assert_int_ge(fd, 0);
 	close(fd);
 	ck_assert_int_eq(vm_write_str(TRACEFS "/tracing_on", "1"), 0);
+}
+
+/* Disables the events and returns the trace text (malloc'ed, up to 1 MiB). */
+static char *tracefs_stop(void)
+{
+	char *text = calloc(1, 1 << 20);
+	FILE *f;
+	size_t n;
+
+	ck_assert_int_eq(vm_write_str(TRACEFS "/events/npu_sim/enable", "0"), 0);
+	ck_assert_ptr_nonnull(text);
+	f = fopen(TRACEFS "/trace", "r");
+	ck_assert_ptr_nonnull(f);
+	n = fread(text, 1, (1 << 20) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	return text;
+}
+
+START_TEST(test_tracefs_stream_op)
+{
+	static unsigned char host[4096];
+	aclrtStream st = NULL;
+	void *dev = NULL;
+	char *text, want[64];
+
+	tracefs_start();
 	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtCreateStream(&st), ACL_SUCCESS);
@@ -148,15 +170,8 @@ START_TEST(test_tracefs_stream_op)
 	ck_assert_int_eq(aclrtMemcpyAsync(dev, sizeof(host), host, 3000, ACL_MEMCPY_HOST_TO_DEVICE, st),
 			 ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(st), ACL_SUCCESS);
-	ck_assert_int_eq(vm_write_str(TRACEFS "/events/npu_sim/enable", "0"), 0);
 
-	text = calloc(1, 1 << 20);
-	ck_assert_ptr_nonnull(text);
-	f = fopen(TRACEFS "/trace", "r");
-	ck_assert_ptr_nonnull(f);
-	n = fread(text, 1, (1 << 20) - 1, f);
-	fclose(f);
-	text[n] = '\0';
+	text = tracefs_stop();
 	snprintf(want, sizeof(want), "pid=%d ", (int)getpid());
 	ck_assert_msg(count_lines(text, "npu_sim_stream_op_start:", want, "op=copy ret=0") == 1,
 		      "%s", text);
@@ -178,32 +193,18 @@ START_TEST(test_tracefs_migrate_and_host_fault)
 	static unsigned char host[4096];
 	volatile char *p = NULL;
 	char *text, want[64];
-	FILE *f;
-	size_t n;
-	int fd;
 
 	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemAllocManaged((void **)&p, 2 * MiB, ACL_RT_MEM_ATTACH_GLOBAL),
 			 ACL_SUCCESS);
-	ck_assert_int_eq(vm_write_str(TRACEFS "/events/npu_sim/enable", "1"), 0);
-	fd = open(TRACEFS "/trace", O_WRONLY | O_TRUNC | O_CLOEXEC);
-	ck_assert_int_ge(fd, 0);
-	close(fd);
-	ck_assert_int_eq(vm_write_str(TRACEFS "/tracing_on", "1"), 0);
+	tracefs_start();
 	host[0] = 42;
 	ck_assert_int_eq(aclrtMemcpy((void *)p, sizeof(host), host, sizeof(host),
 				     ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
 	ck_assert_int_eq(p[0], 42);	/* host read: fault, block back to the host */
-	ck_assert_int_eq(vm_write_str(TRACEFS "/events/npu_sim/enable", "0"), 0);
 
-	text = calloc(1, 1 << 20);
-	ck_assert_ptr_nonnull(text);
-	f = fopen(TRACEFS "/trace", "r");
-	ck_assert_ptr_nonnull(f);
-	n = fread(text, 1, (1 << 20) - 1, f);
-	fclose(f);
-	text[n] = '\0';
+	text = tracefs_stop();
 	snprintf(want, sizeof(want), "pid=%d va=0x%lx ", (int)getpid(), (unsigned long)p);
 	ck_assert_msg(count_lines(text, "npu_sim_migrate:", want, "bytes=2097152 to=device") == 1,
 		      "%s", text);
