@@ -85,6 +85,7 @@ static int npu_span_push(struct npu_span *sp, struct npu_map *map)
 static int npu_span_cover(struct npu_span *sp, unsigned long addr, u64 len)
 {
 	struct npu_map *last = sp->nr ? sp->maps[sp->nr - 1] : NULL;
+	struct npu_map *prev = NULL;
 	unsigned long end = addr + len;
 	int ret = 0;
 
@@ -92,13 +93,20 @@ static int npu_span_cover(struct npu_span *sp, unsigned long addr, u64 len)
 		if (end - last->va <= last->len)
 			return 0;
 		addr = last->va + last->len;
+		prev = last;
 	}
 
 	mutex_lock(&sp->ctx->lock);
 	while (addr < end) {
 		struct npu_map *map = npu_va_lookup(sp->ctx, addr);
 
-		if (!map) {
+		/*
+		 * Only VMM mappings of one reservation run into each other;
+		 * anything else ends at a guard page or at the next slot of
+		 * a small page, which is another allocation.
+		 */
+		if (!map || (prev && (prev->role != NPU_MAP_VMM ||
+				      map->role != NPU_MAP_VMM))) {
 			ret = -ENXIO;
 			break;
 		}
@@ -110,6 +118,7 @@ static int npu_span_cover(struct npu_span *sp, unsigned long addr, u64 len)
 		if (ret)
 			break;
 		addr = map->va + map->len;
+		prev = map;
 	}
 	mutex_unlock(&sp->ctx->lock);
 	return ret;

@@ -102,10 +102,13 @@ static void npu_show_map(struct seq_file *m, struct npu_map *map)
 	bool p2p = map->flags & NPU_SIM_ALLOC_P2P;
 	bool ro = map->flags & NPU_SIM_ALLOC_READONLY;
 	bool linear = map->role == NPU_MAP_LINEAR;
+	/* A slot of a small page: its share (the page is charged once). */
+	u64 charged = linear && map->u.linear.small ? map->len :
+		      map->phys->size;
 
 	seq_printf(m, "%llu %d 0x%lx %llu %llu %llu %s 0x%x %s %s\n",
 		   map->id, map->pid, map->va, map->size, map->footprint,
-		   map->phys->size, npu_kind_name(map->phys->kind),
+		   charged, npu_kind_name(map->phys->kind),
 		   linear ? map->u.linear.policy : 0,
 		   npu_api_name(linear ? map->u.linear.api : 0),
 		   !linear ? "managed" :

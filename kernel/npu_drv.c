@@ -104,6 +104,7 @@ static int npu_open(struct inode *inode, struct file *filp)
 	npu_va_ctx_init(ctx);
 	npu_vmm_ctx_init(ctx);
 	npu_ipc_ctx_init(ctx);
+	npu_small_ctx_init(ctx);
 	npu_stream_ctx_init(ctx);
 	npu_fault_ctx_init(ctx);
 	ctx->drop_memory = npu_ctx_drop_memory;

@@ -80,10 +80,13 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 		kfree(sh);
 		return -ENOMEM;
 	}
-	/* The pages holding the range: what an importer gets mapped. */
+	/*
+	 * The pages holding the range: what an importer gets mapped; of a
+	 * sub-page allocation only its slot (its page has other slots).
+	 */
 	start = map->phys_off + round_down(args.va - map->va, PAGE_SIZE);
-	end = map->phys_off + round_up(args.va + args.size - map->va,
-				       PAGE_SIZE);
+	end = map->phys_off + min(round_up(args.va + args.size - map->va,
+					   PAGE_SIZE), map->len);
 	sh->phys = map->phys;
 	npu_phys_get(sh->phys);
 	sh->ndev = ctx->ndev;

@@ -58,10 +58,14 @@ static bool npu_map_is_alloc(const struct npu_map *map)
 	return map->role == NPU_MAP_LINEAR || map->role == NPU_MAP_MANAGED;
 }
 
-/* Only linear memory counts as the context's device memory. */
+/*
+ * Only linear memory counts as the context's device memory; a sub-page
+ * allocation's page is counted by npu_mem_small.c, once.
+ */
 static u64 npu_map_ctx_bytes(const struct npu_map *map)
 {
-	return map->role == NPU_MAP_LINEAR ? map->len : 0;
+	return map->role == NPU_MAP_LINEAR && !map->u.linear.small ?
+	       map->len : 0;
 }
 
 /*
@@ -73,7 +77,6 @@ static u64 npu_map_ctx_bytes(const struct npu_map *map)
  */
 int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 {
-	struct npu_dev *ndev = ctx->ndev;
 	int ret;
 
 	mutex_lock(&ctx->lock);
@@ -84,9 +87,23 @@ int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 	ret = npu_va_insert(ctx, map, align);
 	if (ret) {
 		mutex_unlock(&ctx->lock);
-		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
+		npu_stat_inc(ctx->ndev, NPU_STAT_FAIL_NOMEM);
 		return -ENOMEM;
 	}
+	npu_map_link(ctx, map);
+	mutex_unlock(&ctx->lock);
+	return 0;
+}
+
+/*
+ * The part of publication after @map got its VA in the tree (ctx->lock):
+ * an id, the context's lists and counters, and the context's reference.
+ */
+void npu_map_link(struct npu_ctx *ctx, struct npu_map *map)
+{
+	struct npu_dev *ndev = ctx->ndev;
+
+	lockdep_assert_held(&ctx->lock);
 	map->id = atomic64_inc_return(&ndev->next_id);
 	if (npu_map_is_alloc(map)) {
 		list_add_tail(&map->node, &ctx->maps);
@@ -99,8 +116,6 @@ int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 	trace_npu_sim_map(ndev->index, ctx->pid, map->role, map->id, map->va,
 			  map->len);
 	npu_map_get(map);
-	mutex_unlock(&ctx->lock);
-	return 0;
 }
 
 /*
@@ -113,7 +128,10 @@ void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
 
 	trace_npu_sim_unmap(ctx->ndev->index, ctx->pid, map->role, map->id,
 			    map->va, map->len);
-	npu_va_erase(ctx, map);
+	if (map->ops && map->ops->unlink)
+		map->ops->unlink(ctx, map);
+	else
+		npu_va_erase(ctx, map);
 	npu_window_zap(ctx, map->va, map->len);
 	list_del_init(&map->node);
 	if (npu_map_is_alloc(map)) {

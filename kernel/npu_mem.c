@@ -2,7 +2,8 @@
 /*
  * Linear device memory (aclrtMalloc and friends, aclrtFree, aclrtGetMemInfo):
  * the MEM_ALLOC, MEM_FREE and MEM_INFO ioctls.  An allocation is a
- * physical memory object and one NPU_MAP_LINEAR map of all of it.
+ * physical memory object and one NPU_MAP_LINEAR map of all of it, or, for
+ * a footprint of at most 2 KiB, a slot of a shared page (npu_mem_small.c).
  */
 #include <linux/mm.h>
 #include <linux/sizes.h>
@@ -72,6 +73,7 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_sim_mem_alloc args;
 	struct npu_phys *phys;
 	struct npu_map *map;
+	bool small;
 	int ret;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -94,14 +96,21 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	if (ret)
 		return ret;
 
-	ret = npu_alloc_backing(ctx, &args, &phys);
-	if (ret)
-		return ret;
-
-	map = npu_map_create(NPU_MAP_LINEAR, NULL, phys, phys->size, args.size);
+	small = npu_small_eligible(ctx, args.footprint, args.backing,
+				   args.flags);
+	if (small) {
+		map = npu_small_map_create(args.footprint, args.size);
+	} else {
+		ret = npu_alloc_backing(ctx, &args, &phys);
+		if (ret)
+			return ret;
+		map = npu_map_create(NPU_MAP_LINEAR, NULL, phys, phys->size,
+				     args.size);
+		if (!map)
+			npu_phys_put(phys);
+	}
 	if (!map) {
 		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
-		npu_phys_put(phys);
 		return -ENOMEM;
 	}
 	map->flags = args.flags;
@@ -109,7 +118,10 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	map->u.linear.policy = args.policy;
 	map->u.linear.api = args.api;
 
-	ret = npu_map_publish(ctx, map, 1ULL << phys->shift);
+	if (small)
+		ret = npu_small_publish(ctx, map);
+	else
+		ret = npu_map_publish(ctx, map, 1ULL << map->phys->shift);
 	if (ret) {
 		npu_map_put(map);
 		return ret;
@@ -117,8 +129,9 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 
 	args.va = map->va;
 	args.id = map->id;
-	args.charged = phys->size;
-	args.page_kind = phys->kind;
+	/* A slot's share; its page is charged to the device once. */
+	args.charged = map->len;
+	args.page_kind = map->phys->kind;
 	return npu_map_reply(ctx, map, uarg, &args, sizeof(args));
 }
 

@@ -20,6 +20,7 @@
  *   npu_peer.c     PEER_ACCESS, cross-device rules and per-pair counters
  *   npu_managed.c  MANAGED_* ioctls and the managed role
  *   npu_copy.c     MEMCPY/MEMCPY2D/MEMSET and the copy engine
+ *   npu_mem_small.c  sub-page allocations: slots of a context's small pages
  *   npu_mem.c      MEM_ALLOC/MEM_FREE/MEM_INFO
  *   npu_vmm.c      VMM_* and PHYS_* ioctls
  *   npu_share.c    SHARE_* ioctls
@@ -40,6 +41,8 @@
  *             a linear allocation, a reservation, a VMM mapping of a handle
  *             or a managed range.  The role decides which union member is
  *             valid and which npu_map_ops serve host faults.
+ *   npu_small_page  a 4 KiB npu_phys of one context cut into equal slots,
+ *             each a linear npu_map of its own (allocations <= 2 KiB).
  *   npu_handle a physical handle of one context: an id in npu_ctx.handles
  *             naming a referenced npu_phys.
  *   npu_share  an exported handle, found by its random key.
@@ -118,6 +121,15 @@
  * 256 KiB than with 1 MiB pieces of a huge page: BENCHMARKS.md).
  */
 #define NPU_COPY_CHUNK		SZ_256K
+
+/*
+ * Linear allocations of at most NPU_SMALL_MAX bytes of footprint share
+ * pages: slots of a multiple of NPU_SMALL_ALIGN bytes (the alignment
+ * aclrtMalloc promises), one size class per multiple.
+ */
+#define NPU_SMALL_MAX		2048
+#define NPU_SMALL_ALIGN		64
+#define NPU_SMALL_CLASSES	(NPU_SMALL_MAX / NPU_SMALL_ALIGN)
 
 /* Page kinds are enum npu_sim_page_kind; index arrays with it directly. */
 #define NPU_KIND_NR		(NPU_SIM_PAGE_HUGE_1G + 1)
@@ -245,6 +257,8 @@ struct npu_ctx {
 	u32 next_handle;		/* xa_alloc_cyclic cursor */
 	u32 peers;			/* bit i: access to device i's memory */
 	struct list_head imports;	/* npu_map.node: IPC imports, host regs */
+	/* Small pages with a free slot, by slot size (npu_mem_small.c). */
+	struct list_head small_partial[NPU_SMALL_CLASSES];
 
 	/*
 	 * Set at open (npu_drv.c): give back everything the context holds.
@@ -359,6 +373,8 @@ struct npu_map_ops {
 	vm_fault_t (*mkwrite)(struct npu_ctx *ctx, struct npu_map *map,
 			      struct vm_fault *vmf);
 	void (*destroy)(struct npu_map *map);	/* free the role's state */
+	/* Give the VA back at unlink (ctx->lock); NULL: npu_va_erase(). */
+	void (*unlink)(struct npu_ctx *ctx, struct npu_map *map);
 };
 
 struct npu_map {
@@ -382,6 +398,8 @@ struct npu_map {
 		struct {		/* NPU_MAP_LINEAR */
 			u32 policy;	/* aclrtMemMallocPolicy as given */
 			u32 api;	/* enum npu_sim_alloc_api */
+			/* A sub-page slot of this page (while linked), or NULL. */
+			struct npu_small_page *small;
 		} linear;
 		struct {		/* NPU_MAP_RESERVATION */
 			u64 nr_mapped;	/* VMM mappings inside */
@@ -509,6 +527,12 @@ extern unsigned int npu_max_objects;	/* per context and kind */
 void npu_va_ctx_init(struct npu_ctx *ctx);
 void npu_va_ctx_destroy(struct npu_ctx *ctx);
 int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align);
+int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len, u64 align,
+			unsigned long *va);
+void npu_va_erase_range(struct npu_ctx *ctx, void *entry, unsigned long start,
+			u64 len);
+int npu_va_sub_insert(struct npu_ctx *ctx, void *hole, struct npu_map *map);
+void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, struct npu_map *map);
 void npu_va_erase(struct npu_ctx *ctx, struct npu_map *map);
 struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr);
 
@@ -547,6 +571,7 @@ struct npu_map *npu_map_create(enum npu_map_role role,
 void npu_map_put(struct npu_map *map);
 void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map);
 int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align);
+void npu_map_link(struct npu_ctx *ctx, struct npu_map *map);
 struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
 				  unsigned long roles, bool in_first_page);
 void npu_map_put_list(struct list_head *list);
@@ -601,6 +626,13 @@ struct npu_ctx *npu_peer_resolve(struct npu_ctx *ctx, unsigned long addr,
 void npu_peer_count(struct npu_dev *src, struct npu_dev *dst, u64 bytes);
 void npu_peer_show(struct seq_file *m);
 void npu_peer_ctx_show(struct seq_file *m, struct npu_dev *ndev);
+
+/* npu_mem_small.c: sub-page linear allocations */
+void npu_small_ctx_init(struct npu_ctx *ctx);
+bool npu_small_eligible(struct npu_ctx *ctx, u64 footprint, u32 backing,
+			u32 flags);
+struct npu_map *npu_small_map_create(u64 footprint, u64 size);
+int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map);
 
 /* npu_mem.c: linear memory */
 int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg);

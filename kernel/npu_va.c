@@ -31,12 +31,13 @@ void npu_va_ctx_destroy(struct npu_ctx *ctx)
 }
 
 /*
- * Give @map a VA in the window, aligned to @align (its backing page size,
- * as an absolute address) and followed by an unmapped guard page, so that
- * a copy running past its end hits a hole.  The guard is part of the tree
- * entry and thus never handed out.
+ * Store @entry over @len bytes of the window aligned to @align (an
+ * absolute address), followed by an unmapped guard page, so that a copy
+ * running past its end hits a hole; its start goes to *@va.  The guard is
+ * part of the tree entry and thus never handed out.
  */
-int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align)
+int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len, u64 align,
+			unsigned long *va)
 {
 	MA_STATE(mas, &ctx->va_mt, 0, 0);
 	unsigned long win_last, need, start, last;
@@ -49,7 +50,7 @@ int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 	win_last = ctx->win_end - 1;
 
 	/* Room for the range, its guard and the worst-case alignment slack. */
-	if (check_add_overflow((unsigned long)map->len,
+	if (check_add_overflow((unsigned long)len,
 			       (unsigned long)(NPU_VA_GUARD + align - PAGE_SIZE),
 			       &need) ||
 	    need > ctx->win_end - ctx->win_start)
@@ -59,7 +60,7 @@ int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 		return -ENOMEM;
 
 	start = ALIGN(mas.index, align);
-	last = start + map->len + NPU_VA_GUARD - 1;
+	last = start + len + NPU_VA_GUARD - 1;
 	if (start < mas.index || last > win_last || last > mas.last)
 		return -ENOMEM;
 
@@ -69,11 +70,103 @@ int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 		return -ENOMEM;
 
 	mas_set_range(&mas, start, last);
-	if (mas_store_gfp(&mas, map, GFP_KERNEL))
+	if (mas_store_gfp(&mas, entry, GFP_KERNEL))
 		return -ENOMEM;
-	map->va = start;
+	*va = start;
 	ctx->nr_va++;
 	return 0;
+}
+
+/* Give @map a VA aligned to @align: npu_va_insert_range() of its len. */
+int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align)
+{
+	return npu_va_insert_range(ctx, map, map->len, align, &map->va);
+}
+
+/* Erase every entry of [@start, @last]; cannot fail. */
+static void npu_va_clear(struct npu_ctx *ctx, unsigned long start,
+			 unsigned long last)
+{
+	MA_STATE(mas, &ctx->va_mt, start, last);
+
+	lockdep_assert_held(&ctx->lock);
+	if (mas_store_gfp(&mas, NULL, GFP_KERNEL)) {
+		/* Out of memory: erase piece by piece, which cannot fail. */
+		mas_set(&mas, start);
+		while (mas_find(&mas, last))
+			mas_erase(&mas);
+	}
+}
+
+/*
+ * Sub-page allocations share the VA of a page whose free parts are stored
+ * as @hole, an entry with no device range (npu_mem_small.c).  Store @map
+ * over [@map->va, @map->va + @map->len) inside @hole's part: -ENOMEM when
+ * the tree needs memory it cannot get or the context has too many entries.
+ */
+int npu_va_sub_insert(struct npu_ctx *ctx, void *hole, struct npu_map *map)
+{
+	MA_STATE(mas, &ctx->va_mt, map->va, map->va);
+	unsigned long last = map->va + map->len - 1;
+	void *e;
+
+	lockdep_assert_held(&ctx->lock);
+	if (ctx->nr_va >= npu_max_objects)
+		return -ENOMEM;
+	/* NULL: a part npu_va_sub_erase() had to erase. */
+	e = mas_walk(&mas);
+	if ((e && e != hole) || mas.last < last)
+		return -ENOMEM;
+	mas_set_range(&mas, map->va, last);
+	if (mas_store_gfp(&mas, map, GFP_KERNEL))
+		return -ENOMEM;
+	ctx->nr_va++;
+	return 0;
+}
+
+/*
+ * Give sub-page @map's range back to @hole, if @map is still in the tree
+ * (a closing window empties it first).  Storing over exactly one entry's
+ * range needs no memory; should it fail anyway, the range is erased,
+ * which cannot fail (a gap smaller than a page never fits an allocation).
+ */
+void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, struct npu_map *map)
+{
+	MA_STATE(mas, &ctx->va_mt, map->va, map->va);
+
+	lockdep_assert_held(&ctx->lock);
+	if (mas_walk(&mas) != map)
+		return;
+	mas_set_range(&mas, map->va, map->va + map->len - 1);
+	if (mas_store_gfp(&mas, hole, GFP_KERNEL)) {
+		mas_set(&mas, map->va);
+		mas_erase(&mas);
+	}
+	ctx->nr_va--;
+}
+
+/*
+ * Forget a range of @len bytes at @start stored by npu_va_insert_range()
+ * with @entry (and its guard), if @entry is still there.
+ */
+void npu_va_erase_range(struct npu_ctx *ctx, void *entry, unsigned long start,
+			u64 len)
+{
+	MA_STATE(mas, &ctx->va_mt, start, start);
+	bool found = false;
+	void *e;
+
+	lockdep_assert_held(&ctx->lock);
+	mas_for_each(&mas, e, start + len + NPU_VA_GUARD - 1) {
+		if (e == entry) {
+			found = true;
+			break;
+		}
+	}
+	if (!found)
+		return;
+	npu_va_clear(ctx, start, start + len + NPU_VA_GUARD - 1);
+	ctx->nr_va--;
 }
 
 /* The mapping whose device range [va, va + len) contains @addr, or NULL. */
@@ -137,20 +230,11 @@ int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 /* Forget reservation @resv (nothing mapped in it any more) and its guard. */
 void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv)
 {
-	MA_STATE(mas, &ctx->va_mt, resv->va, resv->va + resv->len +
-		 NPU_VA_GUARD - 1);
-
 	lockdep_assert_held(&ctx->lock);
 	/* Not there when a closing window emptied the tree first. */
 	if (npu_va_entry(ctx, resv->va) == resv)
 		ctx->nr_va--;
-	mas_set_range(&mas, resv->va, resv->va + resv->len + NPU_VA_GUARD - 1);
-	if (mas_store_gfp(&mas, NULL, GFP_KERNEL)) {
-		/* Out of memory: erase piece by piece, which cannot fail. */
-		mas_set(&mas, resv->va);
-		while (mas_find(&mas, resv->va + resv->len + NPU_VA_GUARD - 1))
-			mas_erase(&mas);
-	}
+	npu_va_clear(ctx, resv->va, resv->va + resv->len + NPU_VA_GUARD - 1);
 }
 
 /*

@@ -62,7 +62,9 @@ static vm_fault_t npu_window_fault(struct vm_fault *vmf)
 		npu_check_host_fault(ctx, map, vmf->real_address);
 		goto out;
 	}
-	if (!map || !npu_map_accessible(map, false))
+	/* Host PTEs map whole pages: none for (an import of) a slot. */
+	if (!map || !npu_map_accessible(map, false) ||
+	    !PAGE_ALIGNED(map->phys_off | map->len))
 		goto out;
 	if (map->flags & NPU_SIM_ALLOC_READONLY) {
 		if (vmf->flags & FAULT_FLAG_WRITE)

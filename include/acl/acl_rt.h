@@ -560,9 +560,15 @@ ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEv
  * and aclrtMallocAlign32: ALIGN_UP(size, 32).  The device charges the
  * footprint rounded up to the backing page size; e.g. aclrtMalloc of exactly
  * 2 MiB with HUGE_ONLY takes 4 MiB of 2 MiB pages, aclrtMallocAlign32 of
- * 2 MiB takes one 2 MiB page.  Returned pointers are at least 64-byte
- * (in practice page) aligned, lie in the device's VA window and must not be
- * dereferenced by the host.  Memory is not zeroed.
+ * 2 MiB takes one 2 MiB page.  Small allocations share pages: a footprint
+ * of at most 2 KiB on normal pages (NORMAL_ONLY or HUGE_FIRST, no _P2P, not
+ * read-only, device without host access) takes a slot of ALIGN_UP(footprint,
+ * 64) bytes in a 4 KiB page of the calling process's small pages, and the
+ * device is charged each such page once, from its first live slot to its
+ * last (aclrtMalloc of 64 B: a 128-byte slot, 32 to a page).  A copy never
+ * runs from one slot into the next.  Returned pointers are 64-byte aligned
+ * (page aligned when not in a slot), lie in the device's VA window and must
+ * not be dereferenced by the host.  Memory is not zeroed.
  * ====================================================================== */
 
 /*

@@ -3,7 +3,8 @@
  * Data paths against the real module: H2D / D2H / D2D / DEFAULT round trips
  * on normal and huge backing, aclrtMemcpy2d, aclrtMemset, argument rules
  * (count 0, NULL, count > destMax, kinds), kind checked against where the
- * pointers really are, and copies touching holes (fail before writing).
+ * pointers really are, copies touching holes (fail before writing), and
+ * the slots small allocations take in shared pages (bounds, reuse).
  */
 #include "vmtest.h"
 
@@ -595,6 +596,112 @@ START_TEST(test_malloc_host)
 }
 END_TEST
 
+/*
+ * Allocations of at most 2 KiB of footprint are slots of shared 4 KiB
+ * pages: a 64 B aclrtMalloc (footprint 96) takes a 128-byte slot, 32 to a
+ * page, a 1000 B one (footprint 1056) an 1088-byte slot, 3 to a page.
+ */
+START_TEST(test_slots_share_a_page)
+{
+	long long used0 = vm_dbg_info(0, "used_bytes");
+	char *p[33], *q, *big, *hf;
+	size_t f0, t0, f, t;
+	int i;
+
+	vm_hbm_info(&f0, &t0);
+	for (i = 0; i < 32; i++)
+		p[i] = dev_alloc(64, ACL_MEM_MALLOC_NORMAL_ONLY);
+	ck_assert_uint_eq((uintptr_t)p[0] % 4096, 0);
+	for (i = 1; i < 32; i++)
+		ck_assert_ptr_eq(p[i], p[0] + i * 128);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0 + 4096);
+	vm_hbm_info(&f, &t);
+	ck_assert_uint_eq(f, f0 - 4096);
+
+	/* a full page: the next slot starts a page, after a guard page */
+	p[32] = dev_alloc(64, ACL_MEM_MALLOC_NORMAL_ONLY);
+	ck_assert_uint_eq((uintptr_t)p[32] % 4096, 0);
+	ck_assert(p[32] >= p[0] + 8192 || p[32] + 8192 <= p[0]);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0 + 8192);
+
+	/* a freed slot of a page is the next one handed out */
+	ck_assert_int_eq(aclrtFree(p[5]), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0 + 8192);
+	p[5] = NULL;
+	q = dev_alloc(64, ACL_MEM_MALLOC_NORMAL_ONLY);
+	ck_assert_ptr_eq(q, p[0] + 5 * 128);
+	p[5] = q;
+
+	/* another size class, another page; HUGE_FIRST picks the same slots */
+	big = dev_alloc(1000, ACL_MEM_MALLOC_NORMAL_ONLY);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0 + 3 * 4096);
+	hf = dev_alloc(64, ACL_MEM_MALLOC_HUGE_FIRST);
+	ck_assert_ptr_eq(hf, p[32] + 128);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0 + 3 * 4096);
+	ck_assert_int_eq(vm_dbg_info(0, "used_normal_bytes"), used0 + 3 * 4096);
+
+	for (i = 0; i < 33; i++)
+		ck_assert_int_eq(aclrtFree(p[i]), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0 + 2 * 4096);
+	ck_assert_int_eq(aclrtFree(big), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(hf), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0);
+	vm_hbm_info(&f, &t);
+	ck_assert_uint_eq(f, f0);
+}
+END_TEST
+
+/* A copy cannot run from one slot into its neighbour: each is an allocation. */
+START_TEST(test_slot_bounds)
+{
+	unsigned char src[256], host[256], keep[256], b_img[64];
+	char *a = dev_alloc(64, ACL_MEM_MALLOC_NORMAL_ONLY);
+	char *b = dev_alloc(64, ACL_MEM_MALLOC_NORMAL_ONLY);
+	long long range0 = vm_dbg_stat(0, "fail_range");
+
+	ck_assert_ptr_eq(b, a + 128);
+	memset(b_img, 0x77, sizeof(b_img));
+	ck_assert_int_eq(aclrtMemset(b, 64, 0x77, 64), ACL_SUCCESS);
+	memset(src, 0xF0, sizeof(src));
+
+	ck_assert_int_eq(aclrtMemcpy(a, 200, src, 200, ACL_MEMCPY_HOST_TO_DEVICE), RANGE_ERR);
+	ck_assert_int_eq(aclrtMemcpy(a + 100, 64, src, 64, ACL_MEMCPY_HOST_TO_DEVICE), RANGE_ERR);
+	ck_assert_int_eq(aclrtMemset(a, 256, 0x11, 256), RANGE_ERR);
+	ck_assert_int_eq(aclrtMemcpy(a, 192, b - 64, 192, ACL_MEMCPY_DEVICE_TO_DEVICE), RANGE_ERR);
+	memcpy(keep, src, sizeof(keep));
+	memcpy(host, src, sizeof(host));
+	ck_assert_int_eq(aclrtMemcpy(host, 256, a, 256, ACL_MEMCPY_DEVICE_TO_HOST), RANGE_ERR);
+	ck_assert_mem_eq(host, keep, sizeof(host));
+	ck_assert_int_eq(vm_dbg_stat(0, "fail_range"), range0 + 5);
+	dev_expect(b, b_img, sizeof(b_img));
+
+	/* inside its own slot everything works */
+	h2d(a, src, 64);
+	dev_expect(a, src, 64);
+	dev_expect(b, b_img, sizeof(b_img));
+	ck_assert_int_eq(aclrtFree(a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(b), ACL_SUCCESS);
+}
+END_TEST
+
+/* A slot handed out again holds zeros, not the data of the freed allocation. */
+START_TEST(test_slot_reuse_zeroed)
+{
+	unsigned char zero[128] = { 0 };
+	char *keep = dev_alloc(64, ACL_MEM_MALLOC_NORMAL_ONLY);
+	char *a = dev_alloc(64, ACL_MEM_MALLOC_NORMAL_ONLY);
+	char *b;
+
+	ck_assert_int_eq(aclrtMemset(a, 64, 0xAB, 64), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(a), ACL_SUCCESS);
+	b = dev_alloc(64, ACL_MEM_MALLOC_NORMAL_ONLY);
+	ck_assert_ptr_eq(b, a);
+	dev_expect(b, zero, 64);
+	ck_assert_int_eq(aclrtFree(b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(keep), ACL_SUCCESS);
+}
+END_TEST
+
 static Suite *copy_suite(void)
 {
 	Suite *s = suite_create("copy");
@@ -628,6 +735,14 @@ static Suite *copy_suite(void)
 	tcase_add_test(tc, test_hole_memcpy);
 	tcase_add_test(tc, test_hole_after_free);
 	tcase_add_test(tc, test_bad_host_buffer);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("slots");
+	tcase_add_checked_fixture(tc, vm_acl_setup, vm_acl_teardown);
+	tcase_set_timeout(tc, VM_TIMEOUT);
+	tcase_add_test(tc, test_slots_share_a_page);
+	tcase_add_test(tc, test_slot_bounds);
+	tcase_add_test(tc, test_slot_reuse_zeroed);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -425,6 +425,78 @@ START_TEST(no_current_device)
 }
 END_TEST
 
+/*
+ * Importer of a 64 B allocation (a slot of a shared page): reports the
+ * import result, 0 if the 64 bytes match vm_fill(seed), the result of a
+ * 4 KiB read (the page holds other allocations of the exporter) and of a
+ * 128-byte read from 64 bytes into the slot.
+ */
+static int child_slot_importer(void *argp, int cmd, int rep)
+{
+	unsigned char want[64], got[4096];
+	const uint32_t *seed = argp;
+	char key[KEYLEN];
+	void *p = NULL;
+	int ret;
+
+	if (aclInit(NULL) || aclrtSetDevice(0) || get_key(cmd, key))
+		return 1;
+	ret = aclrtIpcMemImportByKey(&p, key, 0);
+	if (vm_put(rep, (uint64_t)(int64_t)ret) || ret)
+		return 2;
+	vm_fill(want, sizeof(want), *seed);
+	if (aclrtMemcpy(got, 64, p, 64, ACL_MEMCPY_DEVICE_TO_HOST) ||
+	    vm_put(rep, memcmp(got, want, 64) != 0))
+		return 3;
+	ret = aclrtMemcpy(got, sizeof(got), p, sizeof(got), ACL_MEMCPY_DEVICE_TO_HOST);
+	if (vm_put(rep, (uint64_t)(int64_t)ret))
+		return 4;
+	ret = aclrtMemcpy(got, 128, (char *)p + 64, 128, ACL_MEMCPY_DEVICE_TO_HOST);
+	if (vm_put(rep, (uint64_t)(int64_t)ret))
+		return 5;
+	return aclrtIpcMemClose(key) ? 6 : 0;
+}
+
+/* An import of a small allocation gets its slot, not the page it shares. */
+START_TEST(slot_export)
+{
+	static uint32_t seed = 31;
+	unsigned char img[64];
+	long long used0 = used_bytes();
+	char key[KEYLEN] = { 0 };
+	void *before = NULL, *d = NULL, *after = NULL;
+	struct vm_child c;
+
+	ck_assert_int_eq(aclrtMalloc(&before, 64, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMalloc(&d, 64, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMalloc(&after, 64, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	ck_assert_ptr_eq(d, (char *)before + 128);
+	ck_assert_ptr_eq(after, (char *)d + 128);
+	ck_assert_int_eq(used_bytes(), used0 + 4096);
+	ck_assert_int_eq(aclrtMemset(before, 64, 0x5A, 64), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(after, 64, 0x5A, 64), ACL_SUCCESS);
+	vm_fill(img, sizeof(img), seed);
+	ck_assert_int_eq(aclrtMemcpy(d, 64, img, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtIpcMemGetExportKey(d, 64, key, KEYLEN,
+						 ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION),
+			 ACL_SUCCESS);
+
+	vm_child_start(&c, child_slot_importer, &seed);
+	ck_assert_int_eq(put_key(c.cmd, key), 0);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&c), ACL_SUCCESS);
+	ck_assert_uint_eq(vm_child_get(&c), 0);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&c), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq((int)(int64_t)vm_child_get(&c), ACL_ERROR_RT_PARAM_INVALID);
+	vm_child_wait_ok(&c);
+
+	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(before), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(after), ACL_SUCCESS);
+	ck_assert_int_eq(used_bytes(), used0);
+}
+END_TEST
+
 static Suite *ipc_key_suite(void)
 {
 	Suite *s = suite_create("ipc_key");
@@ -437,6 +509,7 @@ static Suite *ipc_key_suite(void)
 	tcase_add_test(tc, killed_importer);
 	tcase_add_test(tc, killed_exporter);
 	tcase_add_test(tc, no_current_device);
+	tcase_add_test(tc, slot_export);
 	suite_add_tcase(s, tc);
 	return s;
 }

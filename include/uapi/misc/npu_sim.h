@@ -145,14 +145,20 @@ enum npu_sim_alloc_api {
  * @size: in, bytes the caller asked for (> 0, <= @footprint); shown in debugfs
  * @footprint: in, bytes to back (the runtime's padded/aligned size); the
  *	driver rounds it up to the backing page size and charges that much
- *	against the device capacity
+ *	against the device capacity.  At most 2 KiB on normal pages (NORMAL
+ *	or HUGE_FIRST backing, @flags 0, no host access): a slot of
+ *	ALIGN_UP(@footprint, 64) bytes in a 4 KiB page shared with the
+ *	context's other slots of that size; the page is charged once, while
+ *	any of its slots lives
  * @backing: in, enum npu_sim_backing
  * @flags: in, NPU_SIM_ALLOC_*
  * @policy: in, the aclrtMemMallocPolicy value as the caller gave it (shown)
  * @api: in, enum npu_sim_alloc_api
- * @va: out, device VA, aligned to the backing page size (>= 4 KiB)
+ * @va: out, device VA, aligned to the backing page size (>= 4 KiB), or
+ *	to 64 bytes for a slot
  * @id: out, allocation id (unique per device, never reused while loaded)
- * @charged: out, bytes charged against the capacity
+ * @charged: out, bytes charged against the capacity; for a slot, the
+ *	slot's size
  * @page_kind: out, enum npu_sim_page_kind
  * @pad: must be 0
  *
