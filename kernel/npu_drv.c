@@ -143,7 +143,8 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_sim_get_param args;
 	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
 		   NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK |
-		   NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT;
+		   NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT |
+		   NPU_SIM_CAP_MEM_PEAKS;
 	u64 sizes = 1ULL << PAGE_SHIFT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -236,6 +237,8 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 	NPU_IOCTL(NPU_SIM_IOCTL_MEMSET, npu_ioctl_memset, false, true,
 		  NPU_STAT_CALLS_MEMSET),
 	NPU_IOCTL(NPU_SIM_IOCTL_MEM_INFO, npu_ioctl_mem_info, false, false,
+		  NPU_STAT_CALLS_MEM_INFO),
+	NPU_IOCTL(NPU_SIM_IOCTL_MEM_PEAKS, npu_ioctl_mem_peaks, false, false,
 		  NPU_STAT_CALLS_MEM_INFO),
 	NPU_IOCTL(NPU_SIM_IOCTL_HOST_REGISTER, npu_ioctl_host_register, false,
 		  false, -1),

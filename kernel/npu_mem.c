@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Linear device memory (aclrtMalloc and friends, aclrtFree, aclrtGetMemInfo):
- * the MEM_ALLOC, MEM_FREE and MEM_INFO ioctls.  An allocation is a
+ * Linear device memory (aclrtMalloc and friends, aclrtFree, aclrtGetMemInfo,
+ * aclrtGetMemUsageInfo): the MEM_ALLOC, MEM_FREE, MEM_INFO and MEM_PEAKS
+ * ioctls.  An allocation is a
  * physical memory object and one NPU_MAP_LINEAR map of all of it, or, for
  * a footprint of at most 2 KiB, a slot of a shared page (npu_mem_small.c).
  */
@@ -145,6 +146,7 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	if (args.flags || args.pad)
 		return -EINVAL;
 
+	npu_mem_peaks_sample(ctx);
 	map = npu_map_unlink_at(ctx, args.va, BIT(NPU_MAP_LINEAR) |
 				BIT(NPU_MAP_MANAGED), false);
 	if (!map)
@@ -166,7 +168,7 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&info, uarg, sizeof(info)))
 		return -EFAULT;
-	if (info.flags || info.pad ||
+	if ((info.flags & ~NPU_SIM_MEM_INFO_FLAGS_MASK) || info.pad ||
 	    npu_uapi_out_set(&info, capacity, reserved))
 		return -EINVAL;
 
@@ -180,6 +182,8 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 	info.allocations = ndev->nr_allocs;
 	spin_unlock(&ndev->cap_lock);
 	info.context_used = READ_ONCE(ctx->used);
+	if (info.flags & NPU_SIM_MEM_INFO_DEVICE_ONLY)
+		goto out;
 
 	npu_hugetlbfs_pool(NPU_SIM_PAGE_HUGE_2M, &info.huge_2m_total,
 			   &info.huge_2m_free);
@@ -188,8 +192,49 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 	si_meminfo(&si);
 	info.host_total = (u64)si.totalram * si.mem_unit;
 	info.host_free = (u64)si_mem_available() << PAGE_SHIFT;
-
+out:
 	if (copy_to_user(uarg, &info, sizeof(info)))
+		return -EFAULT;
+	return 0;
+}
+
+/*
+ * Fold the current usage into @ctx's peaks: called before every release
+ * of device memory, so the context's own peak is exact.
+ */
+void npu_mem_peaks_sample(struct npu_ctx *ctx)
+{
+	struct npu_sim_mem_peaks *p = &ctx->peaks;
+	struct npu_dev *ndev = ctx->ndev;
+
+	spin_lock(&ndev->cap_lock);
+	p->context_used = max(p->context_used, (u64)READ_ONCE(ctx->used));
+	p->used = max(p->used, ndev->used);
+	p->used_normal = max(p->used_normal,
+			     ndev->used_kind[NPU_SIM_PAGE_NORMAL]);
+	p->used_huge_2m = max(p->used_huge_2m,
+			      ndev->used_kind[NPU_SIM_PAGE_HUGE_2M]);
+	p->used_huge_1g = max(p->used_huge_1g,
+			      ndev->used_kind[NPU_SIM_PAGE_HUGE_1G]);
+	p->used_p2p = max(p->used_p2p, ndev->used_p2p);
+	spin_unlock(&ndev->cap_lock);
+}
+
+int npu_ioctl_mem_peaks(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_mem_peaks args;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.pad ||
+	    npu_uapi_out_set(&args, context_used, reserved))
+		return -EINVAL;
+
+	npu_mem_peaks_sample(ctx);
+	spin_lock(&ctx->ndev->cap_lock);
+	args = ctx->peaks;
+	spin_unlock(&ctx->ndev->cap_lock);
+	if (copy_to_user(uarg, &args, sizeof(args)))
 		return -EFAULT;
 	return 0;
 }

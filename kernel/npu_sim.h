@@ -73,8 +73,8 @@
  *   npu_ctx.sq_lock        (spinlock, npu_stream.c: op lists, stream and
  *                           event counters; taken inside the xa_locks above
  *                           by STREAM_SYNC of all streams and debugfs)
- *   npu_dev.cap_lock       (spinlock: capacity and usage counters; nothing
- *                           is taken inside it)
+ *   npu_dev.cap_lock       (spinlock: capacity and usage counters, and
+ *                           npu_ctx.peaks; nothing is taken inside it)
  *   npu_proc.lock, npu_fault_state.lock, npu_dev.fault_lock,
  *   npu_check_lock         (spinlocks, leaves: an account's bytes and limit,
  *                           a context's PRNG, a device's fault setting, the
@@ -277,6 +277,8 @@ struct npu_ctx {
 	u64 sq_queued;			/* ops queued and not completed */
 
 	struct npu_proc *proc;		/* the process's account (1.6) */
+	/* Usage peaks seen by this context (MEM_PEAKS), under cap_lock. */
+	struct npu_sim_mem_peaks peaks;
 	struct npu_fault_state fault;	/* fault injection (1.6) */
 };
 
@@ -638,6 +640,8 @@ int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map);
 int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_mem_peaks(struct npu_ctx *ctx, void __user *uarg);
+void npu_mem_peaks_sample(struct npu_ctx *ctx);
 void npu_mem_ctx_teardown(struct npu_ctx *ctx);
 
 /* npu_vmm.c: reservations, physical handles, VMM mappings */

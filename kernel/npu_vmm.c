@@ -136,6 +136,7 @@ int npu_ioctl_phys_free(struct npu_ctx *ctx, void __user *uarg)
 	if (args.flags)
 		return -EINVAL;
 
+	npu_mem_peaks_sample(ctx);
 	mutex_lock(&ctx->lock);
 	h = npu_handle_lookup(ctx, args.handle);
 	if (h) {
@@ -261,6 +262,7 @@ int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
 	if (args.flags || args.pad)
 		return -EINVAL;
 
+	npu_mem_peaks_sample(ctx);
 	mutex_lock(&ctx->lock);
 	resv = npu_entry_resv(npu_va_entry(ctx, args.va));
 	if (!resv || resv->va != args.va) {
@@ -362,6 +364,7 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 	if (args.flags || args.pad)
 		return -EINVAL;
 
+	npu_mem_peaks_sample(ctx);
 	mutex_lock(&ctx->lock);
 	map = npu_va_entry(ctx, args.va);
 	if (!map || map->role != NPU_MAP_VMM || map->va != args.va) {

@@ -3,9 +3,9 @@
  *
  * Lock order (take in this order, release in reverse):
  *   init lock (init.c) -> device table lock (device.c) -> handle registry
- *   lock (handles.c), host registry lock (memory_host.c), host
- *   registration table lock (host_register.c) or usage peaks lock
- *   (mem_usage.c); no two of those four are held together.
+ *   lock (handles.c), host registry lock (memory_host.c) or host
+ *   registration table lock (host_register.c); no two of those three are
+ *   held together.
  * The device table lock is a read/write lock: every call that uses a
  * device's fd holds it for reading across the ioctl, so aclrtResetDevice
  * (which takes it for writing) cannot close an fd under a running call.
@@ -243,12 +243,6 @@ aclError npu_rt_event_enter(aclrtEvent event, struct npu_rt_ref *ref);
  */
 aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32_t *id);
 
-/* ---- mem_usage.c ------------------------------------------------------ */
-
-/* Table lock held, dev open: fold the device's counters into the peaks of
- * aclrtGetMemUsageInfo (called before memory may be released). */
-void npu_rt_usage_sample_locked(int dev);
-
 /* ---- fork handling (fork.c calls these in lock order) ---------------- */
 
 /* Register the pthread_atfork handlers (once per process). */
@@ -266,8 +260,5 @@ void npu_rt_host_atfork_child(void);
 void npu_rt_hostreg_atfork_prepare(void);
 void npu_rt_hostreg_atfork_parent(void);
 void npu_rt_hostreg_atfork_child(void);
-void npu_rt_usage_atfork_prepare(void);
-void npu_rt_usage_atfork_parent(void);
-void npu_rt_usage_atfork_child(void);
 
 #endif /* NPU_RT_INTERNAL_H */

@@ -152,7 +152,6 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
 		npu_rt_check_bad_free((uintptr_t)devPtr);
 		return ACL_ERROR_RT_MEMORY_FREE;	/* not device memory of ours */
 	}
-	npu_rt_usage_sample_locked(dev);
 	q.va = (uintptr_t)devPtr;
 	if ((npu_rt_check_flags & NPU_RT_CHECK_MISUSE) &&
 	    npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_CHECK_SITE, &q) != 0)

@@ -60,7 +60,6 @@ static aclError drop_at(void *virPtr, unsigned long request)
 	err = enter_addr(virPtr, &dev, &fd);
 	if (err != ACL_SUCCESS)
 		return err;
-	npu_rt_usage_sample_locked(dev);
 	memset(&req, 0, sizeof(req));
 	req.va = (uintptr_t)virPtr;
 	rc = npu_rt_ioctl(fd, request, &req);
@@ -250,7 +249,6 @@ ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
 	err = npu_rt_enter_handle(handle, &dev, &fd, &id);
 	if (err != ACL_SUCCESS)
 		return err;
-	npu_rt_usage_sample_locked(dev);
 	req = (struct npu_sim_phys_free){ .handle = id };
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_PHYS_FREE, &req);
 	npu_rt_devices_unlock();

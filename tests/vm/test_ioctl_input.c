@@ -150,7 +150,8 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
-	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 6);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 7);
+	ck_assert_uint_eq(NPU_SIM_CAP_MEM_PEAKS, 1ULL << 11);
 	ck_assert_uint_eq(NPU_SIM_CAP_CHECK, 1ULL << 8);
 	ck_assert_uint_eq(NPU_SIM_CAP_TEST_HOOKS, 1ULL << 6);
 	ck_assert_uint_eq(NPU_SIM_CAP_PEER, 1ULL << 7);
@@ -161,13 +162,13 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_HUGE_1G | NPU_SIM_CAP_VMM |
 				   NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS | NPU_SIM_CAP_MANAGED |
 				   NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK | NPU_SIM_CAP_MEM_LIMIT |
-				   NPU_SIM_CAP_FAULT_INJECT), 0);
+				   NPU_SIM_CAP_FAULT_INJECT | NPU_SIM_CAP_MEM_PEAKS), 0);
 	ck_assert_uint_eq(caps & (NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
 				  NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK |
-				  NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT),
+				  NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT | NPU_SIM_CAP_MEM_PEAKS),
 			  NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS | NPU_SIM_CAP_MANAGED |
 			  NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK | NPU_SIM_CAP_MEM_LIMIT |
-			  NPU_SIM_CAP_FAULT_INJECT);
+			  NPU_SIM_CAP_FAULT_INJECT | NPU_SIM_CAP_MEM_PEAKS);
 	ck_assert_int_eq(param(r0.fd, NPU_SIM_PARAM_BARE_TGID), getpid());
 	ck_assert_uint_eq(NPU_SIM_PARAM_PROFILE, 11);
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_PROFILE), 3);	/* atlas-a2 */
@@ -214,6 +215,7 @@ START_TEST(test_raw_roundtrip)
 	struct raw r;
 	struct npu_sim_mem_alloc a1, a2;
 	struct npu_sim_mem_info mi;
+	struct npu_sim_mem_peaks mp;
 	struct vm_alloc al;
 	unsigned char src[160], back[160], want[160];
 	struct npu_sim_memset ms;
@@ -271,6 +273,33 @@ START_TEST(test_raw_roundtrip)
 	ck_assert_uint_eq(mi.host_total, (uint64_t)vm_meminfo("MemTotal") * 1024);
 	ck_assert_uint_eq(mi.allocations, 2);
 	ck_assert_uint_eq(mi.reserved[0] | mi.reserved[1] | mi.reserved[2] | mi.reserved[3], 0);
+	/* 1.7: DEVICE_ONLY leaves the pool and host figures out */
+	memset(&mi, 0, sizeof(mi));
+	mi.flags = 2;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi), EINVAL);
+	mi.flags = NPU_SIM_MEM_INFO_DEVICE_ONLY;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi), 0);
+	ck_assert_uint_eq(mi.used, 2 * MiB + 4096);
+	ck_assert_uint_eq(mi.context_used, 2 * MiB + 4096);
+	ck_assert_uint_eq(mi.huge_2m_free | mi.huge_2m_total | mi.huge_1g_free | mi.huge_1g_total |
+			  mi.host_total | mi.host_free, 0);
+	/* 1.7: MEM_PEAKS, out fields zero on input */
+	memset(&mp, 0, sizeof(mp));
+	mp.pad = 1;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_PEAKS, &mp), EINVAL);
+	memset(&mp, 0, sizeof(mp));
+	mp.flags = 1;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_PEAKS, &mp), EINVAL);
+	memset(&mp, 0, sizeof(mp));
+	mp.reserved[1] = 1;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_PEAKS, &mp), EINVAL);
+	memset(&mp, 0, sizeof(mp));
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_PEAKS, &mp), 0);
+	ck_assert_uint_eq(mp.context_used, 2 * MiB + 4096);
+	ck_assert_uint_eq(mp.used, 2 * MiB + 4096);
+	ck_assert_uint_eq(mp.used_normal, 4096);
+	ck_assert_uint_eq(mp.used_huge_2m, 2 * MiB);
+	ck_assert_uint_eq(mp.used_huge_1g | mp.used_p2p | mp.reserved[0] | mp.reserved[1], 0);
 
 	vm_fill(src, sizeof(src), 8);
 	ck_assert_int_eq(raw_copy(&r, a1.va, (uintptr_t)src, 160, NPU_SIM_COPY_H2D), 0);
@@ -290,6 +319,12 @@ START_TEST(test_raw_roundtrip)
 	ck_assert_int_eq(raw_free(&r, a2.va), 0);
 	ck_assert_int_eq(vm_hp2m_free(), 2);
 	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+	/* the peaks stay: sampled before each free */
+	memset(&mp, 0, sizeof(mp));
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_PEAKS, &mp), 0);
+	ck_assert_uint_eq(mp.context_used, 2 * MiB + 4096);
+	ck_assert_uint_eq(mp.used, 2 * MiB + 4096);
+	ck_assert_uint_eq(mp.used_huge_2m, 2 * MiB);
 	raw_close(&r);
 }
 END_TEST
@@ -505,7 +540,7 @@ START_TEST(test_copy_bad_input)
 #undef GOOD_MS
 
 	memset(&mi, 0, sizeof(mi));
-	mi.flags = 1;
+	mi.flags = 1u << 1;	/* bit 0 is NPU_SIM_MEM_INFO_DEVICE_ONLY (1.7) */
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi), EINVAL);
 	memset(&mi, 0, sizeof(mi));
 	mi.pad = 1;

@@ -29,7 +29,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	6
+#define NPU_SIM_API_VERSION_MINOR	7
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -89,6 +89,11 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_MEM_LIMIT	(1ULL << 9)
 /* FAULT_INJECT: seeded failures of chosen operations (1.6) */
 #define NPU_SIM_CAP_FAULT_INJECT	(1ULL << 10)
+/*
+ * MEM_PEAKS, MEM_INFO flag NPU_SIM_MEM_INFO_DEVICE_ONLY, and allocations of
+ * at most 2 KiB in slots of shared pages (1.7)
+ */
+#define NPU_SIM_CAP_MEM_PEAKS	(1ULL << 11)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -286,9 +291,14 @@ struct npu_sim_memset {
 
 /* ---- NPU_SIM_IOCTL_MEM_INFO -------------------------------------------- */
 
+/* MEM_INFO flags (1.7) */
+/* Leave the pool and host figures (@huge_* and @host_*) zero: cheaper. */
+#define NPU_SIM_MEM_INFO_DEVICE_ONLY	(1U << 0)
+#define NPU_SIM_MEM_INFO_FLAGS_MASK	NPU_SIM_MEM_INFO_DEVICE_ONLY
+
 /**
  * struct npu_sim_mem_info - device-wide memory counters (all processes)
- * @flags: in, must be 0
+ * @flags: in, NPU_SIM_MEM_INFO_* (1.7; 0 before)
  * @pad: must be 0
  * @capacity: out, device memory capacity (bytes)
  * @used: out, bytes charged by all live allocations of all processes
@@ -326,6 +336,38 @@ struct npu_sim_mem_info {
 	__u64 reserved[4];
 };
 
+/* ---- NPU_SIM_IOCTL_MEM_PEAKS (API 1.7, NPU_SIM_CAP_MEM_PEAKS) ----------- */
+
+/**
+ * struct npu_sim_mem_peaks - highest usage seen by the calling context
+ * @flags: in, must be 0
+ * @pad: must be 0
+ * @context_used: out, peak of MEM_INFO @context_used since the file was
+ *	opened (exact: sampled before every release of device memory)
+ * @used: out, peak of MEM_INFO @used, sampled when this context released
+ *	device memory (MEM_FREE, PHYS_FREE, VMM_UNMAP, VMM_RELEASE) and at
+ *	this call; changes by other processes in between are not seen
+ * @used_normal: out, the same for MEM_INFO @used_normal
+ * @used_huge_2m: out, the same for MEM_INFO @used_huge_2m
+ * @used_huge_1g: out, the same for MEM_INFO @used_huge_1g
+ * @used_p2p: out, the same for MEM_INFO @used_p2p
+ * @reserved: out, zero
+ *
+ * All out fields must be zero on input.  Bytes.  Errors: -EINVAL flags,
+ * pad or an out field set.
+ */
+struct npu_sim_mem_peaks {
+	__u32 flags;
+	__u32 pad;
+	__u64 context_used;
+	__u64 used;
+	__u64 used_normal;
+	__u64 used_huge_2m;
+	__u64 used_huge_1g;
+	__u64 used_p2p;
+	__u64 reserved[2];
+};
+
 #define NPU_SIM_IOCTL_GET_PARAM	_IOWR(NPU_SIM_IOC_MAGIC, 0x00, struct npu_sim_get_param)
 #define NPU_SIM_IOCTL_MEM_ALLOC	_IOWR(NPU_SIM_IOC_MAGIC, 0x01, struct npu_sim_mem_alloc)
 #define NPU_SIM_IOCTL_MEM_FREE	_IOW(NPU_SIM_IOC_MAGIC, 0x02, struct npu_sim_mem_free)
@@ -333,6 +375,7 @@ struct npu_sim_mem_info {
 #define NPU_SIM_IOCTL_MEMCPY2D	_IOW(NPU_SIM_IOC_MAGIC, 0x04, struct npu_sim_memcpy2d)
 #define NPU_SIM_IOCTL_MEMSET	_IOW(NPU_SIM_IOC_MAGIC, 0x05, struct npu_sim_memset)
 #define NPU_SIM_IOCTL_MEM_INFO	_IOWR(NPU_SIM_IOC_MAGIC, 0x06, struct npu_sim_mem_info)
+#define NPU_SIM_IOCTL_MEM_PEAKS	_IOWR(NPU_SIM_IOC_MAGIC, 0x09, struct npu_sim_mem_peaks)
 
 /* ---- Registered host memory (API 1.5) ------------------------------------ */
 

@@ -44,6 +44,9 @@ static_assert(sizeof(struct npu_sim_mem_info) == 152);
 static_assert(offsetof(struct npu_sim_mem_info, capacity) == 8);
 static_assert(offsetof(struct npu_sim_mem_info, allocations) == 112);
 static_assert(offsetof(struct npu_sim_mem_info, reserved) == 120);
+static_assert(sizeof(struct npu_sim_mem_peaks) == 72);
+static_assert(offsetof(struct npu_sim_mem_peaks, used_p2p) == 48);
+static_assert(offsetof(struct npu_sim_mem_peaks, reserved) == 56);
 
 static_assert(sizeof(struct npu_sim_vmm_reserve) == 32);
 static_assert(offsetof(struct npu_sim_vmm_reserve, flags) == 24);
