@@ -32,7 +32,7 @@ void bench_check(aclError err, const char *what);
 /* Repetitions per row (BENCH_REPS, default 5, at most BENCH_MAX_REPS). */
 int bench_reps(void);
 
-/* The scale of the "many allocations" rows (BENCH_SCALE, default 100000). */
+/* The scale of the "many allocations" rows (BENCH_SCALE, default 1000000). */
 unsigned long bench_scale(void);
 
 /* Largest copy in MiB (BENCH_COPY_MAX_MIB, default 1024). */

@@ -1,5 +1,5 @@
 # Benchmarks: built with everything, run in the test guest by `make bench`
-# (BENCH_ARGS=--profile adds a perf profile; BENCH_ENV="BENCH_SCALE=1000000 ..."
+# (BENCH_ARGS=--profile adds a perf profile; BENCH_ENV="BENCH_SCALE=100000 ..."
 # passes knobs, see bench/bench.h).  The table goes to stdout, the CSV to
 # build/bench/results.csv.
 BENCH := $(BUILD)/bench/npu_bench

@@ -1,6 +1,6 @@
 /*
  * Scale rows: pointer lookups, small copies and free/alloc churn with
- * BENCH_SCALE (default 100000; the issue's figure is 1000000) live 64 B
+ * BENCH_SCALE (default 1000000, the issue's figure) live 64 B
  * allocations against the same with one, and how many 64 B allocations the
  * device holds and what each costs.  The two sides cannot be interleaved
  * (the population is either 1 or N), so "at 1" runs first.

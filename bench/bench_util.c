@@ -54,7 +54,7 @@ int bench_reps(void)
 
 unsigned long bench_scale(void)
 {
-	return env_ulong("BENCH_SCALE", 100000, 1, 10000000);
+	return env_ulong("BENCH_SCALE", 1000000, 1, 10000000);
 }
 
 unsigned long bench_copy_max_mib(void)

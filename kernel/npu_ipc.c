@@ -87,6 +87,7 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	start = map->phys_off + round_down(args.va - map->va, PAGE_SIZE);
 	end = map->phys_off + min(round_up(args.va + args.size - map->va,
 					   PAGE_SIZE), map->len);
+	npu_small_exported(ctx, map);
 	sh->phys = map->phys;
 	npu_phys_get(sh->phys);
 	sh->ndev = ctx->ndev;

@@ -208,7 +208,7 @@ void npu_mem_peaks_sample(struct npu_ctx *ctx)
 	struct npu_dev *ndev = ctx->ndev;
 
 	spin_lock(&ndev->cap_lock);
-	p->context_used = max(p->context_used, (u64)READ_ONCE(ctx->used));
+	p->context_used = max_t(u64, p->context_used, READ_ONCE(ctx->used));
 	p->used = max(p->used, ndev->used);
 	p->used_normal = max(p->used_normal,
 			     ndev->used_kind[NPU_SIM_PAGE_NORMAL]);
@@ -243,4 +243,5 @@ int npu_ioctl_mem_peaks(struct npu_ctx *ctx, void __user *uarg)
 void npu_mem_ctx_teardown(struct npu_ctx *ctx)
 {
 	npu_map_unlink_all(ctx, &ctx->maps);
+	npu_small_ctx_teardown(ctx);
 }

@@ -6,7 +6,9 @@
  * million 64 B allocations fit a device.
  *
  * A small page is one npu_phys of one page, charged to the device (and the
- * process's limit) once, from its first slot to the free of its last.  It
+ * process's limit) once, from its first slot to the free of its last.  One
+ * empty page per slot size is then kept idle, its charges given back, so
+ * that an allocate/free loop does not make and free a page each time.  It
  * is cut into slots of one size (a multiple of NPU_SMALL_ALIGN, the
  * alignment aclrtMalloc promises); each live slot is an ordinary linear
  * npu_map with phys_off/len naming the slot, so copies, lookups, check
@@ -15,7 +17,8 @@
  * parts point to the page's @hole, an entry with no device range.
  *
  * Isolation: a page holds one context's data only; a reused slot is zeroed
- * before it is handed out; copies cannot run from one slot into the next
+ * before it is handed out, and slots of a page with an IPC-exported slot
+ * are not reused at all; copies cannot run from one slot into the next
  * (npu_copy.c); a sub-page map is never mapped into host page tables
  * (npu_window.c), and small pages are not used while the device has host
  * access on.  Everything here runs under npu_ctx.lock.
@@ -35,7 +38,12 @@ struct npu_small_page {
 	u32 slot;			/* slot size in bytes */
 	u32 nr_used;			/* live slots */
 	u64 used;			/* bit per slot; slots past the page set */
+	bool exported;			/* a slot was IPC-exported: no reuse */
+	bool idle;			/* no slot used, charges given back */
 };
+
+/* Each class has its bit in npu_ctx.small_idle. */
+static_assert(NPU_SMALL_CLASSES <= 32);
 
 void npu_small_ctx_init(struct npu_ctx *ctx)
 {
@@ -60,9 +68,14 @@ bool npu_small_eligible(struct npu_ctx *ctx, u64 footprint, u32 backing,
 	       !READ_ONCE(ctx->ndev->host_access);
 }
 
+static unsigned int npu_small_class(u32 slot)
+{
+	return slot / NPU_SMALL_ALIGN - 1;
+}
+
 static struct list_head *npu_small_list(struct npu_ctx *ctx, u32 slot)
 {
-	return &ctx->small_partial[slot / NPU_SMALL_ALIGN - 1];
+	return &ctx->small_partial[npu_small_class(slot)];
 }
 
 /* A new small page of @slot-byte slots with its VA: 0 or an errno. */
@@ -104,16 +117,69 @@ nomem:
 
 /*
  * Forget an empty small page.  The put of its page is never the last one
- * here: the slot map being unlinked (or failing) still references it.
+ * here, but for an idle page at teardown: the slot map being unlinked (or
+ * failing) still references it.  The last put of an idle page may run
+ * under ctx->lock: it takes only spinlocks, and the context still holds
+ * its process's account.
  */
 static void npu_small_page_retire(struct npu_ctx *ctx,
 				  struct npu_small_page *sp)
 {
 	npu_va_erase_range(ctx, &sp->hole, sp->va, PAGE_SIZE);
 	list_del(&sp->node);
-	WRITE_ONCE(ctx->used, ctx->used - PAGE_SIZE);
+	if (sp->idle)
+		ctx->small_idle &= ~BIT(npu_small_class(sp->slot));
+	else
+		WRITE_ONCE(ctx->used, ctx->used - PAGE_SIZE);
 	npu_phys_put(sp->phys);
 	kfree(sp);
+}
+
+/*
+ * @sp has no live slot any more: keep it idle (uncharged, still on its
+ * list) if its class has no idle page yet and no slot was exported, else
+ * forget it.
+ */
+static void npu_small_page_empty(struct npu_ctx *ctx,
+				 struct npu_small_page *sp)
+{
+	u32 bit = BIT(npu_small_class(sp->slot));
+
+	if (sp->exported || (ctx->small_idle & bit)) {
+		npu_small_page_retire(ctx, sp);
+		return;
+	}
+	npu_phys_discharge(sp->phys);
+	WRITE_ONCE(ctx->used, ctx->used - PAGE_SIZE);
+	ctx->small_idle |= bit;
+	sp->idle = true;
+}
+
+/* Charge idle @sp again for a new slot: 0 or an npu_phys_errno() errno. */
+static int npu_small_page_wake(struct npu_ctx *ctx, struct npu_small_page *sp)
+{
+	int ret = npu_phys_recharge(sp->phys);
+
+	if (ret)
+		return npu_phys_errno(ctx->ndev, ret);
+	WRITE_ONCE(ctx->used, ctx->used + PAGE_SIZE);
+	ctx->small_idle &= ~BIT(npu_small_class(sp->slot));
+	sp->idle = false;
+	return 0;
+}
+
+/* Release of the file: the idle pages go (every slot is freed by now). */
+void npu_small_ctx_teardown(struct npu_ctx *ctx)
+{
+	struct npu_small_page *sp, *tmp;
+	unsigned int i;
+
+	mutex_lock(&ctx->lock);
+	for (i = 0; i < NPU_SMALL_CLASSES; i++)
+		list_for_each_entry_safe(sp, tmp, &ctx->small_partial[i], node)
+			if (sp->idle)
+				npu_small_page_retire(ctx, sp);
+	mutex_unlock(&ctx->lock);
 }
 
 /* The map's ops->unlink: its slot goes back to its page. */
@@ -124,10 +190,27 @@ static void npu_small_unlink(struct npu_ctx *ctx, struct npu_map *map)
 
 	npu_va_sub_erase(ctx, &sp->hole, map);
 	sp->used &= ~BIT_ULL(map->phys_off / sp->slot);
-	if (!--sp->nr_used)
-		npu_small_page_retire(ctx, sp);
-	else if (was_full)
+	if (was_full && !sp->exported)
 		list_add(&sp->node, npu_small_list(ctx, sp->slot));
+	if (!--sp->nr_used)
+		npu_small_page_empty(ctx, sp);
+}
+
+/*
+ * A slot of @map's page is being IPC-exported (ctx->lock): the key keeps
+ * the page, and a freed slot handed out again would show the importer a
+ * later allocation, so the page's free slots are never handed out again;
+ * it goes when its last live slot is freed.
+ */
+void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map)
+{
+	struct npu_small_page *sp = map->u.linear.small;
+
+	lockdep_assert_held(&ctx->lock);
+	if (!sp || sp->exported)
+		return;
+	sp->exported = true;
+	list_del_init(&sp->node);
 }
 
 static const struct npu_map_ops npu_small_ops = {
@@ -159,6 +242,10 @@ int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map)
 		if (ret)
 			goto out;
 		fresh = true;
+	} else if (sp->idle) {
+		ret = npu_small_page_wake(ctx, sp);
+		if (ret)
+			goto out;
 	}
 	bit = __ffs64(~sp->used);
 	map->va = sp->va + bit * sp->slot;
@@ -167,8 +254,8 @@ int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map)
 	map->phys = sp->phys;		/* the caller's put drops it on failure */
 	ret = npu_va_sub_insert(ctx, &sp->hole, map);
 	if (ret) {
-		if (fresh)
-			npu_small_page_retire(ctx, sp);
+		if (!sp->nr_used)
+			npu_small_page_empty(ctx, sp);
 		npu_stat_inc(ctx->ndev, NPU_STAT_FAIL_NOMEM);
 		goto out;
 	}

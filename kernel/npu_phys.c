@@ -74,6 +74,36 @@ static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys)
 	spin_unlock(&ndev->cap_lock);
 }
 
+/*
+ * Give back the charges (device capacity, the process's limit) of @phys
+ * while it is idle, its pages kept for reuse (an empty small page), and
+ * take them again: npu_phys_recharge() gives 0 or an npu_phys_create()
+ * error for npu_phys_errno().  The caller serializes the two (ctx->lock).
+ */
+void npu_phys_discharge(struct npu_phys *phys)
+{
+	npu_uncharge(phys->ndev, phys);
+	if (phys->proc)
+		npu_limit_uncharge(phys->proc, phys->size);
+	phys->idle = true;
+}
+
+int npu_phys_recharge(struct npu_phys *phys)
+{
+	int ret;
+
+	if (phys->proc && npu_limit_charge(phys->proc, phys->size))
+		return NPU_ERR_LIMIT;
+	ret = npu_charge(phys->ndev, phys);
+	if (ret) {
+		if (phys->proc)
+			npu_limit_uncharge(phys->proc, phys->size);
+		return ret;
+	}
+	phys->idle = false;
+	return 0;
+}
+
 /* Live allocations (MEM_ALLOC and MANAGED_ALLOC ranges) of the device. */
 void npu_dev_count_allocs(struct npu_dev *ndev, long delta)
 {
@@ -168,11 +198,13 @@ static void npu_phys_release(struct kref *ref)
 	else
 		npu_hugetlbfs_release(phys);
 	npu_pages_unaccount(phys);
-	npu_uncharge(phys->ndev, phys);
-	if (phys->proc) {
-		npu_limit_uncharge(phys->proc, phys->size);
-		npu_proc_put(phys->proc);
+	if (!phys->idle) {
+		npu_uncharge(phys->ndev, phys);
+		if (phys->proc)
+			npu_limit_uncharge(phys->proc, phys->size);
 	}
+	if (phys->proc)
+		npu_proc_put(phys->proc);
 	npu_phys_free(phys);
 }
 

@@ -259,6 +259,7 @@ struct npu_ctx {
 	struct list_head imports;	/* npu_map.node: IPC imports, host regs */
 	/* Small pages with a free slot, by slot size (npu_mem_small.c). */
 	struct list_head small_partial[NPU_SMALL_CLASSES];
+	u32 small_idle;			/* bit per class: an idle page kept */
 
 	/*
 	 * Set at open (npu_drv.c): give back everything the context holds.
@@ -300,6 +301,7 @@ struct npu_phys {
 	pid_t pid;			/* creator tgid */
 	struct mm_struct *mm;		/* pinned_vm charged (host memory, pinned user pages) */
 	struct npu_proc *proc;		/* charged account, referenced, or NULL */
+	bool idle;			/* charges given back (npu_phys_discharge) */
 };
 
 /* Internal npu_phys.flags bits. */
@@ -510,6 +512,8 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 			 u64 len, bool write, struct npu_phys **out);
 int npu_phys_errno(struct npu_dev *ndev, int ret);
 void npu_phys_put(struct npu_phys *phys);
+void npu_phys_discharge(struct npu_phys *phys);
+int npu_phys_recharge(struct npu_phys *phys);
 struct page *npu_phys_page(struct npu_phys *phys, u64 off);
 void npu_dev_count_allocs(struct npu_dev *ndev, long delta);
 const char *npu_kind_name(enum npu_sim_page_kind kind);
@@ -634,6 +638,8 @@ void npu_small_ctx_init(struct npu_ctx *ctx);
 bool npu_small_eligible(struct npu_ctx *ctx, u64 footprint, u32 backing,
 			u32 flags);
 struct npu_map *npu_small_map_create(u64 footprint, u64 size);
+void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
+void npu_small_ctx_teardown(struct npu_ctx *ctx);
 int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map);
 
 /* npu_mem.c: linear memory */

@@ -648,6 +648,13 @@ START_TEST(test_slots_share_a_page)
 	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0);
 	vm_hbm_info(&f, &t);
 	ck_assert_uint_eq(f, f0);
+
+	/* an empty page is kept idle (uncharged) for the next allocation */
+	q = dev_alloc(64, ACL_MEM_MALLOC_NORMAL_ONLY);
+	ck_assert_ptr_eq(q, p[0]);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0 + 4096);
+	ck_assert_int_eq(aclrtFree(q), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0);
 }
 END_TEST
 

@@ -489,6 +489,11 @@ START_TEST(slot_export)
 	ck_assert_int_eq((int)(int64_t)vm_child_get(&c), ACL_ERROR_RT_PARAM_INVALID);
 	vm_child_wait_ok(&c);
 
+	/* the page of an exported slot hands out no freed slot again */
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMalloc(&d, 64, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	ck_assert_uint_eq((uintptr_t)d % 4096, 0);
+	ck_assert_int_eq(used_bytes(), used0 + 2 * 4096);
 	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(before), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
