@@ -20,13 +20,15 @@ vm-check: all
 	tests/run-suite --vm-only
 
 # Long variants on the stock kernel, then, when 'make debug-kernel' has been
-# run, on the sanitizer kernel too (its module rebuilt first).
+# run, on the sanitizer kernel too (its module rebuilt first; KASAN and
+# lockdep make the guest several times slower, hence the longer timeout).
 stress: deps
 	$(MAKE) all
 	NPU_SIM_STRESS=1 tests/run-suite --vm-only
 	if [ -f $(BUILD)/debug-kernel/bzImage ]; then \
 		tools/build-debug-kernel && \
-		NPU_SIM_STRESS=1 NPU_VM_OPTS="--kernel debug" tests/run-suite --vm-only; \
+		NPU_SIM_STRESS=1 NPU_VM_TIMEOUT=9000 NPU_VM_OPTS="--kernel debug" \
+			tests/run-suite --vm-only; \
 	else \
 		echo "stress: no debug kernel ('make debug-kernel'): stock kernel only"; \
 	fi
