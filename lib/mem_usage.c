@@ -38,18 +38,14 @@ static int sample_locked(int dev, uint64_t cur[C_NR], uint64_t peak[C_NR])
 		rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_MEM_PEAKS, &mp);
 	if (rc != 0)
 		return rc;
-	cur[C_PROCESS] = mi.context_used;
-	cur[C_DEVICE] = mi.used;
-	cur[C_NORMAL] = mi.used_normal;
-	cur[C_HUGE_2M] = mi.used_huge_2m;
-	cur[C_HUGE_1G] = mi.used_huge_1g;
-	cur[C_P2P] = mi.used_p2p;
-	peak[C_PROCESS] = mp.context_used;
-	peak[C_DEVICE] = mp.used;
-	peak[C_NORMAL] = mp.used_normal;
-	peak[C_HUGE_2M] = mp.used_huge_2m;
-	peak[C_HUGE_1G] = mp.used_huge_1g;
-	peak[C_P2P] = mp.used_p2p;
+	/* MEM_INFO and MEM_PEAKS name the components alike. */
+#define COMPONENTS(out, in)                                                              \
+	memcpy(out, (uint64_t[C_NR]){ (in).context_used, (in).used, (in).used_normal,  \
+				     (in).used_huge_2m, (in).used_huge_1g, (in).used_p2p }, \
+	       sizeof(uint64_t) * C_NR)
+	COMPONENTS(cur, mi);
+	COMPONENTS(peak, mp);
+#undef COMPONENTS
 	/* The peaks were sampled after the sizes: never below them. */
 	for (int i = 0; i < C_NR; i++)
 		if (peak[i] < cur[i])
