@@ -119,8 +119,8 @@ nomem:
  * Forget an empty small page.  The put of its page is never the last one
  * here, but for an idle page at teardown: the slot map being unlinked (or
  * failing) still references it.  The last put of an idle page may run
- * under ctx->lock: it takes only spinlocks, and the context still holds
- * its process's account.
+ * under ctx->lock: freeing a page takes no lock ordered before it, and the
+ * context still holds its process's account (so no npu_limit_lock).
  */
 static void npu_small_page_retire(struct npu_ctx *ctx,
 				  struct npu_small_page *sp)
