@@ -50,6 +50,12 @@ static aclError malloc_normal(void **st)
 	return aclrtMalloc(st, 4096, ACL_MEM_MALLOC_NORMAL_ONLY);
 }
 
+/* A slot of a small page: the page, its VA range and the slot's entry. */
+static aclError malloc_small(void **st)
+{
+	return aclrtMalloc(st, 64, ACL_MEM_MALLOC_NORMAL_ONLY);
+}
+
 static aclError malloc_huge_first(void **st)
 {
 	return aclrtMalloc(st, 2 * MiB, ACL_MEM_MALLOC_HUGE_FIRST);
@@ -228,6 +234,7 @@ static aclError host_register(void **st)
 
 static const struct path_case cases[] = {
 	{ "aclrtMalloc NORMAL_ONLY", malloc_normal, undo_free, true },
+	{ "aclrtMalloc 64 B (a slot)", malloc_small, undo_free, true },
 	{ "aclrtMalloc HUGE_FIRST", malloc_huge_first, undo_free, true },
 	{ "aclrtMalloc HUGE_ONLY", malloc_huge_only, undo_free, true },
 	{ "aclrtMemcpy H2D", copy_h2d, undo_nothing, false },
