@@ -50,10 +50,45 @@ static aclError malloc_normal(void **st)
 	return aclrtMalloc(st, 4096, ACL_MEM_MALLOC_NORMAL_ONLY);
 }
 
-/* A slot of a small page: the page, its VA range and the slot's entry. */
+/* A slot of a small page (an idle page is reused after the first run). */
 static aclError malloc_small(void **st)
 {
 	return aclrtMalloc(st, 64, ACL_MEM_MALLOC_NORMAL_ONLY);
+}
+
+/*
+ * 33 slots: the 33rd needs a new small page (its npu_phys, page, VA range
+ * and hole) even when the previous run left an idle one.
+ */
+#define SMALL_RUN 33
+
+static aclError malloc_small_pages(void **st)
+{
+	void **p = calloc(SMALL_RUN, sizeof(*p));
+	aclError e = ACL_SUCCESS;
+	int i;
+
+	ck_assert_ptr_nonnull(p);
+	for (i = 0; i < SMALL_RUN && e == ACL_SUCCESS; i++)
+		e = aclrtMalloc(&p[i], 64, ACL_MEM_MALLOC_NORMAL_ONLY);
+	if (e == ACL_SUCCESS) {
+		*st = p;
+		return e;
+	}
+	/* a path that fails half-way undoes its steps as a program would */
+	while (--i > 0)
+		ck_assert_int_eq(aclrtFree(p[i - 1]), ACL_SUCCESS);
+	free(p);
+	return e;
+}
+
+static void small_pages_undo(void *st)
+{
+	void **p = st;
+
+	for (int i = 0; i < SMALL_RUN; i++)
+		ck_assert_int_eq(aclrtFree(p[i]), ACL_SUCCESS);
+	free(p);
 }
 
 static aclError malloc_huge_first(void **st)
@@ -235,6 +270,7 @@ static aclError host_register(void **st)
 static const struct path_case cases[] = {
 	{ "aclrtMalloc NORMAL_ONLY", malloc_normal, undo_free, true },
 	{ "aclrtMalloc 64 B (a slot)", malloc_small, undo_free, true },
+	{ "aclrtMalloc 33 x 64 B (a new page)", malloc_small_pages, small_pages_undo, true },
 	{ "aclrtMalloc HUGE_FIRST", malloc_huge_first, undo_free, true },
 	{ "aclrtMalloc HUGE_ONLY", malloc_huge_only, undo_free, true },
 	{ "aclrtMemcpy H2D", copy_h2d, undo_nothing, false },
