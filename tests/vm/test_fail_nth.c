@@ -133,12 +133,7 @@ struct vmm_state {
 
 static aclError vmm_map(void **st)
 {
-	aclrtPhysicalMemProp prop = {
-		.handleType = ACL_MEM_HANDLE_TYPE_NONE,
-		.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED,
-		.memAttr = ACL_HBM_MEM_HUGE,
-		.location = { .id = 0, .type = ACL_MEM_LOCATION_TYPE_DEVICE },
-	};
+	aclrtPhysicalMemProp prop = vm_phys_prop(ACL_HBM_MEM_HUGE, ACL_MEM_LOCATION_TYPE_DEVICE, 0);
 	struct vmm_state *s = calloc(1, sizeof(*s));
 	aclError e;
 

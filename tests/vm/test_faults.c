@@ -207,12 +207,7 @@ START_TEST(test_map_fault)
 	setenv("NPU_SIM_FAULTS", "3:100%:map", 1);
 	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
-	memset(&prop, 0, sizeof(prop));
-	prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
-	prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
-	prop.memAttr = ACL_MEM_NORMAL;
-	prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
-	prop.location.id = 0;
+	prop = vm_phys_prop(ACL_MEM_NORMAL, ACL_MEM_LOCATION_TYPE_DEVICE, 0);
 	ck_assert_int_eq(aclrtReserveMemAddress(&va, 2 * MiB, 0, NULL, 0), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &prop, 0), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMapMem(va, 2 * MiB, 0, h, 0), ACL_ERROR_RT_MEMORY_ALLOCATION);

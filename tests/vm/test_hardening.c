@@ -53,19 +53,6 @@ static int become_nobody(rlim_t bytes)
 	return 0;
 }
 
-static aclrtPhysicalMemProp host_prop(void)
-{
-	aclrtPhysicalMemProp p;
-
-	memset(&p, 0, sizeof(p));
-	p.handleType = ACL_MEM_HANDLE_TYPE_NONE;
-	p.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
-	p.memAttr = ACL_DDR_MEM_NORMAL;
-	p.location.type = ACL_MEM_LOCATION_TYPE_HOST;
-	p.location.id = 0;
-	return p;
-}
-
 /*
  * Child, uid 65534, ulimit -l 4 MiB.  Reports (code, pinned KiB over its
  * start) after: managed 2 MiB; managed 4 MiB more (over); host physical
@@ -74,7 +61,7 @@ static aclrtPhysicalMemProp host_prop(void)
  */
 static int child_memlock(void *arg, int cmd, int rep)
 {
-	aclrtPhysicalMemProp prop = host_prop();
+	aclrtPhysicalMemProp prop = vm_phys_prop(ACL_DDR_MEM_NORMAL, ACL_MEM_LOCATION_TYPE_HOST, 0);
 	aclrtDrvMemHandle h = NULL;
 	void *a = NULL, *b = NULL;
 	long base;
@@ -318,11 +305,7 @@ static int child_caps(void *arg, int cmd, int rep)
 		if (aclrtFree(ptrs[n--]))
 			return 4;
 	/* physical handles */
-	memset(&prop, 0, sizeof(prop));
-	prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
-	prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
-	prop.memAttr = ACL_MEM_NORMAL;
-	prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	prop = vm_phys_prop(ACL_MEM_NORMAL, ACL_MEM_LOCATION_TYPE_DEVICE, 0);
 	for (n = 0; n <= CAP; n++)
 		if ((rc = aclrtMallocPhysical(&hs[n], 2 * MiB, &prop, 0)) != ACL_SUCCESS)
 			break;
@@ -527,11 +510,7 @@ START_TEST(recycled_pid_share)
 	aclrtDrvMemHandle h = NULL;
 	struct wl_arg a = { .kind = KIND_SHARE };
 
-	memset(&prop, 0, sizeof(prop));
-	prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
-	prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
-	prop.memAttr = ACL_MEM_NORMAL;
-	prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	prop = vm_phys_prop(ACL_MEM_NORMAL, ACL_MEM_LOCATION_TYPE_DEVICE, 0);
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &prop, 0), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemExportToShareableHandle(h, ACL_MEM_HANDLE_TYPE_NONE, ACL_RT_VMM_EXPORT_FLAG_DEFAULT,
 							 &a.share), ACL_SUCCESS);

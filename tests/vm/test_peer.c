@@ -573,15 +573,7 @@ END_TEST
 
 static aclrtPhysicalMemProp phys_prop(int attr, int dev)
 {
-	aclrtPhysicalMemProp p;
-
-	memset(&p, 0, sizeof(p));
-	p.handleType = ACL_MEM_HANDLE_TYPE_NONE;
-	p.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
-	p.memAttr = (aclrtMemAttr)attr;
-	p.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
-	p.location.id = (uint32_t)dev;
-	return p;
+	return vm_phys_prop(attr, ACL_MEM_LOCATION_TYPE_DEVICE, (uint32_t)dev);
 }
 
 /* Handles of this process on dev whose flags column is exactly flags. */

@@ -86,19 +86,6 @@ static void assert_msg_names(const struct prof_case *c)
 	ck_assert_msg(strstr(m, "207000") != NULL, "'%s' has no code", m);
 }
 
-static aclrtPhysicalMemProp dev_prop(int attr)
-{
-	aclrtPhysicalMemProp p;
-
-	memset(&p, 0, sizeof(p));
-	p.handleType = ACL_MEM_HANDLE_TYPE_NONE;
-	p.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
-	p.memAttr = (aclrtMemAttr)attr;
-	p.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
-	p.location.id = 0;
-	return p;
-}
-
 static uint64_t get_param(int fd, uint32_t param)
 {
 	struct npu_sim_get_param gp = { .param = param };
@@ -224,7 +211,7 @@ static void check_meminfo(const struct prof_case *c)
 
 static void phys_case(const struct prof_case *c, int attr, size_t size, int want)
 {
-	aclrtPhysicalMemProp p = dev_prop(attr);
+	aclrtPhysicalMemProp p = vm_phys_prop(attr, ACL_MEM_LOCATION_TYPE_DEVICE, 0);
 	aclrtDrvMemHandle h = NULL;
 
 	ck_assert_msg(aclrtMallocPhysical(&h, size, &p, 0) == want, "%s attr %d", c->id, attr);

@@ -48,22 +48,9 @@ static void vmm_teardown(void)
 		vm_write_str("/sys/class/npu_sim/npu_sim0/host_access", "0");
 }
 
-static aclrtPhysicalMemProp mkprop(int attr, int loc_type, uint32_t id)
-{
-	aclrtPhysicalMemProp p;
-
-	memset(&p, 0, sizeof(p));
-	p.handleType = ACL_MEM_HANDLE_TYPE_NONE;
-	p.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
-	p.memAttr = (aclrtMemAttr)attr;
-	p.location.type = (aclrtMemLocationType)loc_type;
-	p.location.id = id;
-	return p;
-}
-
 static aclrtPhysicalMemProp dev_prop(int attr)
 {
-	return mkprop(attr, ACL_MEM_LOCATION_TYPE_DEVICE, 0);
+	return vm_phys_prop(attr, ACL_MEM_LOCATION_TYPE_DEVICE, 0);
 }
 
 static uint32_t hid(aclrtDrvMemHandle h)
@@ -157,7 +144,7 @@ START_TEST(test_granularity)
 		}
 	}
 	for (unsigned i = 0; i < sizeof(two_m_host) / sizeof(two_m_host[0]); i++) {
-		p = mkprop(two_m_host[i], ACL_MEM_LOCATION_TYPE_HOST, 0);
+		p = vm_phys_prop(two_m_host[i], ACL_MEM_LOCATION_TYPE_HOST, 0);
 		g = 0;
 		ck_assert_int_eq(aclrtMemGetAllocationGranularity(&p, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &g),
 				 ACL_SUCCESS);
@@ -182,7 +169,7 @@ START_TEST(test_granularity)
 	p = dev_prop(13);
 	p.allocationType = (aclrtMemAllocationType)1;
 	ck_assert_int_eq(aclrtMemGetAllocationGranularity(&p, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &g), 100000);
-	p = mkprop(13, ACL_MEM_LOCATION_TYPE_UNREGISTERED, 0);
+	p = vm_phys_prop(13, ACL_MEM_LOCATION_TYPE_UNREGISTERED, 0);
 	ck_assert_int_eq(aclrtMemGetAllocationGranularity(&p, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &g), 100000);
 	p = dev_prop(2);	/* DDR on a device */
 	ck_assert_int_eq(aclrtMemGetAllocationGranularity(&p, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &g), 100000);
@@ -225,7 +212,7 @@ START_TEST(test_malloc_physical_attrs)
 {
 	const struct attr_case *c = &attr_cases[_i];
 	int host = c->loc != ACL_MEM_LOCATION_TYPE_DEVICE;
-	aclrtPhysicalMemProp p = mkprop(c->attr, c->loc, 0), q;
+	aclrtPhysicalMemProp p = vm_phys_prop(c->attr, c->loc, 0), q;
 	long long used0 = used_bytes(), p2p0 = vm_dbg_info(0, "used_p2p_bytes");
 	long long hp0 = vm_hp2m_free(), g0 = vm_hp1g_free();
 	size_t free0, total0, free1, total1;
@@ -277,7 +264,7 @@ START_TEST(test_malloc_physical_rejects)
 	for (unsigned i = 0; i < sizeof(bad_attr) / sizeof(bad_attr[0]); i++) {
 		p = dev_prop(bad_attr[i]);
 		ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
-		p = mkprop(bad_attr[i], ACL_MEM_LOCATION_TYPE_HOST, 0);
+		p = vm_phys_prop(bad_attr[i], ACL_MEM_LOCATION_TYPE_HOST, 0);
 		ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
 	}
 	p = dev_prop(ACL_MEM_HUGE);
@@ -293,25 +280,25 @@ START_TEST(test_malloc_physical_rejects)
 	p.allocationType = (aclrtMemAllocationType)1;
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
 	/* locations */
-	p = mkprop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_UNREGISTERED, 0);
+	p = vm_phys_prop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_UNREGISTERED, 0);
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
-	p = mkprop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_MANAGED, 0);
+	p = vm_phys_prop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_MANAGED, 0);
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
-	p = mkprop(ACL_MEM_HUGE, 5, 0);
+	p = vm_phys_prop(ACL_MEM_HUGE, 5, 0);
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
-	p = mkprop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_DEVICE, 1);	/* not set */
+	p = vm_phys_prop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_DEVICE, 1);	/* not set */
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
-	p = mkprop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_DEVICE, 9);	/* no such device */
+	p = vm_phys_prop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_DEVICE, 9);	/* no such device */
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
-	p = mkprop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_DEVICE, 1000);
+	p = vm_phys_prop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_DEVICE, 1000);
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
-	p = mkprop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_HOST_NUMA, 7);	/* node offline */
+	p = vm_phys_prop(ACL_MEM_HUGE, ACL_MEM_LOCATION_TYPE_HOST_NUMA, 7);	/* node offline */
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
 	p = dev_prop(ACL_DDR_MEM_HUGE);	/* DDR attribute on a device */
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
-	p = mkprop(ACL_HBM_MEM_HUGE, ACL_MEM_LOCATION_TYPE_HOST, 0);	/* HBM on the host */
+	p = vm_phys_prop(ACL_HBM_MEM_HUGE, ACL_MEM_LOCATION_TYPE_HOST, 0);	/* HBM on the host */
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
-	p = mkprop(ACL_MEM_HUGE1G, ACL_MEM_LOCATION_TYPE_HOST, 0);	/* 1G device only */
+	p = vm_phys_prop(ACL_MEM_HUGE1G, ACL_MEM_LOCATION_TYPE_HOST, 0);	/* 1G device only */
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 1 * GiB, &p, 0), 100000);
 	p = dev_prop(ACL_MEM_HUGE1G);	/* size not a multiple of 1 GiB */
 	ck_assert_int_eq(aclrtMallocPhysical(&h, 2 * MiB, &p, 0), 100000);
@@ -781,7 +768,7 @@ END_TEST
 
 START_TEST(test_pointer_attributes)
 {
-	aclrtPhysicalMemProp hp = mkprop(ACL_DDR_MEM_NORMAL, ACL_MEM_LOCATION_TYPE_HOST, 0);
+	aclrtPhysicalMemProp hp = vm_phys_prop(ACL_DDR_MEM_NORMAL, ACL_MEM_LOCATION_TYPE_HOST, 0);
 	aclrtDrvMemHandle hh = NULL, hn, hg;
 	void *small = NULL, *huge = NULL, *host = NULL, *base = NULL;
 	aclrtPtrAttributes a;

@@ -643,6 +643,19 @@ int vm_all_bytes(const void *p, size_t n, unsigned char v)
 	return 1;
 }
 
+aclrtPhysicalMemProp vm_phys_prop(int attr, int loc_type, uint32_t id)
+{
+	aclrtPhysicalMemProp p;
+
+	memset(&p, 0, sizeof(p));
+	p.handleType = ACL_MEM_HANDLE_TYPE_NONE;
+	p.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	p.memAttr = (aclrtMemAttr)attr;
+	p.location.type = (aclrtMemLocationType)loc_type;
+	p.location.id = id;
+	return p;
+}
+
 void vm_fill(void *buf, size_t n, uint32_t seed)
 {
 	unsigned char *p = buf;

@@ -19,6 +19,8 @@
 
 #include <check.h>
 
+#include <acl/acl.h>
+
 #define KiB (1024ULL)
 #define MiB (1024ULL * 1024)
 #define GiB (1024ULL * 1024 * 1024)
@@ -197,6 +199,12 @@ void vm_raw_free(struct vm_raw *r, uint64_t va);
  * kernel version); -1 if unreadable.  Safe in forked children.
  */
 long vm_lck_kib(void);
+
+/*
+ * The aclrtMallocPhysical properties of memory attribute @attr at location
+ * @loc_type / @id: handle type NONE, PINNED, everything else zero.
+ */
+aclrtPhysicalMemProp vm_phys_prop(int attr, int loc_type, uint32_t id);
 
 /* Deterministic byte pattern. */
 void vm_fill(void *buf, size_t n, uint32_t seed);
