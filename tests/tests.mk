@@ -7,7 +7,7 @@ include tests/stress/stress.mk
 
 # The README's test command.  Installs what is missing, builds everything,
 # runs the unit tests on the host and the VM suite in a guest; the last line
-# is "N passed, M failed".
+# is "N passed, M failed, K skipped".
 check: deps
 	$(MAKE) all
 	tests/run-suite

@@ -4,7 +4,9 @@ format of the Check framework, which tests/run-suite adds up:
 
     NN%: Checks: C, Failures: F, Errors: E
 
-Skipped tests are not counted as checks.  Usage: checkrun.py DIR [PATTERN]
+Skipped tests are not counted as checks; each prints a line
+"SKIPPED: TEST: REASON" that tests/run-suite counts and judges.
+Usage: checkrun.py DIR [PATTERN]
 """
 import os
 import sys
@@ -19,6 +21,8 @@ def main():
     suite = unittest.defaultTestLoader.discover(start, pattern=pattern,
                                                 top_level_dir=start)
     result = unittest.TextTestRunner(stream=sys.stdout, verbosity=2).run(suite)
+    for test, reason in result.skipped:
+        print("SKIPPED: %s: %s" % (test.id(), reason.replace("\n", " ")))
     checks = result.testsRun - len(result.skipped)
     failures = len(result.failures) + len(result.unexpectedSuccesses)
     errors = len(result.errors)

@@ -9,6 +9,7 @@
  */
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -294,5 +295,7 @@ int main(void)
 	tcase_add_test(t, share_v2_checks);
 	tcase_add_test(t, noucmem_and_prefetch_batch_checks);
 	suite_add_tcase(s, t);
+	if (module_present())	/* the tests leave out their ACL_ERROR_RT_CONTEXT_NULL checks */
+		printf("SKIPPED: test_api_added_host no-device checks: /dev/npu_sim0 exists\n");
 	return unit_run(s);
 }

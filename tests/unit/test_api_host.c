@@ -9,6 +9,7 @@
 #include <check.h>
 #include <dlfcn.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -94,8 +95,6 @@ START_TEST(no_module_no_device)
 {
 	uint32_t count = 99;
 
-	if (module_present())
-		return;	/* meaningful only where the module is not loaded */
 	ck_assert_int_eq(aclrtGetDeviceCount(&count), ACL_ERROR_RT_NO_DEVICE);
 	ck_assert_uint_eq(count, 99);
 	ck_assert_int_eq(aclrtSetDevice(0), ACL_ERROR_RT_INVALID_DEVICEID);
@@ -320,7 +319,11 @@ static Suite *api_suite(void)
 	tcase_add_test(t, init_and_finalize);
 	tcase_add_test(t, fork_child_starts_afresh);
 	tcase_add_test(t, device_ids_checked);
-	tcase_add_test(t, no_module_no_device);
+	/* meaningful only where the module is not loaded: else a skip, said */
+	if (!module_present())
+		tcase_add_test(t, no_module_no_device);
+	else
+		printf("SKIPPED: test_api_host no_module_no_device: /dev/npu_sim0 exists\n");
 	tcase_add_test(t, malloc_argument_checks);
 	tcase_add_test(t, stream_args_without_device);
 	tcase_add_test(t, malloc_without_current_device);
