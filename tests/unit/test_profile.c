@@ -2,8 +2,12 @@
  * Unit tests of lib/profile.c and the profile-aware parts of lib/policy.c
  * and lib/meminfo_rules.c: the policy item a plan asks for, what each
  * product accepts, its padding and its aclrtGetMemInfo answers.  Expected
- * values are written from the vendor support lists (README "Product
- * profiles"), not read back from the shared table.
+ * values are written out, not read back from the shared table: supported
+ * policy items from the seed aclrtMemMallocPolicy, padding from
+ * aclrtMallocAlign32, aclrtMallocPhysical attributes from its seed page,
+ * SoC names from hicann/runtime's platform configs; the memory kind, the
+ * emulated forms and the index (enum npu_sim_profile_index) are npu_sim's.
+ * tests/vm/test_profile.c says the same per column.
  */
 #include <check.h>
 #include <stdint.h>
@@ -17,7 +21,7 @@
 #define MiB (1024ULL * 1024)
 #define GiB (1024ULL * MiB)
 
-/* index, id, SoC, supported items (bit n), pad, DDR, 1G, P2P */
+/* index (UAPI enum), id, SoC, supported items (bit n), pad, DDR, 1G, P2P */
 static const struct {
 	unsigned index;
 	const char *id, *soc;
@@ -26,12 +30,12 @@ static const struct {
 	int ddr, g1, p2p;
 	int attr10, attr14, attr17, attr12;	/* aclrtMallocPhysical accepts */
 } rows[] = {
-	{ 1, "ascend950", "Ascend950PR_9599", 0xff, 0, 0, 1, 1, 1, 0, 0, 1 },
-	{ 2, "atlas-a3", "Ascend910_9391", 0xff, 32, 0, 1, 1, 1, 1, 1, 1 },
-	{ 3, "atlas-a2", "Ascend910B1", 0xff, 32, 0, 1, 1, 1, 1, 0, 1 },
-	{ 4, "atlas-200i-500-a2", "Ascend310B1", 0x07, 32, 1, 0, 0, 0, 0, 0, 0 },
-	{ 5, "atlas-inference", "Ascend310P3", 0x3f, 32, 1, 0, 1, 0, 0, 0, 1 },
-	{ 6, "atlas-training", "Ascend910A", 0x3f, 32, 0, 0, 1, 0, 0, 0, 1 },
+	{ NPU_SIM_PROFILE_ASCEND950, "ascend950", "Ascend950PR_9599", 0xff, 0, 0, 1, 1, 1, 0, 0, 1 },
+	{ NPU_SIM_PROFILE_ATLAS_A3, "atlas-a3", "Ascend910_9391", 0xff, 32, 0, 1, 1, 1, 1, 1, 1 },
+	{ NPU_SIM_PROFILE_ATLAS_A2, "atlas-a2", "Ascend910B1", 0xff, 32, 0, 1, 1, 1, 1, 0, 1 },
+	{ NPU_SIM_PROFILE_ATLAS_200I_500_A2, "atlas-200i-500-a2", "Ascend310B1", 0x07, 32, 1, 0, 0, 0, 0, 0, 0 },
+	{ NPU_SIM_PROFILE_ATLAS_INFERENCE, "atlas-inference", "Ascend310P3", 0x3f, 32, 1, 0, 1, 0, 0, 0, 1 },
+	{ NPU_SIM_PROFILE_ATLAS_TRAINING, "atlas-training", "Ascend910A", 0x3f, 32, 0, 0, 1, 0, 0, 0, 1 },
 };
 
 START_TEST(default_row)
@@ -130,24 +134,51 @@ START_TEST(meminfo_per_product)
 }
 END_TEST
 
-/* NULL profile: the answers of today's npu_rt_mem_info_figures (Atlas A2). */
+/*
+ * NULL profile: the Atlas A2 answers, written out per class for one device
+ * state: 2 GiB capacity, 1 GiB used, 3 free 2 MiB pool pages, 1 free 1 GiB
+ * page, host 8 GiB total / 1 GiB free.  ACL_DDR_* classes are the host's,
+ * the others the device's; a 2 MiB or 1 GiB class can hand out no more than
+ * both the free capacity and its free pool pages hold.
+ */
 START_TEST(meminfo_null_is_a2)
 {
+	enum { HOST, ANY, H2M, H1G };
+	static const int class_of[18] = {
+		[ACL_DDR_MEM] = HOST, [ACL_HBM_MEM] = ANY, [ACL_DDR_MEM_HUGE] = HOST,
+		[ACL_DDR_MEM_NORMAL] = HOST, [ACL_HBM_MEM_HUGE] = H2M, [ACL_HBM_MEM_NORMAL] = ANY,
+		[ACL_DDR_MEM_P2P_HUGE] = HOST, [ACL_DDR_MEM_P2P_NORMAL] = HOST,
+		[ACL_HBM_MEM_P2P_HUGE] = H2M, [ACL_HBM_MEM_P2P_NORMAL] = ANY,
+		[ACL_HBM_MEM_HUGE1G] = H1G, [ACL_HBM_MEM_P2P_HUGE1G] = H1G, [ACL_MEM_NORMAL] = ANY,
+		[ACL_MEM_HUGE] = H2M, [ACL_MEM_HUGE1G] = H1G, [ACL_MEM_P2P_NORMAL] = ANY,
+		[ACL_MEM_P2P_HUGE] = H2M, [ACL_MEM_P2P_HUGE1G] = H1G,
+	};
+	static const size_t want_free[] = { [HOST] = 1 * GiB, [ANY] = 1 * GiB, [H2M] = 6 * MiB,
+					    [H1G] = 1 * GiB };
+	static const size_t want_total[] = { [HOST] = 8 * GiB, [ANY] = 2 * GiB, [H2M] = 2 * GiB,
+					     [H1G] = 2 * GiB };
 	struct npu_sim_mem_info mi = { 0 };
-	size_t f1, t1, f2, t2;
+	size_t f, t;
 
 	mi.capacity = 2 * GiB;
+	mi.used = 1 * GiB;
 	mi.huge_2m_free = 3;
-	mi.huge_1g_free = 2;
+	mi.huge_1g_free = 1;
 	mi.host_total = 8 * GiB;
 	mi.host_free = 1 * GiB;
 	for (int attr = 0; attr <= 17; attr++) {
-		ck_assert_int_eq(npu_rt_mem_info_figures(attr, &mi, &f1, &t1), ACL_SUCCESS);
-		ck_assert_int_eq(npu_rt_mem_info_figures_profile(attr, &mi, npu_rt_profile_get(3), &f2, &t2),
-				 ACL_SUCCESS);
-		ck_assert_uint_eq(f1, f2);
-		ck_assert_uint_eq(t1, t2);
+		const struct npu_sim_profile *a2 = npu_rt_profile_get(NPU_SIM_PROFILE_ATLAS_A2);
+
+		f = t = 77;
+		ck_assert_int_eq(npu_rt_mem_info_figures(attr, &mi, &f, &t), ACL_SUCCESS);
+		ck_assert_msg(f == want_free[class_of[attr]] && t == want_total[class_of[attr]],
+			      "attr %d (NULL): %zu / %zu", attr, f, t);
+		f = t = 77;
+		ck_assert_int_eq(npu_rt_mem_info_figures_profile(attr, &mi, a2, &f, &t), ACL_SUCCESS);
+		ck_assert_msg(f == want_free[class_of[attr]] && t == want_total[class_of[attr]],
+			      "attr %d (A2): %zu / %zu", attr, f, t);
 	}
+	ck_assert_int_eq(npu_rt_mem_info_figures(18, &mi, &f, &t), ACL_ERROR_INVALID_PARAM);
 }
 END_TEST
 

@@ -1,11 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Product profiles (module parameter profile=): the module is loaded once
- * per profile and the per-product rules are checked against the vendor
- * support lists (seeds aclrtMemMallocPolicy, aclrtMallocAlign32,
- * aclrtMallocPhysical, pyACL acl.rt.malloc; docs/cann-api-notes.md).  The
- * expected values below are written out from those lists, not read from
- * include/uapi/misc/npu_sim_profiles.h, so a wrong table row fails here.
+ * per profile and every per-product rule is checked.  The expected values
+ * are not read from include/uapi/misc/npu_sim_profiles.h: each column below
+ * says where it comes from, and the aclError of each call is derived from
+ * those facts, so a wrong table row fails here.
+ *
+ *   [pol]  seed aclrtMemMallocPolicy: which products support the *_P2P and
+ *          HUGE1G_ONLY(_P2P) items (HUGE_FIRST/HUGE_ONLY/NORMAL_ONLY carry
+ *          no restriction).  "Atlas 350 Accelerator Card" there is the
+ *          Ascend 950PR/950DT product.
+ *   [a32]  seed aclrtMallocAlign32: aclrtMalloc adds 32 bytes after
+ *          ALIGN_UP(len, 32) on every product but the Ascend 950PR/950DT.
+ *   [phys] seed aclrtMallocPhysical: ACL_MEM_HUGE1G only on A3 and A2,
+ *          ACL_HBM_MEM_HUGE1G on Atlas 350, A3 and A2, ACL_MEM_P2P_HUGE1G
+ *          only on (some) A3; Atlas 200I/500 A2 in the Ascend RC form does
+ *          not support the call.  (aclrtMalloc's HUGE1G items and these
+ *          attributes are different rows: the 950 has the first, not
+ *          ACL_MEM_HUGE1G.)
+ *   [soc]  the SoC's platform config in hicann/runtime
+ *          (src/platform/platform_config/.../<soc>.ini).
+ *   [uapi] enum npu_sim_profile_index of the UAPI (the GET_PARAM ABI).
+ *   [sim]  npu_sim choices no vendor page gives: the emulated form (RC for
+ *          200I/500 A2, the A3 interconnect with P2P_HUGE1G), device memory
+ *          kind, and the default capacity, 1/32 of the device memory given.
+ *
  * Policies and 1 GiB attributes are probed with a size above the capacity:
  * a supported one fails with 207001 (capacity), an unsupported one with
  * 207000 before anything is charged, so no 1 GiB page is ever zeroed.
@@ -22,6 +41,7 @@
 
 #include <acl/acl.h>
 #include <misc/npu_sim.h>
+#include <misc/npu_sim_profiles.h>
 
 #define NS	ACL_ERROR_RT_FEATURE_NOT_SUPPORT	/* 207000 */
 #define CAP	ACL_ERROR_RT_MEMORY_ALLOCATION		/* 207001 */
@@ -29,34 +49,55 @@
 
 struct prof_case {
 	const char *id;
-	const char *product;	/* named by aclGetRecentErrMsg */
-	const char *soc;
-	const char *kind;	/* sysfs memory_kind */
-	unsigned index;		/* GET_PARAM NPU_SIM_PARAM_PROFILE */
-	unsigned long long cap_mib;
-	unsigned pad;		/* aclrtMalloc bytes after ALIGN_UP(len, 32) */
-	int policy_rc[8];	/* aclrtMalloc of capacity + 1 bytes, items 0..7 */
-	int ddr;		/* ACL_DDR_MEM is the device memory */
-	int has_1g, has_p2p;	/* GetMemInfo of 1 GiB / P2P classes not 0 */
-	/* aclrtMallocPhysical: ACL_MEM_NORMAL (2 MiB), then 1 GiB attributes
-	 * HBM_MEM_HUGE1G, MEM_HUGE1G, MEM_P2P_HUGE1G above the capacity */
-	int phys_normal, phys_hbm1g, phys_mem1g, phys_p2p1g;
+	const char *product;	/* named by aclGetRecentErrMsg: the seeds' product line */
+	const char *soc;	/* [soc] */
+	unsigned index;		/* [uapi] */
+	const char *kind;	/* [sim] sysfs memory_kind */
+	unsigned dev_gib;	/* [soc] memory_size, else [sim]: capacity = 1/32 */
+	unsigned pad;		/* [a32] */
+	int p2p, g1;		/* [pol] *_P2P items, HUGE1G_ONLY(_P2P) items */
+	int phys;		/* [phys] + [sim]: aclrtMallocPhysical supported */
+	int mem1g, hbm1g, p2p1g; /* [phys] + [sim]: the three 1 GiB attributes */
 };
 
 static const struct prof_case cases[] = {
-	{ "ascend950", "Ascend 950PR/Ascend 950DT", "Ascend950PR_9599", "HBM", 1, 4096, 0,
-	  { CAP, CAP, CAP, CAP, CAP, CAP, CAP, CAP }, 0, 1, 1, OK, CAP, NS, NS },
-	{ "atlas-a3", "Atlas A3 training/inference", "Ascend910_9391", "HBM", 2, 2048, 32,
-	  { CAP, CAP, CAP, CAP, CAP, CAP, CAP, CAP }, 0, 1, 1, OK, CAP, CAP, CAP },
-	{ "atlas-a2", "Atlas A2 training/inference", "Ascend910B1", "HBM", 3, 2048, 32,
-	  { CAP, CAP, CAP, CAP, CAP, CAP, CAP, CAP }, 0, 1, 1, OK, CAP, CAP, NS },
-	{ "atlas-200i-500-a2", "Atlas 200I/500 A2 inference", "Ascend310B1", "DDR", 4, 384, 32,
-	  { CAP, CAP, CAP, NS, NS, NS, NS, NS }, 1, 0, 0, NS, NS, NS, NS },
-	{ "atlas-inference", "Atlas inference products", "Ascend310P3", "DDR", 5, 768, 32,
-	  { CAP, CAP, CAP, CAP, CAP, CAP, NS, NS }, 1, 0, 1, OK, NS, NS, NS },
-	{ "atlas-training", "Atlas training products", "Ascend910A", "HBM", 6, 1024, 32,
-	  { CAP, CAP, CAP, CAP, CAP, CAP, NS, NS }, 0, 0, 1, OK, NS, NS, NS },
+	{ "ascend950", "Ascend 950PR/Ascend 950DT", "Ascend950PR_9599", NPU_SIM_PROFILE_ASCEND950,
+	  "HBM", 128, 0, 1, 1, 1, 0, 1, 0 },
+	{ "atlas-a3", "Atlas A3 training/inference", "Ascend910_9391", NPU_SIM_PROFILE_ATLAS_A3,
+	  "HBM", 64, 32, 1, 1, 1, 1, 1, 1 },
+	{ "atlas-a2", "Atlas A2 training/inference", "Ascend910B1", NPU_SIM_PROFILE_ATLAS_A2,
+	  "HBM", 64, 32, 1, 1, 1, 1, 1, 0 },
+	/* 12 GiB: [sim] (the platform config's memory_size says 32 GiB) */
+	{ "atlas-200i-500-a2", "Atlas 200I/500 A2 inference", "Ascend310B1",
+	  NPU_SIM_PROFILE_ATLAS_200I_500_A2, "DDR", 12, 32, 0, 0, 0, 0, 0, 0 },
+	/* 24 GiB: [sim] (memory_size 24000000000 bytes, 24 GB) */
+	{ "atlas-inference", "Atlas inference products", "Ascend310P3", NPU_SIM_PROFILE_ATLAS_INFERENCE,
+	  "DDR", 24, 32, 1, 0, 1, 0, 0, 0 },
+	/* 32 GiB: [sim] (no memory_size in the platform config) */
+	{ "atlas-training", "Atlas training products", "Ascend910A", NPU_SIM_PROFILE_ATLAS_TRAINING,
+	  "HBM", 32, 32, 1, 0, 1, 0, 0, 0 },
 };
+
+static unsigned long long cap_mib(const struct prof_case *c)
+{
+	return c->dev_gib * 1024ULL / 32;
+}
+
+/* aclrtMalloc of more than the capacity with policy item 0..7. */
+static int policy_rc(const struct prof_case *c, int item)
+{
+	if (item >= 6)
+		return c->g1 ? CAP : NS;
+	if (item >= 3)
+		return c->p2p ? CAP : NS;
+	return CAP;
+}
+
+/* aclrtMallocPhysical of a 1 GiB attribute above the capacity. */
+static int phys_1g_rc(int supported)
+{
+	return supported ? CAP : NS;
+}
 
 static const struct prof_case *load(int i)
 {
@@ -118,8 +159,8 @@ static void check_identity(const struct prof_case *c)
 	ck_assert_ptr_nonnull(soc);
 	ck_assert_str_eq(soc, c->soc);
 	ck_assert_int_eq(vm_dbg_info(0, "profile_index"), c->index);
-	ck_assert_int_eq(vm_sysfs(0, "capacity_bytes"), c->cap_mib * MiB);
-	ck_assert_int_eq(vm_read_ll("/sys/module/npu_sim/parameters/hbm_mib"), c->cap_mib);
+	ck_assert_int_eq(vm_sysfs(0, "capacity_bytes"), cap_mib(c) * MiB);
+	ck_assert_int_eq(vm_read_ll("/sys/module/npu_sim/parameters/hbm_mib"), cap_mib(c));
 	fd = open("/dev/npu_sim1", O_RDWR | O_CLOEXEC);
 	ck_assert_int_ge(fd, 0);
 	ck_assert_uint_eq(get_param(fd, NPU_SIM_PARAM_PROFILE), c->index);
@@ -156,27 +197,27 @@ static void check_padding(const struct prof_case *c)
 
 static void check_policies(const struct prof_case *c)
 {
-	size_t over = c->cap_mib * MiB + 1;
+	size_t over = cap_mib(c) * MiB + 1;
 	struct vm_snap s;
 	void *p = (void *)0x40;
 
 	vm_snap_take(0, &s);
 	for (int item = 0; item < 8; item++) {
-		ck_assert_msg(aclrtMalloc(&p, over, (aclrtMemMallocPolicy)item) == c->policy_rc[item],
+		ck_assert_msg(aclrtMalloc(&p, over, (aclrtMemMallocPolicy)item) == policy_rc(c, item),
 			      "%s item %d", c->id, item);
-		if (c->policy_rc[item] == NS)
+		if (policy_rc(c, item) == NS)
 			assert_msg_names(c);
 		else
 			(void)aclGetRecentErrMsg();
 		ck_assert_int_eq(aclrtMallocWithCfg(&p, over, (aclrtMemMallocPolicy)item, NULL),
-				 c->policy_rc[item]);
+				 policy_rc(c, item));
 		(void)aclGetRecentErrMsg();
 	}
 	ck_assert_ptr_eq(p, (void *)0x40);
 	vm_snap_assert_same(0, &s);
 	/* supported items of the product really allocate */
 	for (int item = 0; item < 8; item++) {
-		if (item == 1 || item == 4 || item >= 6 || c->policy_rc[item] == NS)
+		if (item == 1 || item == 4 || item >= 6 || policy_rc(c, item) == NS)
 			continue;	/* 2 MiB pool / 1 GiB pages: not needed here */
 		ck_assert_int_eq(aclrtMalloc(&p, 4096, (aclrtMemMallocPolicy)item), OK);
 		ck_assert_int_eq(aclrtFree(p), OK);
@@ -185,7 +226,8 @@ static void check_policies(const struct prof_case *c)
 
 static void check_meminfo(const struct prof_case *c)
 {
-	unsigned long long cap = c->cap_mib * MiB;
+	unsigned long long cap = cap_mib(c) * MiB;
+	int ddr = strcmp(c->kind, "DDR") == 0;
 	unsigned long long host = (unsigned long long)vm_meminfo("MemTotal") * KiB;
 	size_t f, t;
 
@@ -193,20 +235,20 @@ static void check_meminfo(const struct prof_case *c)
 	ck_assert_uint_eq(t, cap);
 	ck_assert_uint_eq(f, cap);
 	ck_assert_int_eq(aclrtGetMemInfo(ACL_DDR_MEM, &f, &t), OK);
-	ck_assert_uint_eq(t, c->ddr ? cap : host);
+	ck_assert_uint_eq(t, ddr ? cap : host);
 	ck_assert_int_eq(aclrtGetMemInfo(ACL_DDR_MEM_NORMAL, &f, &t), OK);
-	ck_assert_uint_eq(t, c->ddr ? cap : host);
+	ck_assert_uint_eq(t, ddr ? cap : host);
 	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM_HUGE1G, &f, &t), OK);
-	ck_assert_uint_eq(t, c->has_1g ? cap : 0);
+	ck_assert_uint_eq(t, c->g1 ? cap : 0);
 	ck_assert_int_eq(aclrtGetMemInfo(ACL_MEM_HUGE1G, &f, &t), OK);
-	ck_assert_uint_eq(t, c->has_1g ? cap : 0);
-	if (!c->has_1g)
+	ck_assert_uint_eq(t, c->g1 ? cap : 0);
+	if (!c->g1)
 		ck_assert_uint_eq(f, 0);
 	ck_assert_int_eq(aclrtGetMemInfo(ACL_MEM_P2P_NORMAL, &f, &t), OK);
-	ck_assert_uint_eq(t, c->has_p2p ? cap : 0);
-	ck_assert_uint_eq(f, c->has_p2p ? cap : 0);
+	ck_assert_uint_eq(t, c->p2p ? cap : 0);
+	ck_assert_uint_eq(f, c->p2p ? cap : 0);
 	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM_P2P_HUGE, &f, &t), OK);
-	ck_assert_uint_eq(t, c->has_p2p ? cap : 0);
+	ck_assert_uint_eq(t, c->p2p ? cap : 0);
 }
 
 static void phys_case(const struct prof_case *c, int attr, size_t size, int want)
@@ -225,14 +267,14 @@ static void phys_case(const struct prof_case *c, int attr, size_t size, int want
 
 static void check_malloc_physical(const struct prof_case *c)
 {
-	size_t over = VM_ALIGN_UP(c->cap_mib * MiB + 1, GiB);
+	size_t over = VM_ALIGN_UP(cap_mib(c) * MiB + 1, GiB);
 	struct vm_snap s;
 
-	phys_case(c, ACL_MEM_NORMAL, 2 * MiB, c->phys_normal);
+	phys_case(c, ACL_MEM_NORMAL, 2 * MiB, c->phys ? OK : NS);
 	vm_snap_take(0, &s);
-	phys_case(c, ACL_HBM_MEM_HUGE1G, over, c->phys_hbm1g);
-	phys_case(c, ACL_MEM_HUGE1G, over, c->phys_mem1g);
-	phys_case(c, ACL_MEM_P2P_HUGE1G, over, c->phys_p2p1g);
+	phys_case(c, ACL_HBM_MEM_HUGE1G, over, phys_1g_rc(c->hbm1g));
+	phys_case(c, ACL_MEM_HUGE1G, over, phys_1g_rc(c->mem1g));
+	phys_case(c, ACL_MEM_P2P_HUGE1G, over, phys_1g_rc(c->p2p1g));
 	vm_snap_assert_same(0, &s);
 }
 
@@ -254,7 +296,7 @@ static void check_bypass(const struct prof_case *c)
 		int rc = ioctl(fd, NPU_SIM_IOCTL_MEM_ALLOC, &r) ? errno : 0;
 
 		/* no window mapped: a supported item gets as far as ENXIO */
-		ck_assert_msg(rc == (c->policy_rc[item] == NS ? EOPNOTSUPP : ENXIO), "%s item %d: %d",
+		ck_assert_msg(rc == (policy_rc(c, item) == NS ? EOPNOTSUPP : ENXIO), "%s item %d: %d",
 			      c->id, item, rc);
 	}
 	{
@@ -264,14 +306,14 @@ static void check_bypass(const struct prof_case *c)
 		};
 		int rc = ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &r) ? errno : 0;
 
-		ck_assert_int_eq(rc, c->phys_p2p1g == NS ? EOPNOTSUPP : 0);
+		ck_assert_int_eq(rc, c->p2p1g ? 0 : EOPNOTSUPP);
 		memset(&r, 0, sizeof(r));
 		r.size = 2 * MiB;
 		r.page_kind = NPU_SIM_PAGE_NORMAL;
 		r.location = NPU_SIM_LOC_DEVICE;
 		r.mem_attr = ACL_MEM_NORMAL;
 		rc = ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &r) ? errno : 0;
-		ck_assert_int_eq(rc, c->phys_normal == NS ? EOPNOTSUPP : 0);
+		ck_assert_int_eq(rc, c->phys ? 0 : EOPNOTSUPP);
 	}
 	close(fd);	/* frees the handles */
 	ck_assert_int_eq(vm_sysfs(0, "used_bytes"), 0);
