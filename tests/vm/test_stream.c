@@ -972,8 +972,7 @@ START_TEST(test_destroy_wait_is_killable)
 	hold(1);
 	vm_child_start(&c, destroy_blocked, NULL);
 	ck_assert_uint_eq(vm_child_get(&c), 1);
-	usleep(200000);				/* let it block in the destroy */
-	ck_assert_int_eq(waitpid(c.pid, &st, WNOHANG), 0);
+	vm_wait_blocked_in_ioctl(c.pid, NPU_SIM_IOCTL_STREAM_DESTROY);
 	ck_assert_int_eq(kill(c.pid, SIGKILL), 0);
 	for (i = 0; i < 2000 && r == 0; i++) {	/* it must not hang (20 s) */
 		r = waitpid(c.pid, &st, WNOHANG);

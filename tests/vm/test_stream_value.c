@@ -40,6 +40,22 @@ static uint64_t get_u64(const void *dev)
 	return v;
 }
 
+/*
+ * Waits until the 8 bytes at @dev read @v: a stream has run the op that
+ * writes them (and, in order, has moved on to the next one).  Bounded at
+ * 60 s so that a stream that never gets there fails instead of hanging.
+ */
+static void await_u64(const void *dev, uint64_t v)
+{
+	double end = vm_now() + 60;
+
+	while (get_u64(dev) != v) {
+		ck_assert_msg(vm_now() < end, "value at %p never became %llu", dev,
+			      (unsigned long long)v);
+		usleep(1000);
+	}
+}
+
 static aclrtStreamStatus query(aclrtStream s)
 {
 	aclrtStreamStatus st = ACL_STREAM_STATUS_RESERVED;
@@ -51,13 +67,16 @@ static aclrtStreamStatus query(aclrtStream s)
 /*
  * A: (held) copy S -> M, then write 1 to the flag.  B: wait for flag >= 1,
  * then copy M -> D.  A also first waits for a gate the test opens, so B is
- * seen waiting after the hold is released.
+ * seen waiting after the hold is released.  Each stream first writes a
+ * marker: once it reads 1, that stream has reached its wait (ops run in
+ * order), so what is checked then is the wait's doing, not a slow worker.
  */
 START_TEST(two_streams_ordered_by_value)
 {
 	unsigned char *want = malloc(BUF), *got = malloc(BUF), *zero = calloc(1, BUF);
 	void *vals = dev_alloc(4096), *src = dev_alloc(BUF), *mid = dev_alloc(BUF), *dst = dev_alloc(BUF);
 	char *gate = (char *)vals, *flag = (char *)vals + 8;
+	char *mark_a = (char *)vals + 16, *mark_b = (char *)vals + 24;
 	aclrtStream a, b;
 
 	ck_assert_ptr_nonnull(want);
@@ -69,18 +88,23 @@ START_TEST(two_streams_ordered_by_value)
 	ck_assert_int_eq(aclrtCreateStream(&b), ACL_SUCCESS);
 
 	vm_stream_hold(1);
+	ck_assert_int_eq(aclrtValueWrite(mark_a, 1, 0, a), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWait(gate, 1, ACL_STREAM_WAIT_VALUE_EQ, a), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemcpyAsync(mid, BUF, src, BUF, ACL_MEMCPY_DEVICE_TO_DEVICE, a), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWrite(flag, 1, 0, a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(mark_b, 1, 0, b), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWait(flag, 1, ACL_STREAM_WAIT_VALUE_GEQ, b), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemcpyAsync(dst, BUF, mid, BUF, ACL_MEMCPY_DEVICE_TO_DEVICE, b), ACL_SUCCESS);
-	usleep(100 * 1000);
+	/* held: not even the markers are written */
 	ck_assert_int_eq(query(a), ACL_STREAM_STATUS_NOT_READY);
 	ck_assert_int_eq(query(b), ACL_STREAM_STATUS_NOT_READY);
+	ck_assert_uint_eq(get_u64(mark_a), 0);
+	ck_assert_uint_eq(get_u64(mark_b), 0);
 	vm_stream_hold(0);
 
-	/* released, but A waits for the gate and B for A's value */
-	usleep(200 * 1000);
+	/* released, both at their waits: A waits for the gate, B for A's value */
+	await_u64(mark_a, 1);
+	await_u64(mark_b, 1);
 	ck_assert_int_eq(query(a), ACL_STREAM_STATUS_NOT_READY);
 	ck_assert_int_eq(query(b), ACL_STREAM_STATUS_NOT_READY);
 	ck_assert_uint_eq(get_u64(flag), 0);
@@ -129,20 +153,23 @@ static const struct cond_case cases[] = {
 };
 
 /*
- * Each condition: a wait followed by a write of a marker on one stream.
- * Met: the stream completes and the marker is written.  Not met: the stream
- * is still waiting after 200 ms (marker untouched); a forced destroy ends
- * the wait, and the marker is never written.
+ * Each condition: a write of "reached", a wait, then a write of a marker on
+ * one stream.  Met: the stream completes and the marker is written.  Not
+ * met: once "reached" reads 1 the stream is at its wait; it is not ready,
+ * a bounded sync times out and the marker is untouched; a forced destroy
+ * (which returns only after the stream's work is flushed) ends the wait,
+ * and the marker was never written.
  */
 START_TEST(wait_conditions)
 {
 	const struct cond_case *c = &cases[_i];
 	void *vals = dev_alloc(4096);
-	char *word = (char *)vals, *marker = (char *)vals + 64;
+	char *word = (char *)vals, *marker = (char *)vals + 64, *reached = (char *)vals + 128;
 	aclrtStream s;
 
 	put_u64(word, c->have);
 	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(reached, 1, 0, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWait(word, c->value, c->flag, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWrite(marker, 0x1122334455667788ULL, 0, s), ACL_SUCCESS);
 	if (c->met) {
@@ -150,10 +177,11 @@ START_TEST(wait_conditions)
 		ck_assert_uint_eq(get_u64(marker), 0x1122334455667788ULL);
 		ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
 	} else {
+		await_u64(reached, 1);
+		ck_assert_int_eq(query(s), ACL_STREAM_STATUS_NOT_READY);
 		ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s, 200), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
 		ck_assert_uint_eq(get_u64(marker), 0);
 		ck_assert_int_eq(aclrtDestroyStreamForce(s), ACL_SUCCESS);
-		usleep(20 * 1000);
 		ck_assert_uint_eq(get_u64(marker), 0);
 	}
 	ck_assert_uint_eq(get_u64(word), c->have);

@@ -602,6 +602,58 @@ uint64_t vm_child_get(struct vm_child *c)
 	return v;
 }
 
+/* 'S' or 'D' (any sleep), 'R', ...; 0 if @pid is gone. */
+static char proc_state(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	p = strrchr(buf, ')');	/* the name may hold spaces and parentheses */
+	return p && p[1] == ' ' ? p[2] : 0;
+}
+
+/* Whether /proc/PID/syscall shows ioctl(_, @cmd, ...) in progress. */
+static int in_ioctl(pid_t pid, unsigned long cmd)
+{
+	char path[64];
+	unsigned long long a0, a1;
+	long nr;
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "/proc/%d/syscall", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	ok = fscanf(f, "%ld %llx %llx", &nr, &a0, &a1) == 3 && nr == SYS_ioctl && a1 == cmd;
+	fclose(f);
+	return ok;
+}
+
+void vm_wait_blocked_in_ioctl(pid_t pid, unsigned long cmd)
+{
+	double end = vm_now() + 60;
+	char st;
+
+	for (;;) {
+		st = proc_state(pid);
+		if ((st == 'S' || st == 'D') && in_ioctl(pid, cmd) && proc_state(pid) == st)
+			return;
+		ck_assert_msg(st != 0 && st != 'Z', "process %d ended before blocking", (int)pid);
+		ck_assert_msg(vm_now() < end, "process %d not blocked in ioctl 0x%lx (state %c)",
+			      (int)pid, cmd, st);
+		usleep(1000);
+	}
+}
+
 void vm_child_put(struct vm_child *c, uint64_t v)
 {
 	ck_assert_msg(vm_put(c->cmd, v) == 0, "write to child %d failed", (int)c->pid);

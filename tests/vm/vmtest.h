@@ -172,6 +172,12 @@ void vm_child_put(struct vm_child *c, uint64_t v);
 int vm_child_wait(struct vm_child *c);
 /* Asserts the child exited with status 0 (else prints the step it failed). */
 void vm_child_wait_ok(struct vm_child *c);
+/*
+ * Waits until process @pid sleeps inside ioctl(fd, @cmd): /proc/PID/syscall
+ * names that call and /proc/PID/stat says the task is not running.  Asserts
+ * it gets there (bounded at 60 s, so a wrong driver fails instead of hanging).
+ */
+void vm_wait_blocked_in_ioctl(pid_t pid, unsigned long cmd);
 
 /* ---- raw driver access (no library) ------------------------------------ */
 
