@@ -214,8 +214,10 @@ static int kmsg_scan(struct st_base *b, const char *when)
 	int bad = 0;
 	ssize_t n;
 
-	if (b->kmsg < 0)
-		return 0;
+	if (b->kmsg < 0) {	/* a log that cannot be read proves nothing */
+		printf("%s: kernel log: /dev/kmsg could not be opened\n", when);
+		return 1;
+	}
 	if (regcomp(&re, pat, REG_EXTENDED | REG_NOSUB))
 		return 1;
 	for (;;) {
