@@ -44,7 +44,8 @@ $(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c
 		-o $@ $< $(LIBACL_RT_A) $(PKG_CHECK_LIBS) -ldl
 
 # Host-side suites in other forms, run by tests/run-suite like the binaries
-# (check-declared-only: every required-group call of the headers is defined;
+# (check-declared-only: every required-group call of the headers is exported,
+# and every exported call is named by a VM test;
 # test-kernel-layers: no call circle among kernel files, kernel-doc clean).
 HOST_SUITES := tests/tools/test-install tests/unit/check-declared-only \
 	tests/tools/test-kernel-layers

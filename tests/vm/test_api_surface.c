@@ -924,6 +924,42 @@ START_TEST(runtime_sample_runs)
 }
 END_TEST
 
+/*
+ * The calls that need no device, with one set: the run mode, the API
+ * version, and a data buffer naming device memory (the descriptor only
+ * records the range; the memory stays the caller's).
+ */
+START_TEST(host_side_calls_with_a_device)
+{
+	aclrtRunMode mode = (aclrtRunMode)7;
+	int32_t major = -1, minor = -1, patch = -1;
+	aclDataBuffer *b;
+	void *p = NULL;
+
+	ck_assert_int_eq(aclrtGetRunMode(&mode), ACL_SUCCESS);
+	ck_assert_int_eq(mode, ACL_HOST);
+	ck_assert_int_eq(aclrtGetVersion(&major, &minor, &patch), ACL_SUCCESS);
+	ck_assert_int_eq(major, ACL_MAJOR_VERSION);
+	ck_assert_int_eq(minor, ACL_MINOR_VERSION);
+	ck_assert_int_eq(patch, ACL_PATCH_VERSION);
+
+	ck_assert_int_eq(aclrtMalloc(&p, 8192, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	b = aclCreateDataBuffer(p, 8192);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_ptr_eq(aclGetDataBufferAddr(b), p);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+	ck_assert_uint_eq(aclGetDataBufferSize(b), 8192);	/* still exported */
+#pragma GCC diagnostic pop
+	ck_assert_uint_eq(aclGetDataBufferSizeV2(b), 8192);
+	ck_assert_int_eq(aclUpdateDataBuffer(b, (char *)p + 4096, 64), ACL_SUCCESS);
+	ck_assert_ptr_eq(aclGetDataBufferAddr(b), (char *)p + 4096);
+	ck_assert_uint_eq(aclGetDataBufferSizeV2(b), 64);
+	ck_assert_int_eq(aclDestroyDataBuffer(b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("api_surface");
@@ -946,6 +982,7 @@ int main(void)
 	tcase_add_test(t, bare_tgid);
 	tcase_add_test(t, mem_map_no_access);
 	tcase_add_test(t, mem_usage_info);
+	tcase_add_test(t, host_side_calls_with_a_device);
 	suite_add_tcase(s, t);
 	return vm_run_suite(s);
 }
