@@ -14,6 +14,7 @@
 #include <acl/acl.h>
 
 #define STREAMS_PATH "/sys/kernel/debug/npu_sim/npu_sim0/streams"
+#define EVENTS_PATH "/sys/kernel/debug/npu_sim/npu_sim0/events"
 
 static long streams_of_ctx(pid_t pid, long *nctx)
 {
@@ -39,6 +40,24 @@ static long streams_of_ctx(pid_t pid, long *nctx)
 	}
 	fclose(f);
 	*nctx = k;
+	return n;
+}
+
+/* Kernel events of @pid on device 0 (debugfs events, one line each). */
+static long events_of(pid_t pid)
+{
+	char line[256];
+	long n = 0;
+	FILE *f = fopen(EVENTS_PATH, "r");
+	int p;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "pid ctx event recorded completed pending timestamp_ns\n");
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%d", &p) == 1 && p == pid)
+			n++;
+	fclose(f);
 	return n;
 }
 
@@ -142,10 +161,12 @@ START_TEST(test_destroy_releases)
 	ck_assert_int_eq(aclrtRecordEvent(e, s2), ACL_SUCCESS);
 	ck_assert_int_eq(streams_of_ctx(getpid(), &nctx), 4);
 	ck_assert_int_eq(nctx, 2);
+	ck_assert_int_eq(events_of(getpid()), 1);
 
 	ck_assert_int_eq(aclrtDestroyContext(c), ACL_SUCCESS);
 	ck_assert_int_eq(streams_of_ctx(getpid(), &nctx), 1);
 	ck_assert_int_eq(nctx, 1);
+	ck_assert_int_eq(events_of(getpid()), 0);
 	ck_assert_int_eq(aclrtSynchronizeStream(s1), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtDestroyStream(s2), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtSynchronizeEvent(e), ACL_ERROR_RT_PARAM_INVALID);

@@ -645,6 +645,7 @@ START_TEST(test_second_mmap)
 	raw_open(&r, 0, 1);
 	w2 = mmap(NULL, r.wsize, PROT_READ | PROT_WRITE, MAP_SHARED, r.fd, 0);
 	ck_assert_msg(w2 == MAP_FAILED, "second mmap of the window succeeded at %p", w2);
+	ck_assert_int_eq(errno, EBUSY);
 	ck_assert_uint_eq(param(r.fd, NPU_SIM_PARAM_VA_WINDOW_START), (uintptr_t)r.win);
 	/* the first window still works */
 	raw_free(&r, raw_alloc(&r, 1, 1, NPU_SIM_BACKING_NORMAL, NULL));

@@ -256,15 +256,25 @@ START_TEST(test_ids_and_calls)
 }
 END_TEST
 
-/* aclrtMemP2PMap: checks, and access from dstDevId afterwards. */
+/*
+ * aclrtMemP2PMap: checks, and access from dstDevId afterwards: a copy that
+ * device n - 1 issues from the mapped memory into its own is refused before
+ * the map and carries the bytes after it.
+ */
 START_TEST(test_p2p_map)
 {
 	int n = ndevs[_i];
 	char host[64];
-	void *p;
+	void *p, *q;
 
 	setup_devices(n);
+	q = dev_alloc(n - 1, 64 * KiB, ACL_MEM_MALLOC_NORMAL_ONLY);
 	p = dev_alloc(0, 64 * KiB, ACL_MEM_MALLOC_NORMAL_ONLY_P2P);
+	dev_fill(p, 64 * KiB, 259);
+	use(n - 1);
+	ck_assert_int_eq(aclrtMemcpy(q, 64 * KiB, p, 64 * KiB, ACL_MEMCPY_DEVICE_TO_DEVICE),
+			 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+	use(0);
 	ck_assert_int_eq(aclrtMemP2PMap(p, 4096, n - 1, 1), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtMemP2PMap(NULL, 4096, n - 1, 0), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtMemP2PMap(p, 0, n - 1, 0), ACL_ERROR_INVALID_PARAM);
@@ -279,6 +289,11 @@ START_TEST(test_p2p_map)
 	ck_assert_int_eq(peer_rows(n - 1), 1);
 	ck_assert(peer_row(n - 1, getpid(), 0));
 	ck_assert_int_eq(peer_rows(0), 0);
+	use(n - 1);
+	ck_assert_int_eq(aclrtMemcpy(q, 64 * KiB, p, 64 * KiB, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
+	dev_expect(q, 64 * KiB, 259, 0);
+	ck_assert_int_eq(aclrtFree(q), ACL_SUCCESS);
+	use(0);
 	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
 }
 END_TEST

@@ -113,12 +113,12 @@ START_TEST(test_trace_cmd_records_copy)
 	snprintf(want, sizeof(want), "dir=D2H bytes=%d src_dev=0 dst_dev=-1 ", D2H_BYTES);
 	ck_assert_msg(count_lines(rep, "npu_sim_copy:", want, "ret=0") == 1,
 		      "no D2H copy of %d bytes in:\n%s", D2H_BYTES, rep);
-	/* 1 MiB + the library's padding, in 4 KiB pages. */
-	ck_assert_msg(count_lines(rep, "npu_sim_alloc:", "kind=normal mem=device", NULL) == 1,
+	/* 1 MiB + the library's 32 bytes of padding, in 4 KiB pages: 257 pages */
+	ck_assert_msg(count_lines(rep, "npu_sim_alloc:", "bytes=1052672 kind=normal mem=device", NULL) == 1,
 		      "alloc:\n%s", rep);
 	ck_assert_msg(count_lines(rep, "npu_sim_map:", "role=linear", NULL) == 1, "map:\n%s", rep);
 	ck_assert_msg(count_lines(rep, "npu_sim_unmap:", "role=linear", NULL) == 1, "unmap:\n%s", rep);
-	ck_assert_msg(count_lines(rep, "npu_sim_free:", "kind=normal mem=device", NULL) == 1,
+	ck_assert_msg(count_lines(rep, "npu_sim_free:", "bytes=1052672 kind=normal mem=device", NULL) == 1,
 		      "free:\n%s", rep);
 	free(rep);
 	unlink(DAT);
