@@ -1,6 +1,8 @@
 # libacl_rt: build/lib/libacl_rt.so and build/lib/libacl_rt.a.
 #
-# Sources by role (README "Layout"):
+# Sources by role (README "Layout"; the layer order of the files is written
+# once, at the top of lib/acl_internal.h, and checked by
+# tests/tools/test-lib-layers):
 #   lib/api/    one file per chapter of the public headers (include/acl)
 #   lib/rules/  the pure rule files the unit tests link directly
 #   lib/core/   the ioctl transport, handle registry and live-range check
@@ -13,9 +15,7 @@
 
 LIB_API_SRCS := $(addprefix lib/api/,init.c err_msg.c data_buffer.c device.c soc_name.c context.c \
 	stream.c event.c memory_linear.c memory_info.c memory_host.c host_register.c copy.c \
-	copy_async.c vmm.c vmm_share.c ipc_mem.c managed.c peer.c \
-	stream_force.c stream_value.c version.c vmm_noucmem.c vmm_share_v2.c managed_batch.c \
-	memset_d32.c memcpy_batch.c memory_cache.c memory_variants.c mem_usage.c memory_type.c)
+	copy_async.c vmm.c vmm_share.c ipc_mem.c managed.c peer.c)
 LIB_PURE_SRCS := $(addprefix lib/rules/,policy.c address.c copy_rules.c meminfo_rules.c errmap.c \
 	vmm_rules.c profile.c)
 LIB_CORE_SRCS := $(addprefix lib/core/,uapi_check.c transport.c handles.c range_check.c)

@@ -9,10 +9,13 @@
 #include <stdio.h>
 #include <stdbool.h>
 #include <string.h>
+#include <stdlib.h>
 
 #include "acl_internal.h"
 #include "check.h"
 #include "err_msg.h"
+#include "range_check.h"
+#include "batch_index.h"
 
 /* "host memory", "device 0 memory" or "partly device memory" into buf. */
 static const char *where(struct npu_rt_loc loc, char *buf, size_t len)
@@ -174,4 +177,186 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
 		npu_rt_msg_detail("[%p, +%zu) straddles host and device addresses", devPtr, count);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
+}
+
+/*
+ * aclrtMemsetD32: set N 32-bit words at ptr to value.  A value whose four
+ * bytes are equal is an ordinary aclrtMemset.  Otherwise host memory is
+ * written in user space (as aclrtMemset does for host pointers) and device
+ * memory gets the pattern through host-to-device copies of a pattern
+ * buffer, after the whole range was checked to lie in one live allocation
+ * or mapping, so a refused call writes nothing.
+ */
+
+#define PATTERN_CHUNK (1U << 20)	/* bytes of pattern copied per ioctl */
+
+static aclError set_device(void *ptr, size_t memSize, uint32_t value, size_t bytes)
+{
+	size_t chunk = bytes < PATTERN_CHUNK ? bytes : PATTERN_CHUNK;
+	uint32_t *pattern = malloc(chunk);
+	aclError err = ACL_SUCCESS;
+
+	if (pattern == NULL) {
+		npu_rt_msg_detail("no host memory for a %zu-byte pattern buffer", chunk);
+		return ACL_ERROR_RT_MEMORY_ALLOCATION;
+	}
+	for (size_t i = 0; i < chunk / 4; i++)
+		pattern[i] = value;
+	for (size_t off = 0; off < bytes && err == ACL_SUCCESS; off += chunk) {
+		size_t n = bytes - off < chunk ? bytes - off : chunk;
+
+		err = aclrtMemcpy((char *)ptr + off, memSize - off, pattern, n, ACL_MEMCPY_HOST_TO_DEVICE);
+	}
+	free(pattern);
+	return err;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N)
+{
+	uint8_t b = (uint8_t)value;
+	struct npu_rt_loc loc;
+	size_t bytes;
+	aclError err;
+	int dev;
+
+	if (N == 0)
+		return ACL_SUCCESS;
+	if (ptr == NULL) {
+		npu_rt_msg_detail("ptr is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (N > SIZE_MAX / 4) {
+		npu_rt_msg_detail("N %zu words overflow a byte count", N);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	bytes = N * 4;
+	if (bytes > memSize) {
+		npu_rt_msg_detail("N %zu words are %zu bytes, more than memSize %zu", N, bytes, memSize);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if (value == (uint32_t)b * 0x01010101U)
+		return aclrtMemset(ptr, memSize, b, bytes);
+
+	err = npu_rt_enter_current(&dev);	/* as aclrtMemset: a device is needed */
+	if (err != ACL_SUCCESS)
+		return err;
+	loc = npu_rt_locate_locked(ptr, bytes);
+	if (loc.kind == NPU_RT_LOC_HOST) {
+		npu_rt_devices_unlock();
+		for (size_t i = 0; i < N; i++)
+			memcpy((char *)ptr + i * 4, &value, 4);
+		return ACL_SUCCESS;
+	}
+	if (loc.kind != NPU_RT_LOC_DEVICE) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("[ptr, ptr + %zu) straddles host and device addresses", bytes);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	err = npu_rt_check_live_range_locked(loc.dev, (uintptr_t)ptr, bytes, "ptr");
+	npu_rt_devices_unlock();
+	return err != ACL_SUCCESS ? err : set_device(ptr, memSize, value, bytes);
+}
+
+/*
+ * aclrtMemcpyBatch: numBatches synchronous copies in one call, all host to
+ * device or all device to host.  attrs[k] describes where the copies
+ * attrsIndexes[k] .. attrsIndexes[k + 1] - 1 (the last entry: up to
+ * numBatches - 1) have their destination and source; each copy is checked
+ * against its attribute, its direction and, on the device side, against
+ * live memory before any byte moves.  *failIndex names the refused copy,
+ * or is SIZE_MAX when the error is not about one copy.
+ */
+
+/* An ACL location matches where p really is (host, or device dev). */
+static int loc_matches(const aclrtMemLocation *l, struct npu_rt_loc where)
+{
+	if (where.kind == NPU_RT_LOC_HOST)
+		return l->type == ACL_MEM_LOCATION_TYPE_HOST;
+	return where.kind == NPU_RT_LOC_DEVICE && l->type == ACL_MEM_LOCATION_TYPE_DEVICE &&
+	       l->id == (uint32_t)where.dev;
+}
+
+static int rsv_zero(const aclrtMemcpyBatchAttr *a)
+{
+	static const uint8_t zero[sizeof(a->rsv)];
+
+	return memcmp(a->rsv, zero, sizeof(zero)) == 0;
+}
+
+/* Checks copy i (attribute a) with the table lock held; sets *h2d on the first copy. */
+static aclError check_copy(size_t i, void *dst, size_t destMax, const void *src, size_t size,
+			   const aclrtMemcpyBatchAttr *a, int *h2d)
+{
+	struct npu_rt_loc d, s;
+	int this_h2d;
+
+	if (dst == NULL || src == NULL) {
+		npu_rt_msg_detail("copy %zu: %s is NULL", i, dst == NULL ? "dst" : "src");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (size > destMax) {
+		npu_rt_msg_detail("copy %zu: size %zu is more than destMax %zu", i, size, destMax);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	d = npu_rt_locate_locked(dst, size);
+	s = npu_rt_locate_locked(src, size);
+	this_h2d = s.kind == NPU_RT_LOC_HOST && d.kind == NPU_RT_LOC_DEVICE;
+	if (!this_h2d && !(s.kind == NPU_RT_LOC_DEVICE && d.kind == NPU_RT_LOC_HOST)) {
+		npu_rt_msg_detail("copy %zu is neither host to device nor device to host", i);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (*h2d >= 0 && this_h2d != *h2d) {
+		npu_rt_msg_detail("copy %zu goes the other way than copy 0 (one direction per batch)", i);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	*h2d = this_h2d;
+	if (!loc_matches(&a->dstLoc, d) || !loc_matches(&a->srcLoc, s) || !rsv_zero(a)) {
+		npu_rt_msg_detail("copy %zu: its attribute's dstLoc/srcLoc do not say where dst/src are (or rsv is not 0)",
+				  i);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	return this_h2d ? npu_rt_check_live_range_locked(d.dev, (uintptr_t)dst, size, "dst") :
+			  npu_rt_check_live_range_locked(s.dev, (uintptr_t)src, size, "src");
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void **srcs, size_t *sizes,
+					      size_t numBatches, aclrtMemcpyBatchAttr *attrs,
+					      size_t *attrsIndexes, size_t numAttrs, size_t *failIndex)
+{
+	aclError err = ACL_SUCCESS;
+	int h2d = -1, dev;
+	size_t i, k = 0;
+
+	if (failIndex == NULL) {
+		npu_rt_msg_detail("failIndex is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (dsts == NULL || destMax == NULL || srcs == NULL || sizes == NULL || attrs == NULL ||
+	    attrsIndexes == NULL || numBatches == 0 || !npu_rt_batch_indexes_ok(attrsIndexes, numAttrs, numBatches)) {
+		npu_rt_msg_detail("NULL array, numBatches 0, or attrsIndexes not 0, increasing, below numBatches "
+				  "(numAttrs %zu, numBatches %zu)", numAttrs, numBatches);
+		*failIndex = SIZE_MAX;
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS) {
+		*failIndex = SIZE_MAX;
+		return err;
+	}
+	for (i = 0; i < numBatches && err == ACL_SUCCESS; i++) {
+		if (k + 1 < numAttrs && i == attrsIndexes[k + 1])
+			k++;
+		if (sizes[i] != 0)
+			err = check_copy(i, dsts[i], destMax[i], srcs[i], sizes[i], &attrs[k], &h2d);
+	}
+	npu_rt_devices_unlock();
+	if (err != ACL_SUCCESS) {
+		*failIndex = i - 1;
+		return err;
+	}
+	for (i = 0; i < numBatches && err == ACL_SUCCESS; i++)
+		err = aclrtMemcpy(dsts[i], destMax[i], srcs[i], sizes[i], ACL_MEMCPY_DEFAULT);
+	if (err != ACL_SUCCESS)
+		*failIndex = i - 1;	/* host memory gone under a checked copy */
+	return err;
 }

@@ -45,9 +45,10 @@ $(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c
 
 # Host-side suites in other forms, run by tests/run-suite like the binaries
 # (check-declared-only: every required-group call of the headers is defined;
-# test-kernel-layers: no call circle among kernel files, kernel-doc clean).
+# test-kernel-layers: no call circle among kernel files, kernel-doc clean;
+# test-lib-layers: no call circle among lib files, calls only downwards).
 HOST_SUITES := tests/tools/test-install tests/unit/check-declared-only \
-	tests/tools/test-kernel-layers
+	tests/tools/test-kernel-layers tests/tools/test-lib-layers
 
 $(BUILD)/unit-tests.list: $(UNIT_TESTS) tests/unit/unit.mk
 	@mkdir -p $(@D)
