@@ -1,5 +1,6 @@
 /*
- * Copy and set: aclrtMemcpy, aclrtMemcpy2d, aclrtMemset.
+ * Copy and set: aclrtMemcpy, aclrtMemcpy2d, aclrtMemset; further down
+ * aclrtMemsetD32 and aclrtMemcpyBatch (the async forms: copy_async.c).
  * Argument order of the checks follows the CANN ACL layer (docs/cann-api-notes.md
  * 6.1-6.4); where pointers are and how a copy is carried out is decided by
  * the pure copy_rules.c; device bytes are moved by the driver (MEMCPY,

@@ -1,6 +1,7 @@
 /*
  * Managed (UVM) memory: aclrtMemAllocManaged, aclrtMemManagedAdvise,
- * aclrtMemManagedPrefetchAsync (docs/design.md 4.6, seed page
+ * aclrtMemManagedPrefetchAsync, aclrtMemManagedGetAttr(s) and, at the end,
+ * aclrtMemManagedPrefetchBatchAsync (docs/design.md 4.6, seed page
  * aclrtMemManagedAdviseType).  Freed with aclrtFree (memory_linear.c).
  * The driver keeps the per-block state (MANAGED_* ioctls, OP_PREFETCH).
  */

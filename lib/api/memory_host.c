@@ -1,5 +1,7 @@
 /*
- * Host memory: aclrtMallocHost / aclrtFreeHost.
+ * Host memory: aclrtMallocHost / aclrtFreeHost, and at the end their
+ * variants aclrtMallocHostWithCfg / aclrtFreeHostWithDevSync (registered
+ * host memory: host_register.c).
  *
  * Pinned host memory is an anonymous private mapping (page aligned, hence
  * 64-byte aligned), locked with mlock when RLIMIT_MEMLOCK allows (best

@@ -1,5 +1,7 @@
 /*
- * Linear device memory: the aclrtMalloc family and aclrtFree.
+ * Linear device memory: the aclrtMalloc family and aclrtFree; further down
+ * aclrtMemFlush / aclrtMemInvalidate and aclrtMallocForTaskScheduler (the
+ * chapter's queries: memory_info.c).
  * The ACL-layer decisions (policy, footprint, backing) are made by the pure
  * policy.c; this file adds the current device and the MEM_ALLOC / MEM_FREE
  * ioctls.

@@ -1,9 +1,10 @@
 /*
  * Virtual memory management (CANN 11-04; docs/design.md 4.3): granularity,
  * reservations, physical handles, map/unmap, access, handle retain and
- * properties, pointer attributes and address ranges.  The ACL-layer rules
- * are in the pure vmm_rules.c; this file adds the device routing and the
- * VMM_* / PHYS_* ioctls.
+ * properties, pointer attributes and address ranges, and at the end
+ * aclrtReserveMemAddressNoUCMemory.  The ACL-layer rules are in the pure
+ * vmm_rules.c; this file adds the device routing and the VMM_* / PHYS_*
+ * ioctls.
  *
  * Error codes (where docs/cann-api-notes.md is silent, the choice is written here):
  *   ACL_ERROR_INVALID_PARAM (100000)  every ACL-layer check below: NULL

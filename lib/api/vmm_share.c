@@ -2,7 +2,8 @@
  * Sharing physical memory between processes (CANN 11-04; docs/design.md 4.3):
  * aclrtMemExportToShareableHandle, aclrtMemSetPidToShareableHandle,
  * aclrtMemImportFromShareableHandle over the SHARE_* ioctls.  The shareable
- * handle is the driver's key: a random non-zero 64-bit value.
+ * handle is the driver's key: a random non-zero 64-bit value.  The V2
+ * calls (by pointer, fabric handles) follow at the end.
  *
  * Error codes (choices where docs/cann-api-notes.md is silent):
  *   100000 ACL-layer checks (NULL pointers, handleType != NONE, unknown
