@@ -1,11 +1,43 @@
 /*
- * libacl_rt internals shared by the API-group files.
+ * libacl_rt internals shared by the files of lib/ (README "Layout").
+ *
+ * Files, lowest layer first (a file calls only files listed before it,
+ * never one after it; tests/tools/test-lib-layers checks this and that
+ * there is no call circle, on the built objects):
+ *   api/err_msg.c       the per-thread message store every file leaves its
+ *                       failure details in, and aclGetRecentErrMsg
+ *   rules/address.c rules/policy.c rules/profile.c rules/meminfo_rules.c
+ *                       pure: the address model, malloc policy, product
+ *                       profiles, aclrtGetMemInfo figures
+ *   rules/errmap.c rules/copy_rules.c rules/vmm_rules.c
+ *                       pure, with message details: errno -> aclError,
+ *                       copy planning, VMM argument rules
+ *   core/uapi_check.c   build-time check of the UAPI layout (no code)
+ *   core/transport.c    the ioctl transport to /dev/npu_simN
+ *   core/handles.c      the registry of context, stream and event handles
+ *   diag/symbolize.c diag/check.c  NPU_SIM_CHECK reports and their sites
+ *   diag/faults.c diag/limits.c    NPU_SIM_FAULTS, NPU_SIM_MEM_LIMIT
+ *   api/device.c        the device calls and the device table every file
+ *                       below enters
+ *   core/range_check.c  live-range check of device memory (VMM_QUERY)
+ *   diag/alloc_diag.c   why an allocation failed, for the message
+ *   diag/trace_fmt.c diag/trace.c  the call trace (NPU_SIM_TRACE)
+ *   api/init.c api/data_buffer.c api/soc_name.c api/host_register.c
+ *   api/memory_info.c api/context.c api/stream.c api/event.c
+ *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
+ *   api/copy_async.c api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
+ *                       the other chapters of the public headers
+ *   entry/fork.c        the fork handlers, which take every lock below
+ *   entry/api_wrap.c    the exported wrapper of every aclError call
  *
  * Lock order (take in this order, release in reverse):
  *   init lock (init.c) -> device table lock (device.c) -> handle registry
  *   lock (handles.c), host registry lock (memory_host.c) or host
  *   registration table lock (host_register.c); no two of those three are
- *   held together.
+ *   held together.  The check registry lock (check.c) is innermost: taken
+ *   alone or under the device table lock (a closing device's leaks), and
+ *   nothing is taken inside it.  The data buffer lock (data_buffer.c) is
+ *   only ever held alone.
  * The device table lock is a read/write lock: every call that uses a
  * device's fd holds it for reading across the ioctl, so aclrtResetDevice
  * (which takes it for writing) cannot close an fd under a running call.
@@ -245,7 +277,11 @@ aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32
 
 /* ---- fork handling (fork.c calls these in lock order) ---------------- */
 
-/* Register the pthread_atfork handlers (once per process). */
+/*
+ * Register the pthread_atfork handlers (once per process; every exported
+ * wrapper calls it).  data_buffer.c, whose calls are not wrapped, registers
+ * the handler of its own leaf lock itself.
+ */
 void npu_rt_fork_handlers_once(void);
 
 void npu_rt_init_atfork_prepare(void);

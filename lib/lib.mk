@@ -1,36 +1,40 @@
 # libacl_rt: build/lib/libacl_rt.so and build/lib/libacl_rt.a.
 #
-# One source file per API group (init, device, memory_linear, memory_host,
-# copy, meminfo, vmm, vmm_share, context, stream, event, copy_async,
-# managed, peer), the pure rule files the unit tests link directly (policy,
-# address, copy_rules, meminfo_rules, errmap, vmm_rules), the handle
-# registry, the ioctl transport and fork handling.
-# Built with -fvisibility=hidden: only ACL_FUNC_VISIBILITY symbols (the ACL
-# API) are exported from the shared library.
+# Sources by role (README "Layout"; the layer order of the files is written
+# once, at the top of lib/acl_internal.h, and checked by
+# tests/tools/test-lib-layers):
+#   lib/api/    one file per chapter of the public headers (include/acl)
+#   lib/rules/  the pure rule files the unit tests link directly
+#   lib/core/   the ioctl transport, handle registry and live-range check
+#   lib/diag/   checks, trace, fault injection, limits, failure messages
+#   lib/entry/  the exported wrappers and the fork handlers, above all else
+# Internal headers sit next to their file; lib/acl_internal.h is the
+# interface between the parts.  Built with -fvisibility=hidden: only
+# ACL_FUNC_VISIBILITY symbols (the ACL API) are exported from the shared
+# library.
 
-LIB_API_SRCS := lib/err_msg.c lib/api_wrap.c lib/data_buffer.c lib/alloc_diag.c \
-	lib/stream_force.c lib/version.c lib/memory_variants.c lib/memory_cache.c lib/memory_type.c \
-	lib/range_check.c lib/memset_d32.c lib/memcpy_batch.c lib/vmm_noucmem.c lib/vmm_share_v2.c \
-	lib/managed_batch.c lib/stream_value.c lib/ipc_mem.c lib/host_register.c lib/mem_usage.c \
-	lib/soc_name.c lib/limits.c lib/faults.c lib/check.c lib/symbolize.c
-LIB_PURE_SRCS := lib/policy.c lib/address.c lib/copy_rules.c lib/meminfo_rules.c lib/errmap.c lib/vmm_rules.c \
-	lib/profile.c
-LIB_SRCS := $(LIB_PURE_SRCS) lib/uapi_check.c lib/transport.c lib/device.c lib/init.c lib/fork.c \
-	lib/memory_linear.c lib/memory_host.c lib/copy.c lib/meminfo.c lib/vmm.c \
-	lib/vmm_share.c lib/handles.c lib/context.c lib/stream.c lib/event.c lib/copy_async.c \
-	lib/managed.c lib/peer.c $(LIB_API_SRCS)
+LIB_API_SRCS := $(addprefix lib/api/,init.c err_msg.c data_buffer.c device.c soc_name.c context.c \
+	stream.c event.c memory_linear.c memory_info.c memory_host.c host_register.c copy.c \
+	copy_async.c vmm.c vmm_share.c ipc_mem.c managed.c peer.c)
+LIB_PURE_SRCS := $(addprefix lib/rules/,policy.c address.c copy_rules.c meminfo_rules.c errmap.c \
+	vmm_rules.c profile.c)
+LIB_CORE_SRCS := $(addprefix lib/core/,uapi_check.c transport.c handles.c range_check.c)
+LIB_DIAG_SRCS := $(addprefix lib/diag/,check.c symbolize.c faults.c limits.c alloc_diag.c)
+LIB_SRCS := $(LIB_PURE_SRCS) $(LIB_CORE_SRCS) $(LIB_DIAG_SRCS) $(LIB_API_SRCS) \
+	lib/entry/api_wrap.c lib/entry/fork.c
+LIB_DIRS := lib lib/api lib/core lib/rules lib/diag lib/entry
 
-# Added API groups, and the message store and wrappers of every call: each
-# exported aclError call is compiled as npu_rt_impl_<call> (the generated
-# api_rename.h, forced into every other lib file) and exported by
-# api_wrap.c, which records failures for aclGetRecentErrMsg.  Files that
+# The wrappers of every call: each exported aclError call is compiled as
+# npu_rt_impl_<call> (the generated api_rename.h, forced into every other
+# lib file) and exported by entry/api_wrap.c, which records failures for
+# aclGetRecentErrMsg.  Files that
 # define calls returning something else (err_msg.c, data_buffer.c) are not
 # renamed and record their own failures.
-LIB_UNWRAPPED_SRCS := lib/err_msg.c lib/api_wrap.c lib/data_buffer.c lib/soc_name.c
+LIB_UNWRAPPED_SRCS := lib/api/err_msg.c lib/entry/api_wrap.c lib/api/data_buffer.c lib/api/soc_name.c
 # The call trace (NPU_SIM_TRACE, docs/tracing.md): the generated
 # npu_rt_traced_<call> functions (api_trace.h, included by api_wrap.c), the
-# trace file (trace.c) and the pure JSON formatting (trace_fmt.c).
-LIB_SRCS += lib/trace.c lib/trace_fmt.c
+# trace file (diag/trace.c) and the pure JSON formatting (diag/trace_fmt.c).
+LIB_SRCS += lib/diag/trace.c lib/diag/trace_fmt.c
 LIB_WRAPPED_SRCS = $(filter-out $(LIB_UNWRAPPED_SRCS),$(LIB_SRCS))
 API_GEN_DIR := $(BUILD)/lib/gen
 API_RENAME_H := $(API_GEN_DIR)/api_rename.h
@@ -45,8 +49,8 @@ $(API_RENAME_H) $(API_LIST_H) $(API_TRACE_H) &: tools/gen-api-wrappers $(LIB_WRA
 LIB_PIC_OBJS := $(LIB_SRCS:lib/%.c=$(BUILD)/lib/pic/%.o)
 LIB_STATIC_OBJS := $(LIB_SRCS:lib/%.c=$(BUILD)/lib/static/%.o)
 LIB_PURE_OBJS := $(LIB_PURE_SRCS:lib/%.c=$(BUILD)/lib/static/%.o)
-LIB_CFLAGS := -fvisibility=hidden -pthread
-LIB_HEADERS := $(wildcard lib/*.h include/acl/*.h include/acl/error_codes/*.h) \
+LIB_CFLAGS := -fvisibility=hidden -pthread $(LIB_DIRS:%=-I%)
+LIB_HEADERS := $(wildcard $(LIB_DIRS:%=%/*.h) include/acl/*.h include/acl/error_codes/*.h) \
 	include/uapi/misc/npu_sim.h include/uapi/misc/npu_sim_layout.h include/uapi/misc/npu_sim_profiles.h \
 	$(API_RENAME_H) $(API_LIST_H) $(API_TRACE_H) include/npu_sim/check.h
 

@@ -1,6 +1,6 @@
 /*
- * Unit tests of lib/address.c (locating ranges in the device VA windows)
- * and lib/copy_rules.c (memcpy kind validation and direction planning,
+ * Unit tests of lib/rules/address.c (locating ranges in the device VA windows)
+ * and lib/rules/copy_rules.c (memcpy kind validation and direction planning,
  * docs/design.md 4.2).
  */
 #include <check.h>
@@ -9,7 +9,7 @@
 
 #include <misc/npu_sim.h>
 
-#include "../../lib/copy_rules.h"
+#include "../../lib/rules/copy_rules.h"
 
 #define GiB (1ULL << 30)
 #define W0 ((uintptr_t)0x100000000000ULL)

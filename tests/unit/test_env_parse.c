@@ -1,6 +1,6 @@
 /*
- * Unit tests of the parsers of NPU_SIM_MEM_LIMIT (lib/limits.c) and
- * NPU_SIM_FAULTS (lib/faults.c): accepted forms with their exact values,
+ * Unit tests of the parsers of NPU_SIM_MEM_LIMIT (lib/diag/limits.c) and
+ * NPU_SIM_FAULTS (lib/diag/faults.c): accepted forms with their exact values,
  * and every malformed form refused.  Linked against libacl_rt.a.
  */
 #include <check.h>
@@ -8,8 +8,8 @@
 
 #include <misc/npu_sim.h>
 
-#include "../../lib/faults.h"
-#include "../../lib/limits.h"
+#include "../../lib/diag/faults.h"
+#include "../../lib/diag/limits.h"
 #include "unit_run.h"
 
 #define ALL_OPS NPU_SIM_FAULT_OPS_MASK

@@ -1,11 +1,11 @@
 /*
- * Unit tests of lib/errmap.c: kernel errno -> aclError.
+ * Unit tests of lib/rules/errmap.c: kernel errno -> aclError.
  */
 #include <check.h>
 #include <errno.h>
 #include <stdlib.h>
 
-#include "../../lib/errmap.h"
+#include "../../lib/rules/errmap.h"
 
 START_TEST(each_errno)
 {

@@ -1,12 +1,12 @@
 /*
- * Unit tests of lib/meminfo_rules.c: aclrtGetMemInfo figures per memory
+ * Unit tests of lib/rules/meminfo_rules.c: aclrtGetMemInfo figures per memory
  * class from the driver's counters.
  */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../../lib/meminfo_rules.h"
+#include "../../lib/rules/meminfo_rules.h"
 
 #define MiB (1024ULL * 1024)
 #define GiB (1024ULL * MiB)

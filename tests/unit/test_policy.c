@@ -1,5 +1,5 @@
 /*
- * Unit tests of lib/policy.c: policy validation, backing, flags and
+ * Unit tests of lib/rules/policy.c: policy validation, backing, flags and
  * footprint arithmetic of the aclrtMalloc family (docs/design.md 4.1).
  */
 #include <check.h>
@@ -8,7 +8,7 @@
 
 #include <misc/npu_sim.h>
 
-#include "../../lib/policy.h"
+#include "../../lib/rules/policy.h"
 
 #define MiB (1024ULL * 1024)
 #define LOW ACL_MEM_TYPE_LOW_BAND_WIDTH

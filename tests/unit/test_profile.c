@@ -1,6 +1,6 @@
 /*
- * Unit tests of lib/profile.c and the profile-aware parts of lib/policy.c
- * and lib/meminfo_rules.c: the policy item a plan asks for, what each
+ * Unit tests of lib/rules/profile.c and the profile-aware parts of lib/rules/policy.c
+ * and lib/rules/meminfo_rules.c: the policy item a plan asks for, what each
  * product accepts, its padding and its aclrtGetMemInfo answers.  Expected
  * values are written out, not read back from the shared table: supported
  * policy items from the seed aclrtMemMallocPolicy, padding from
@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/meminfo_rules.h"
-#include "../../lib/policy.h"
-#include "../../lib/profile.h"
+#include "../../lib/rules/meminfo_rules.h"
+#include "../../lib/rules/policy.h"
+#include "../../lib/rules/profile.h"
 
 #define MiB (1024ULL * 1024)
 #define GiB (1024ULL * MiB)

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the call trace's JSON formatting (lib/trace_fmt.c): numbers,
+ * Unit tests of the call trace's JSON formatting (lib/diag/trace_fmt.c): numbers,
  * hex pointers and null, escaped and cut strings, the struct formatters,
  * and lines that overflow: members left out, objects still closed, the
  * line still ending in its tail.
@@ -7,7 +7,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "../../lib/trace.h"
+#include "../../lib/diag/trace.h"
 #include "unit_run.h"
 
 /* A line with one object holding what fill() writes; returns the text. */

@@ -1,5 +1,5 @@
 /*
- * Unit tests of lib/vmm_rules.c: aclrtPhysicalMemProp acceptance and
+ * Unit tests of lib/rules/vmm_rules.c: aclrtPhysicalMemProp acceptance and
  * backing, granularity, aclrtDrvMemHandle encoding, VMM errno mapping.
  */
 #include <check.h>
@@ -9,7 +9,7 @@
 
 #include <misc/npu_sim.h>
 
-#include "../../lib/vmm_rules.h"
+#include "../../lib/rules/vmm_rules.h"
 
 static aclrtPhysicalMemProp mk(int attr, int loc, uint32_t id)
 {

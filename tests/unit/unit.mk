@@ -14,16 +14,16 @@ UNIT_CFLAGS := $(PKG_CHECK_CFLAGS) -pthread
 
 user: $(UNIT_TESTS) $(BUILD)/unit-tests.list
 
-$(BUILD)/tests/unit/test_policy: tests/unit/test_policy.c $(BUILD)/lib/static/policy.o $(LIB_HEADERS)
-$(BUILD)/tests/unit/test_copy_rules: tests/unit/test_copy_rules.c $(BUILD)/lib/static/copy_rules.o \
-	$(BUILD)/lib/static/address.o $(BUILD)/lib/static/err_msg.o $(LIB_HEADERS)
-$(BUILD)/tests/unit/test_meminfo_rules: tests/unit/test_meminfo_rules.c $(BUILD)/lib/static/meminfo_rules.o $(LIB_HEADERS)
-$(BUILD)/tests/unit/test_errmap: tests/unit/test_errmap.c $(BUILD)/lib/static/errmap.o \
-	$(BUILD)/lib/static/err_msg.o $(LIB_HEADERS)
-$(BUILD)/tests/unit/test_profile: tests/unit/test_profile.c $(BUILD)/lib/static/profile.o \
-	$(BUILD)/lib/static/policy.o $(BUILD)/lib/static/meminfo_rules.o $(LIB_HEADERS)
-$(BUILD)/tests/unit/test_vmm_rules: tests/unit/test_vmm_rules.c $(BUILD)/lib/static/vmm_rules.o \
-	$(BUILD)/lib/static/errmap.o $(BUILD)/lib/static/err_msg.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_policy: tests/unit/test_policy.c $(BUILD)/lib/static/rules/policy.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_copy_rules: tests/unit/test_copy_rules.c $(BUILD)/lib/static/rules/copy_rules.o \
+	$(BUILD)/lib/static/rules/address.o $(BUILD)/lib/static/api/err_msg.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_meminfo_rules: tests/unit/test_meminfo_rules.c $(BUILD)/lib/static/rules/meminfo_rules.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_errmap: tests/unit/test_errmap.c $(BUILD)/lib/static/rules/errmap.o \
+	$(BUILD)/lib/static/api/err_msg.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_profile: tests/unit/test_profile.c $(BUILD)/lib/static/rules/profile.o \
+	$(BUILD)/lib/static/rules/policy.o $(BUILD)/lib/static/rules/meminfo_rules.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_vmm_rules: tests/unit/test_vmm_rules.c $(BUILD)/lib/static/rules/vmm_rules.o \
+	$(BUILD)/lib/static/rules/errmap.o $(BUILD)/lib/static/api/err_msg.o $(LIB_HEADERS)
 
 $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%):
 	@mkdir -p $(@D)
@@ -46,9 +46,10 @@ $(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c
 # Host-side suites in other forms, run by tests/run-suite like the binaries
 # (check-declared-only: every required-group call of the headers is exported,
 # and every exported call is named by a VM test;
-# test-kernel-layers: no call circle among kernel files, kernel-doc clean).
+# test-kernel-layers: no call circle among kernel files, kernel-doc clean;
+# test-lib-layers: no call circle among lib files, calls only downwards).
 HOST_SUITES := tests/tools/test-install tests/unit/check-declared-only \
-	tests/tools/test-kernel-layers
+	tests/tools/test-kernel-layers tests/tools/test-lib-layers
 
 $(BUILD)/unit-tests.list: $(UNIT_TESTS) tests/unit/unit.mk
 	@mkdir -p $(@D)
@@ -64,7 +65,7 @@ unit-tests: $(UNIT_TESTS) $(BUILD)/unit-tests.list
 UNIT_TESTS += $(BUILD)/tests/unit/test_trace_fmt
 user: $(BUILD)/tests/unit/test_trace_fmt
 $(BUILD)/tests/unit/test_trace_fmt: tests/unit/test_trace_fmt.c tests/unit/unit_run.h \
-	$(BUILD)/lib/static/trace_fmt.o $(LIB_HEADERS)
+	$(BUILD)/lib/static/diag/trace_fmt.o $(LIB_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -o $@ $(filter %.c %.o,$^) $(PKG_CHECK_LIBS)
 HOST_SUITES += tests/unit/test-trace-tools

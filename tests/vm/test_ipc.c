@@ -7,7 +7,7 @@
  * never import, the importer's FreePhysical frees only its own hold, and the
  * memory goes back only when every holder (also a killed one) let go.
  * Every importer is a separate process (fork, then its own aclInit and
- * aclrtSetDevice).  Expected codes are those written in lib/vmm_share.c.
+ * aclrtSetDevice).  Expected codes are those written in lib/api/vmm_share.c.
  */
 #include "vmtest.h"
 

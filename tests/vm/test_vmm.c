@@ -7,10 +7,10 @@
  * mappings and into holes, deferred FreePhysical, the sleep/wake pattern,
  * retain / properties / access, pointer attributes and address ranges,
  * host-access mode and read-only mprotect.  Expected codes are those written
- * in lib/vmm.c.
+ * in lib/api/vmm.c.
  *
  * White box: the low 32 bits of an aclrtDrvMemHandle are the driver's
- * handle id shown in debugfs (lib/vmm_rules.c).
+ * handle id shown in debugfs (lib/rules/vmm_rules.c).
  */
 #include "vmtest.h"
 

@@ -2,7 +2,7 @@
 /*
  * npu_sim product profiles: the one table of the Atlas / Ascend products the
  * emulator can pose as, read by the kernel module (kernel/npu_profile.c) and
- * by the runtime library (lib/profile.c).  The module parameter profile=
+ * by the runtime library (lib/rules/profile.c).  The module parameter profile=
  * picks one row per load; GET_PARAM NPU_SIM_PARAM_PROFILE returns its index
  * (enum npu_sim_profile_index) and sysfs "profile" its id.
  *

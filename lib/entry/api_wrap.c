@@ -6,9 +6,12 @@
  * driver error made it fail.  Calls between library files use the
  * implementations directly: only the outermost call is recorded.  With
  * NPU_SIM_TRACE set, the call also writes its line of the call trace
- * (trace.h) through the generated npu_rt_traced_<call>.
+ * (trace.h) through the generated npu_rt_traced_<call>.  The first call
+ * registers the fork handlers (fork.c), before any call can create state
+ * they must guard.
  */
 #include "acl/acl.h"
+#include "acl_internal.h"
 #include "check.h"
 #include "err_msg.h"
 #include "trace.h"
@@ -26,6 +29,7 @@
 	{                                                      \
 		aclError err_;                                 \
                                                                \
+		npu_rt_fork_handlers_once();                   \
 		if (npu_rt_check_flags)                        \
 			npu_rt_check_enter(#name, __builtin_return_address(0)); \
 		npu_rt_msg_begin();                            \

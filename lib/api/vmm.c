@@ -1,9 +1,10 @@
 /*
  * Virtual memory management (CANN 11-04; docs/design.md 4.3): granularity,
  * reservations, physical handles, map/unmap, access, handle retain and
- * properties, pointer attributes and address ranges.  The ACL-layer rules
- * are in the pure vmm_rules.c; this file adds the device routing and the
- * VMM_* / PHYS_* ioctls.
+ * properties, pointer attributes and address ranges, and at the end
+ * aclrtReserveMemAddressNoUCMemory.  The ACL-layer rules are in the pure
+ * vmm_rules.c; this file adds the device routing and the VMM_* / PHYS_*
+ * ioctls.
  *
  * Error codes (where docs/cann-api-notes.md is silent, the choice is written here):
  *   ACL_ERROR_INVALID_PARAM (100000)  every ACL-layer check below: NULL
@@ -532,4 +533,29 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void *ptr, void **pbase, si
 	if (psize != NULL)
 		*psize = len;
 	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtReserveMemAddressNoUCMemory: a reservation as aclrtReserveMemAddress
+ * makes, for memory that operators bypassing the L2 cache must not use.
+ * npu_sim runs no operators, so only the call's stricter rules differ:
+ * size a non-zero multiple of 1 GiB, and expectPtr given by the caller
+ * (1 GiB aligned, inside the current device's VA window, free).
+ */
+
+#define SZ_1G (1ULL << 30)
+
+ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size, size_t alignment,
+							      void *expectPtr, uint64_t flags)
+{
+	if (size == 0 || size % SZ_1G != 0) {
+		npu_rt_msg_detail("size %zu is not a non-zero multiple of 1 GiB", size);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (expectPtr == NULL || (uintptr_t)expectPtr % SZ_1G != 0) {
+		npu_rt_msg_detail("expectPtr %p must be given and 1 GiB aligned (the system does not pick it here)",
+				  expectPtr);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	return aclrtReserveMemAddress(virPtr, size, alignment, expectPtr, flags);
 }

@@ -36,7 +36,6 @@ ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath)
 {
 	aclError err = ACL_SUCCESS;
 
-	npu_rt_fork_handlers_once();
 	pthread_mutex_lock(&init_lock);
 	if (initialized)
 		err = ACL_ERROR_REPEAT_INITIALIZE;

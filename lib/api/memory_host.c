@@ -1,5 +1,7 @@
 /*
- * Host memory: aclrtMallocHost / aclrtFreeHost.
+ * Host memory: aclrtMallocHost / aclrtFreeHost, and at the end their
+ * variants aclrtMallocHostWithCfg / aclrtFreeHostWithDevSync (registered
+ * host memory: host_register.c).
  *
  * Pinned host memory is an anonymous private mapping (page aligned, hence
  * 64-byte aligned), locked with mlock when RLIMIT_MEMLOCK allows (best
@@ -16,6 +18,8 @@
 #include <unistd.h>
 
 #include "acl_internal.h"
+#include "err_msg.h"
+#include "policy.h"
 
 struct host_block {
 	uintptr_t start;
@@ -44,8 +48,6 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size)
 	if (size > SIZE_MAX - (page - 1))
 		return ACL_ERROR_INVALID_PARAM;
 	len = (size + page - 1) / page * page;
-
-	npu_rt_fork_handlers_once();
 
 	b = malloc(sizeof(*b));
 	if (b == NULL)
@@ -139,4 +141,38 @@ int npu_rt_host_find(uintptr_t p, uintptr_t *base, size_t *len)
 	}
 	pthread_mutex_unlock(&host_lock);
 	return found;
+}
+
+/*
+ * Variants of the host calls that npu_sim serves with the plain ones:
+ * aclrtMallocHostWithCfg (aclrtMallocHost with the attribute list checked)
+ * and aclrtFreeHostWithDevSync (wait for the device, then aclrtFreeHost).
+ */
+
+ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg)
+{
+	int64_t want_device;
+
+	if (npu_rt_check_malloc_cfg(cfg, &want_device) != ACL_SUCCESS) {
+		npu_rt_msg_detail("cfg has numAttrs %zu with attrs NULL or an attribute type outside aclrtMallocAttrType",
+				  cfg->numAttrs);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (size > SIZE_MAX) {
+		npu_rt_msg_detail("size %llu does not fit in size_t", (unsigned long long)size);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	return aclrtMallocHost(ptr, (size_t)size);
+}
+
+/* Waits for all queued work of the current device (its errors stay for
+ * the next synchronize), as aclrtFreeWithDevSync does. */
+ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr)
+{
+	if (hostPtr == NULL) {
+		npu_rt_msg_detail("hostPtr is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	(void)npu_rt_device_sync(NPU_SIM_SYNC_KEEP);
+	return aclrtFreeHost(hostPtr);
 }

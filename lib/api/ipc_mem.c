@@ -8,7 +8,7 @@
  * with the NUL, so it fits the documented 65-byte buffer).
  *
  * Error codes (the runtime's codes for the shareable-handle calls, see
- * lib/vmm_share.c): 100000 NULL pointers; 107000 size 0, len too small,
+ * vmm_share.c): 100000 NULL pointers; 107000 size 0, len too small,
  * flags / num out of range, an address outside one allocation, a key of
  * memory of another device without peer access; 107002 no current device;
  * 107017 a string that names no live key; 207006 import by the exporting

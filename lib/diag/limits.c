@@ -51,7 +51,7 @@ int npu_rt_limit_parse(const char *s, uint64_t *bytes)
 	return 0;
 }
 
-static int limit_get(int fd, struct npu_sim_mem_limit *req)
+int npu_rt_limit_get(int fd, struct npu_sim_mem_limit *req)
 {
 	memset(req, 0, sizeof(*req));
 	req->op = NPU_SIM_LIMIT_GET;
@@ -81,7 +81,7 @@ bool npu_rt_limit_diagnose(int fd, uint64_t charge)
 {
 	struct npu_sim_mem_limit req;
 
-	if (limit_get(fd, &req) != 0 || req.effective == 0 ||
+	if (npu_rt_limit_get(fd, &req) != 0 || req.effective == 0 ||
 	    (req.used <= req.effective && charge <= req.effective - req.used))
 		return false;
 	npu_rt_msg_detail("%llu bytes would take this process past its device memory limit: "
@@ -91,23 +91,4 @@ bool npu_rt_limit_diagnose(int fd, uint64_t charge)
 			  req.effective == req.own_limit ? "NPU_SIM_MEM_LIMIT" :
 							   "sysfs proc_mem_limit_bytes");
 	return true;
-}
-
-void npu_rt_limit_clamp_current(size_t *free_bytes, size_t *total_bytes)
-{
-	struct npu_sim_mem_limit req;
-	uint64_t left;
-	int dev, rc;
-
-	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
-		return;
-	rc = limit_get(npu_rt_device_fd_locked(dev), &req);
-	npu_rt_devices_unlock();
-	if (rc != 0 || req.effective == 0)
-		return;
-	left = req.used < req.effective ? req.effective - req.used : 0;
-	if ((uint64_t)*total_bytes > req.effective)
-		*total_bytes = (size_t)req.effective;
-	if ((uint64_t)*free_bytes > left)
-		*free_bytes = (size_t)left;
 }

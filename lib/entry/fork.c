@@ -1,7 +1,10 @@
 /*
- * fork() support: take every library lock before fork (in the documented
- * lock order) so the child never inherits a lock held by a thread that does
- * not exist in it, then let each part reset itself in the child.
+ * fork() support: take every library lock before fork (in the lock order of
+ * acl_internal.h) so the child never inherits a lock held by a thread that
+ * does not exist in it, then let each part reset itself in the child.
+ *
+ * The one place the library's handlers are registered.  Above every part
+ * it locks: only the exported wrappers (api_wrap.c) call in here.
  */
 #include <pthread.h>
 
@@ -43,10 +46,10 @@ static void register_handlers(void)
 }
 
 /*
- * Called by every call that creates library state (aclInit, aclrtSetDevice,
- * aclrtMallocHost) rather than from a constructor: a constructor in this
- * file would be dropped when linking the static library, since nothing
- * else refers to it.
+ * Called by the wrapper of every exported aclError call (so before any call
+ * that creates library state: aclInit, aclrtSetDevice, aclrtMallocHost)
+ * rather than from a constructor: a constructor in this file would be
+ * dropped when linking the static library unless something refers to it.
  */
 void npu_rt_fork_handlers_once(void)
 {

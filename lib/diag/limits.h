@@ -1,7 +1,8 @@
 /*
  * Per-process device memory limits (UAPI 1.6 MEM_LIMIT): the environment
- * variable NPU_SIM_MEM_LIMIT passed to the driver at device open, and the
- * limit's share in aclrtGetMemInfo and in allocation failure messages.
+ * variable NPU_SIM_MEM_LIMIT passed to the driver at device open, the
+ * limit's share in allocation failure messages, and the query aclrtGetMemInfo
+ * (api/memory_info.c) clamps its figures with.
  */
 #ifndef NPU_RT_LIMITS_H
 #define NPU_RT_LIMITS_H
@@ -31,10 +32,8 @@ int npu_rt_limits_apply(int fd);
  */
 bool npu_rt_limit_diagnose(int fd, uint64_t charge);
 
-/*
- * aclrtGetMemInfo of device memory on the current device: total becomes at
- * most the process's limit, free at most the limit minus its charged bytes.
- */
-void npu_rt_limit_clamp_current(size_t *free_bytes, size_t *total_bytes);
+/* MEM_LIMIT GET on fd into *req: 0 or the ioctl's negative errno. */
+struct npu_sim_mem_limit;
+int npu_rt_limit_get(int fd, struct npu_sim_mem_limit *req);
 
 #endif /* NPU_RT_LIMITS_H */

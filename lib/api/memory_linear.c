@@ -1,5 +1,7 @@
 /*
- * Linear device memory: the aclrtMalloc family and aclrtFree.
+ * Linear device memory: the aclrtMalloc family and aclrtFree; further down
+ * aclrtMemFlush / aclrtMemInvalidate and aclrtMallocForTaskScheduler (the
+ * chapter's queries: memory_info.c).
  * The ACL-layer decisions (policy, footprint, backing) are made by the pure
  * policy.c; this file adds the current device and the MEM_ALLOC / MEM_FREE
  * ioctls.
@@ -175,4 +177,50 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr)
 {
 	(void)npu_rt_device_sync(NPU_SIM_SYNC_KEEP);
 	return aclrtFree(devPtr);
+}
+
+/*
+ * aclrtMemFlush / aclrtMemInvalidate: cache maintenance of a memory range.
+ * npu_sim's host and device share coherent memory (device memory is host
+ * pages written by the driver under the kernel's ordering), so there is no
+ * cache between them to write back or drop: once the arguments are valid
+ * the range is already in the state the call promises.
+ */
+
+static aclError check_range(const void *devPtr, size_t size)
+{
+	if (devPtr == NULL) {
+		npu_rt_msg_detail("devPtr is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (size == 0) {
+		npu_rt_msg_detail("size is 0");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if ((uintptr_t)devPtr + size < (uintptr_t)devPtr) {
+		npu_rt_msg_detail("[devPtr, devPtr + %zu) wraps around the address space", size);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemFlush(void *devPtr, size_t size)
+{
+	return check_range(devPtr, size);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size)
+{
+	return check_range(devPtr, size);
+}
+
+/*
+ * aclrtMallocForTaskScheduler: device memory like aclrtMallocWithCfg (npu_sim
+ * has no separate task-scheduler memory).
+ */
+
+ACL_FUNC_VISIBILITY aclError aclrtMallocForTaskScheduler(void **devPtr, size_t size,
+							 aclrtMemMallocPolicy policy, aclrtMallocConfig *cfg)
+{
+	return aclrtMallocWithCfg(devPtr, size, policy, cfg);
 }

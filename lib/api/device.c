@@ -256,7 +256,6 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId)
 	if (!valid_id(deviceId))
 		return ACL_ERROR_RT_INVALID_DEVICEID;
 
-	npu_rt_fork_handlers_once();
 	pthread_rwlock_wrlock(&table_lock);
 	if (devices[deviceId].open) {
 		if (devices[deviceId].refs == UINT32_MAX)
@@ -519,4 +518,23 @@ void npu_rt_devices_atfork_child(void)
 	current_dev = -1;
 	npu_rt_handles_atfork_child();
 	pthread_rwlock_init(&table_lock, NULL);
+}
+
+/*
+ * aclrtGetVersion: the version of the AscendCL API these headers and this
+ * library implement (ACL_MAJOR/MINOR/PATCH_VERSION of acl.h).
+ */
+
+ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion,
+					     int32_t *patchVersion)
+{
+	if (majorVersion == NULL || minorVersion == NULL || patchVersion == NULL) {
+		npu_rt_msg_detail("%s is NULL", majorVersion == NULL ? "majorVersion" :
+						minorVersion == NULL ? "minorVersion" : "patchVersion");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	*majorVersion = ACL_MAJOR_VERSION;
+	*minorVersion = ACL_MINOR_VERSION;
+	*patchVersion = ACL_PATCH_VERSION;
+	return ACL_SUCCESS;
 }

@@ -1,0 +1,363 @@
+/*
+ * Copy and set: aclrtMemcpy, aclrtMemcpy2d, aclrtMemset; further down
+ * aclrtMemsetD32 and aclrtMemcpyBatch (the async forms: copy_async.c).
+ * Argument order of the checks follows the CANN ACL layer (docs/cann-api-notes.md
+ * 6.1-6.4); where pointers are and how a copy is carried out is decided by
+ * the pure copy_rules.c; device bytes are moved by the driver (MEMCPY,
+ * MEMCPY2D, MEMSET ioctls), host-only copies and sets in user space.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdbool.h>
+#include <string.h>
+#include <stdlib.h>
+
+#include "acl_internal.h"
+#include "check.h"
+#include "err_msg.h"
+#include "range_check.h"
+#include "batch_index.h"
+
+/* "host memory", "device 0 memory" or "partly device memory" into buf. */
+static const char *where(struct npu_rt_loc loc, char *buf, size_t len)
+{
+	if (loc.kind == NPU_RT_LOC_DEVICE)
+		snprintf(buf, len, "device %d memory", loc.dev);
+	else
+		snprintf(buf, len, "%s", loc.kind == NPU_RT_LOC_HOST ? "host memory" :
+				   "partly device memory (it straddles a device window)");
+	return buf;
+}
+
+/* Why the plan refused copy c: where dst and src are against what kind wants. */
+static void plan_refused(const struct npu_rt_copy *c, aclrtMemcpyKind kind, struct npu_rt_loc dst,
+			 struct npu_rt_loc src)
+{
+	static const char *const names[] = { "HOST_TO_HOST", "HOST_TO_DEVICE", "DEVICE_TO_HOST",
+					     "DEVICE_TO_DEVICE", "DEFAULT", "HOST_TO_BUF_TO_DEVICE" };
+	char d[80], s[80];
+
+	npu_rt_msg_detail("kind ACL_MEMCPY_%s does not match the addresses: dst [%p, +%zu) is %s, "
+			  "src [%p, +%zu) is %s",
+			  (unsigned)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "?",
+			  (void *)c->dst, c->dspan, where(dst, d, sizeof(d)), (void *)c->src, c->sspan,
+			  where(src, s, sizeof(s)));
+}
+
+aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind,
+				 struct npu_rt_copy_route_plan *plan)
+{
+	struct npu_rt_loc dst = npu_rt_locate_locked((const void *)c->dst, c->dspan);
+	struct npu_rt_loc src = npu_rt_locate_locked((const void *)c->src, c->sspan);
+	aclError err = npu_rt_plan_copy((int)kind, dst, src, plan);
+
+	if (err == ACL_ERROR_RT_PARAM_INVALID) {
+		plan_refused(c, kind, dst, src);
+		npu_rt_check_bad_copy(c->dst, c->dspan, c->src, c->sspan);
+	}
+	return err;
+}
+
+/*
+ * Carry out copy c: rows moved in user space between host buffers, else
+ * one driver request (MEMCPY for aclrtMemcpy, flat, else MEMCPY2D) on the
+ * device of the memory, or for a copy between two devices on the current
+ * device, which needs peer access to the other.
+ */
+static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool flat)
+{
+	struct npu_rt_copy_route_plan plan;
+	aclError err;
+	int dev, rc;
+
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	err = npu_rt_copy_plan_locked(c, kind, &plan);
+	if (err != ACL_SUCCESS || (flat && c->dst == c->src)) {
+		npu_rt_devices_unlock();	/* same address: nothing to move */
+		return err;
+	}
+
+	if (plan.route == NPU_RT_ROUTE_USER) {
+		for (size_t row = 0; row < c->height; row++)
+			memmove((char *)c->dst + row * c->dpitch, (const char *)c->src + row * c->spitch,
+				c->width);
+		npu_rt_devices_unlock();
+		return ACL_SUCCESS;
+	}
+
+	if (plan.route == NPU_RT_ROUTE_PEER) {	/* issued on the current device */
+		err = npu_rt_peer_check_locked(dev, &plan);
+		if (err != ACL_SUCCESS) {
+			npu_rt_devices_unlock();
+			return err;
+		}
+	} else {
+		dev = plan.dev;
+	}
+
+	if (flat) {
+		struct npu_sim_memcpy req = { .dst = c->dst, .src = c->src, .count = c->width,
+					      .dir = plan.dir, .src_fd = -1 };
+
+		rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEMCPY, &req);
+	} else {
+		struct npu_sim_memcpy2d req = { .src_fd = -1 };
+
+		NPU_RT_SET_COPY_FIELDS(&req, c, plan.dir);
+		rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEMCPY2D, &req);
+	}
+	npu_rt_devices_unlock();
+	if (rc == 0)
+		npu_rt_check_copy(c, plan.dir);
+	else
+		npu_rt_check_bad_copy(c->dst, c->dspan, c->src, c->sspan);
+	if (rc == -EPERM && plan.route == NPU_RT_ROUTE_PEER) {	/* access disabled meanwhile */
+		npu_rt_msg_detail("device %d has no peer access to device %d (disabled during the copy)", dev,
+				  dev == plan.dev ? plan.src_dev : plan.dev);
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
+	return rc != 0 ? npu_rt_copy_errno(-rc, plan.dir, c->dst, c->dspan, c->src, c->sspan) : ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+					 aclrtMemcpyKind kind)
+{
+	struct npu_rt_copy c;
+	aclError err = npu_rt_memcpy_args(dst, destMax, src, count, (int)kind, &c);
+
+	return err != ACL_SUCCESS || c.width == 0 ? err : copy_now(&c, kind, true);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
+					   size_t width, size_t height, aclrtMemcpyKind kind)
+{
+	struct npu_rt_copy c;
+	aclError err = npu_rt_memcpy2d_args(dst, dpitch, src, spitch, width, height, (int)kind, &c);
+
+	return err != ACL_SUCCESS || c.width == 0 ? err : copy_now(&c, kind, false);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
+{
+	struct npu_sim_memset req;
+	struct npu_rt_loc loc;
+	aclError err;
+	int dev, rc;
+
+	if (count == 0)
+		return ACL_SUCCESS;
+	err = npu_rt_memset_args_check(devPtr, maxCount, count);
+	if (err != ACL_SUCCESS)
+		return err;
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	loc = npu_rt_locate_locked(devPtr, count);
+	switch (loc.kind) {
+	case NPU_RT_LOC_HOST:
+		memset(devPtr, value & 0xff, count);
+		npu_rt_devices_unlock();
+		return ACL_SUCCESS;
+	case NPU_RT_LOC_DEVICE:
+		memset(&req, 0, sizeof(req));
+		req.dst = (uintptr_t)devPtr;
+		req.count = count;
+		req.value = (uint32_t)value & 0xffU;
+		rc = npu_rt_ioctl(npu_rt_device_fd_locked(loc.dev), NPU_SIM_IOCTL_MEMSET, &req);
+		npu_rt_devices_unlock();
+		if (rc == 0)
+			npu_rt_check_wrote((uintptr_t)devPtr, count);
+		else
+			npu_rt_check_bad_copy((uintptr_t)devPtr, count, 0, 0);
+		return rc != 0 ? npu_rt_copy_errno(-rc, 0, (uintptr_t)devPtr, count, 0, 0) : ACL_SUCCESS;
+	case NPU_RT_LOC_STRADDLE:
+	default:
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("[%p, +%zu) straddles host and device addresses", devPtr, count);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+}
+
+/*
+ * aclrtMemsetD32: set N 32-bit words at ptr to value.  A value whose four
+ * bytes are equal is an ordinary aclrtMemset.  Otherwise host memory is
+ * written in user space (as aclrtMemset does for host pointers) and device
+ * memory gets the pattern through host-to-device copies of a pattern
+ * buffer, after the whole range was checked to lie in one live allocation
+ * or mapping, so a refused call writes nothing.
+ */
+
+#define PATTERN_CHUNK (1U << 20)	/* bytes of pattern copied per ioctl */
+
+static aclError set_device(void *ptr, size_t memSize, uint32_t value, size_t bytes)
+{
+	size_t chunk = bytes < PATTERN_CHUNK ? bytes : PATTERN_CHUNK;
+	uint32_t *pattern = malloc(chunk);
+	aclError err = ACL_SUCCESS;
+
+	if (pattern == NULL) {
+		npu_rt_msg_detail("no host memory for a %zu-byte pattern buffer", chunk);
+		return ACL_ERROR_RT_MEMORY_ALLOCATION;
+	}
+	for (size_t i = 0; i < chunk / 4; i++)
+		pattern[i] = value;
+	for (size_t off = 0; off < bytes && err == ACL_SUCCESS; off += chunk) {
+		size_t n = bytes - off < chunk ? bytes - off : chunk;
+
+		err = aclrtMemcpy((char *)ptr + off, memSize - off, pattern, n, ACL_MEMCPY_HOST_TO_DEVICE);
+	}
+	free(pattern);
+	return err;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N)
+{
+	uint8_t b = (uint8_t)value;
+	struct npu_rt_loc loc;
+	size_t bytes;
+	aclError err;
+	int dev;
+
+	if (N == 0)
+		return ACL_SUCCESS;
+	if (ptr == NULL) {
+		npu_rt_msg_detail("ptr is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (N > SIZE_MAX / 4) {
+		npu_rt_msg_detail("N %zu words overflow a byte count", N);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	bytes = N * 4;
+	if (bytes > memSize) {
+		npu_rt_msg_detail("N %zu words are %zu bytes, more than memSize %zu", N, bytes, memSize);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if (value == (uint32_t)b * 0x01010101U)
+		return aclrtMemset(ptr, memSize, b, bytes);
+
+	err = npu_rt_enter_current(&dev);	/* as aclrtMemset: a device is needed */
+	if (err != ACL_SUCCESS)
+		return err;
+	loc = npu_rt_locate_locked(ptr, bytes);
+	if (loc.kind == NPU_RT_LOC_HOST) {
+		npu_rt_devices_unlock();
+		for (size_t i = 0; i < N; i++)
+			memcpy((char *)ptr + i * 4, &value, 4);
+		return ACL_SUCCESS;
+	}
+	if (loc.kind != NPU_RT_LOC_DEVICE) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("[ptr, ptr + %zu) straddles host and device addresses", bytes);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	err = npu_rt_check_live_range_locked(loc.dev, (uintptr_t)ptr, bytes, "ptr");
+	npu_rt_devices_unlock();
+	return err != ACL_SUCCESS ? err : set_device(ptr, memSize, value, bytes);
+}
+
+/*
+ * aclrtMemcpyBatch: numBatches synchronous copies in one call, all host to
+ * device or all device to host.  attrs[k] describes where the copies
+ * attrsIndexes[k] .. attrsIndexes[k + 1] - 1 (the last entry: up to
+ * numBatches - 1) have their destination and source; each copy is checked
+ * against its attribute, its direction and, on the device side, against
+ * live memory before any byte moves.  *failIndex names the refused copy,
+ * or is SIZE_MAX when the error is not about one copy.
+ */
+
+/* An ACL location matches where p really is (host, or device dev). */
+static int loc_matches(const aclrtMemLocation *l, struct npu_rt_loc where)
+{
+	if (where.kind == NPU_RT_LOC_HOST)
+		return l->type == ACL_MEM_LOCATION_TYPE_HOST;
+	return where.kind == NPU_RT_LOC_DEVICE && l->type == ACL_MEM_LOCATION_TYPE_DEVICE &&
+	       l->id == (uint32_t)where.dev;
+}
+
+static int rsv_zero(const aclrtMemcpyBatchAttr *a)
+{
+	static const uint8_t zero[sizeof(a->rsv)];
+
+	return memcmp(a->rsv, zero, sizeof(zero)) == 0;
+}
+
+/* Checks copy i (attribute a) with the table lock held; sets *h2d on the first copy. */
+static aclError check_copy(size_t i, void *dst, size_t destMax, const void *src, size_t size,
+			   const aclrtMemcpyBatchAttr *a, int *h2d)
+{
+	struct npu_rt_loc d, s;
+	int this_h2d;
+
+	if (dst == NULL || src == NULL) {
+		npu_rt_msg_detail("copy %zu: %s is NULL", i, dst == NULL ? "dst" : "src");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (size > destMax) {
+		npu_rt_msg_detail("copy %zu: size %zu is more than destMax %zu", i, size, destMax);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	d = npu_rt_locate_locked(dst, size);
+	s = npu_rt_locate_locked(src, size);
+	this_h2d = s.kind == NPU_RT_LOC_HOST && d.kind == NPU_RT_LOC_DEVICE;
+	if (!this_h2d && !(s.kind == NPU_RT_LOC_DEVICE && d.kind == NPU_RT_LOC_HOST)) {
+		npu_rt_msg_detail("copy %zu is neither host to device nor device to host", i);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (*h2d >= 0 && this_h2d != *h2d) {
+		npu_rt_msg_detail("copy %zu goes the other way than copy 0 (one direction per batch)", i);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	*h2d = this_h2d;
+	if (!loc_matches(&a->dstLoc, d) || !loc_matches(&a->srcLoc, s) || !rsv_zero(a)) {
+		npu_rt_msg_detail("copy %zu: its attribute's dstLoc/srcLoc do not say where dst/src are (or rsv is not 0)",
+				  i);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	return this_h2d ? npu_rt_check_live_range_locked(d.dev, (uintptr_t)dst, size, "dst") :
+			  npu_rt_check_live_range_locked(s.dev, (uintptr_t)src, size, "src");
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void **srcs, size_t *sizes,
+					      size_t numBatches, aclrtMemcpyBatchAttr *attrs,
+					      size_t *attrsIndexes, size_t numAttrs, size_t *failIndex)
+{
+	aclError err = ACL_SUCCESS;
+	int h2d = -1, dev;
+	size_t i, k = 0;
+
+	if (failIndex == NULL) {
+		npu_rt_msg_detail("failIndex is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (dsts == NULL || destMax == NULL || srcs == NULL || sizes == NULL || attrs == NULL ||
+	    attrsIndexes == NULL || numBatches == 0 || !npu_rt_batch_indexes_ok(attrsIndexes, numAttrs, numBatches)) {
+		npu_rt_msg_detail("NULL array, numBatches 0, or attrsIndexes not 0, increasing, below numBatches "
+				  "(numAttrs %zu, numBatches %zu)", numAttrs, numBatches);
+		*failIndex = SIZE_MAX;
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS) {
+		*failIndex = SIZE_MAX;
+		return err;
+	}
+	for (i = 0; i < numBatches && err == ACL_SUCCESS; i++) {
+		if (k + 1 < numAttrs && i == attrsIndexes[k + 1])
+			k++;
+		if (sizes[i] != 0)
+			err = check_copy(i, dsts[i], destMax[i], srcs[i], sizes[i], &attrs[k], &h2d);
+	}
+	npu_rt_devices_unlock();
+	if (err != ACL_SUCCESS) {
+		*failIndex = i - 1;
+		return err;
+	}
+	for (i = 0; i < numBatches && err == ACL_SUCCESS; i++)
+		err = aclrtMemcpy(dsts[i], destMax[i], srcs[i], sizes[i], ACL_MEMCPY_DEFAULT);
+	if (err != ACL_SUCCESS)
+		*failIndex = i - 1;	/* host memory gone under a checked copy */
+	return err;
+}
