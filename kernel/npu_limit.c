@@ -21,7 +21,7 @@
 
 #include "npu_sim.h"
 
-/* Every account of every device; taken only at open and release. */
+/* Every account of every device (when it is taken: npu_sim.h, lock order). */
 static LIST_HEAD(npu_procs);
 static DEFINE_MUTEX(npu_limit_lock);
 

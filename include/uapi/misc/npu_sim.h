@@ -13,9 +13,10 @@
  *   -EINVAL (so a field can later become an input without ambiguity);
  * - enums start at 1: 0 is never valid, so an unset field is caught;
  * - command numbers are grouped by feature (0x00 core, 0x10 VMM and sharing,
- *   0x30 streams and events, 0x50 managed memory, 0x60 several devices) and
- *   never renumbered; new features come as new commands, new GET_PARAM
- *   params or new capability bits.
+ *   0x30 streams and events, 0x50 managed memory, 0x60 several devices,
+ *   0x80 checks, 0x90 limits and fault injection) and never renumbered;
+ *   new features come as new commands, new GET_PARAM params or new
+ *   capability bits.
  *
  * All sizes are in bytes, all addresses are user virtual addresses of the
  * calling process.  Every ioctl but GET_PARAM is only accepted from the
@@ -613,7 +614,9 @@ enum npu_sim_query_type {
  * @mem_attr: out, MAP: the aclrtMemAttr of the physical object
  *
  * Errors: -EINVAL bad field; -ENXIO nothing at @addr (or RETAIN on a
- * non-mapping).
+ * non-mapping); -EOVERFLOW RETAIN on a handle that has as many references
+ * as a file may have objects of a kind (module parameter
+ * max_objects_per_ctx), nothing changed.
  */
 struct npu_sim_vmm_query {
 	__u64 addr;
@@ -688,11 +691,13 @@ struct npu_sim_share_export {
 
 /**
  * struct npu_sim_share_set_pids - add processes to a share's whitelist
- * @key: in, a live key exported by this process
+ * @key: in, a live key exported by this process (through any of its files)
  * @pids: in, user pointer to @nr __s32 tgids (initial pid namespace), > 0
  * @nr: in, 1..NPU_SIM_SHARE_MAX_PIDS
  * @flags: in, must be 0
  *
+ * The right belongs to the process that exported the key (the owner of
+ * its file), not to a process number, which a later process may be given.
  * Errors: -EINVAL bad field or pid <= 0; -EFAULT @pids; -ENOENT no such
  * key; -EPERM the key was exported by another process; -ENOSPC whitelist
  * would exceed NPU_SIM_SHARE_MAX_PIDS.
