@@ -6,6 +6,7 @@
  * (nr_maps); the id dies when both are zero, and with it the handle's
  * share key (npu_key.c), if it was exported.
  */
+#include <linux/err.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/xarray.h>
@@ -35,6 +36,41 @@ static u64 npu_handle_ctx_bytes(const struct npu_handle *h)
 	return h->imported || npu_phys_is_host(h->phys) ? 0 : h->phys->size;
 }
 
+/*
+ * An import counts for the importing process as its own memory would: host
+ * memory in its pinned_vm against RLIMIT_MEMLOCK (-ENOMEM), device memory
+ * against its device limit (-ENOMEM, counted as fail_limit), until the
+ * handle goes; so memory another process (a child that exits, say)
+ * exported stays counted on the live process holding it.
+ */
+static int npu_handle_charge_import(struct npu_ctx *ctx, struct npu_handle *h)
+{
+	struct mm_struct *mm;
+
+	if (npu_phys_is_host(h->phys)) {
+		mm = npu_pages_lock_bytes(h->phys->size);
+		if (IS_ERR(mm))
+			return PTR_ERR(mm);
+		h->pin_mm = mm;
+		return 0;
+	}
+	if (npu_limit_charge(ctx->proc, h->phys->size)) {
+		npu_stat_inc(ctx->ndev, NPU_STAT_FAIL_LIMIT);
+		return -ENOMEM;
+	}
+	h->limit_bytes = h->phys->size;
+	return 0;
+}
+
+static void npu_handle_uncharge_import(struct npu_ctx *ctx,
+				       struct npu_handle *h)
+{
+	if (h->pin_mm)
+		npu_pages_unlock_bytes(h->pin_mm, h->phys->size);
+	if (h->limit_bytes)
+		npu_limit_uncharge(ctx->proc, h->limit_bytes);
+}
+
 /* New handle with one hold on @phys (whose reference it takes over). */
 int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 		   u32 *id)
@@ -51,9 +87,15 @@ int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 	h->holds = 1;
 	h->imported = imported;
 	h->phys = phys;
+	ret = imported ? npu_handle_charge_import(ctx, h) : 0;
+	if (ret) {
+		kfree(h);
+		return ret;
+	}
 	ret = xa_alloc_cyclic(&ctx->handles, &h->id, h, XA_LIMIT(1, INT_MAX),
 			      &ctx->next_handle, GFP_KERNEL);
 	if (ret < 0) {
+		npu_handle_uncharge_import(ctx, h);
 		kfree(h);
 		return -ENOMEM;
 	}
@@ -63,7 +105,7 @@ int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 	return 0;
 }
 
-/* Forget @h: its id, its key, its charge to the context. */
+/* Forget @h: its id, its key, its charges. */
 static struct npu_phys *npu_handle_destroy(struct npu_ctx *ctx,
 					   struct npu_handle *h)
 {
@@ -71,6 +113,7 @@ static struct npu_phys *npu_handle_destroy(struct npu_ctx *ctx,
 
 	xa_erase(&ctx->handles, h->id);
 	npu_handle_unexport(h);
+	npu_handle_uncharge_import(ctx, h);
 	ctx->nr_handles--;
 	WRITE_ONCE(ctx->used, ctx->used - npu_handle_ctx_bytes(h));
 	kfree(h);

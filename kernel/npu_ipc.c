@@ -6,12 +6,14 @@
  *
  * The key (an npu_ipc_key in the table of npu_key.c) references the
  * allocation's npu_phys and lives in the exporting context's ipc_keys list
- * until the exporter closes it or releases the file.  An import is an npu_map of role
- * NPU_MAP_IMPORTED over the pages holding the exported range, in the
- * importer's imports list; it references the npu_phys too, so the memory
- * stays (charged once, to its own device) until the allocation, the key
- * and every import have let go, whoever of them goes first or is killed.
+ * until the exporter closes it or releases the file.  An import is an
+ * npu_map of role NPU_MAP_IMPORTED over the pages holding the exported
+ * range, in the importer's imports list; it references the npu_phys too,
+ * so the memory stays (charged once, to its own device) until the
+ * allocation, the key and every import have let go, whoever of them goes
+ * first or is killed.
  * An import keeps the exporter's READONLY: its host PTEs are read-only too.
+ * It counts against the importer's device limit while it is mapped.
  */
 #include <linux/mm.h>
 #include <linux/sched.h>
@@ -112,6 +114,20 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	return 0;
 }
 
+/*
+ * An import counts against the importing process's device limit while it
+ * is mapped (as a shareable-handle import does, npu_handle.c).
+ */
+static void npu_ipc_import_unlink(struct npu_ctx *ctx, struct npu_map *map)
+{
+	npu_va_erase(ctx, map);
+	npu_limit_uncharge(ctx->proc, map->len);
+}
+
+static const struct npu_map_ops npu_ipc_import_ops = {
+	.unlink = npu_ipc_import_unlink,
+};
+
 int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_ipc_import args;
@@ -131,8 +147,15 @@ int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg)
 	if (ret)
 		return ret;
 
-	map = npu_map_create(NPU_MAP_IMPORTED, NULL, k.phys, k.len, k.size);
+	if (npu_limit_charge(ctx->proc, k.len)) {
+		npu_stat_inc(ctx->ndev, NPU_STAT_FAIL_LIMIT);
+		npu_phys_put(k.phys);
+		return -ENOMEM;
+	}
+	map = npu_map_create(NPU_MAP_IMPORTED, &npu_ipc_import_ops, k.phys,
+			     k.len, k.size);
 	if (!map) {
+		npu_limit_uncharge(ctx->proc, k.len);
 		npu_phys_put(k.phys);
 		return -ENOMEM;
 	}
@@ -141,6 +164,7 @@ int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg)
 	map->u.imported.key = args.key;
 	ret = npu_map_publish(ctx, map, PAGE_SIZE);
 	if (ret) {
+		npu_limit_uncharge(ctx->proc, k.len);
 		npu_map_put(map);
 		return ret;
 	}

@@ -216,18 +216,20 @@ void npu_key_show(struct seq_file *m, struct npu_dev *ndev)
 	unsigned int bkt;
 	u32 i;
 
-	seq_puts(m, "export owner_pid handle size kind imports flags whitelist\n");
+	seq_puts(m,
+		 "export owner_pid handle size kind imports flags whitelist\n");
 	mutex_lock(&npu_key_lock);
 	hash_for_each(npu_keys, bkt, k, node) {
 		bool nopid = k->flags & NPU_SIM_SHARE_NO_PID_CHECK;
 		bool ipc = k->kind == NPU_KEY_IPC;
+		u32 handle = ipc ? 0 :
+			     container_of(k, struct npu_share, key)->handle_id;
 
 		if (k->ndev != ndev)
 			continue;
 		seq_printf(m, "%llu %d %u %llu %s %llu %s ", k->seq, k->owner,
-			   ipc ? 0 : container_of(k, struct npu_share, key)->handle_id,
-			   k->size, npu_kind_name(k->phys->kind), k->imports,
-			   ipc ? (nopid ? "ipc,nopid" : "ipc") :
+			   handle, k->size, npu_kind_name(k->phys->kind),
+			   k->imports, ipc ? (nopid ? "ipc,nopid" : "ipc") :
 			   nopid ? "nopid" : "-");
 		if (!k->nr_pids)
 			seq_putc(m, '-');

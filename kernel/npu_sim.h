@@ -206,14 +206,15 @@ struct npu_dev {
 };
 
 /*
- * The device memory account of one process (mm) on one device, shared by
- * its contexts there and by every npu_phys it charged (npu_limit.c).
+ * The device memory account of one process (thread group) on one device,
+ * shared by its contexts there and by every npu_phys it charged
+ * (npu_limit.c).
  */
 struct npu_proc {
 	struct kref ref;
 	struct list_head node;		/* in the table, under npu_limit_lock */
 	struct npu_dev *ndev;
-	struct mm_struct *mm;		/* mmgrab'ed: the key */
+	struct pid *tgid;		/* referenced: the key */
 	pid_t pid;
 	spinlock_t lock;		/* the two below */
 	u64 used;			/* bytes charged */
@@ -255,7 +256,7 @@ struct npu_ctx {
 	struct list_head maps;		/* npu_map.node, oldest first */
 	u64 nr_va;			/* entries in va_mt (npu_va.c) */
 	u64 nr_ipc_keys;		/* in ipc_keys */
-	u64 nr_maps;			/* and @used: WRITE_ONCE, read lockless */
+	u64 nr_maps;			/* and @used: WRITE_ONCE */
 	u64 used;			/* bytes charged by this context */
 	struct xarray handles;		/* id -> npu_handle */
 	struct list_head resvs;		/* npu_map.node of reservations */
@@ -333,13 +334,16 @@ struct npu_handle {
 	u32 nr_maps;			/* live VMM mappings of it */
 	bool imported;
 	struct npu_phys *phys;		/* referenced */
+	/* An import counts for the importer (npu_handle.c): one of these. */
+	struct mm_struct *pin_mm;	/* host memory: pinned_vm counted */
+	u64 limit_bytes;		/* device memory: on ctx->proc */
 	struct npu_share *share;	/* exported as, or NULL (ctx->lock) */
 };
 
 /* What a key of the machine-wide table names (npu_key.c). */
 enum npu_key_kind {
 	NPU_KEY_SHARE = 1,		/* SHARE_EXPORT: a physical handle */
-	NPU_KEY_IPC,			/* IPC_EXPORT: part of an allocation */
+	NPU_KEY_IPC,			/* IPC_EXPORT: a range */
 };
 
 /*
@@ -351,17 +355,17 @@ struct npu_key {
 	struct hlist_node node;		/* in the key table */
 	u64 key;
 	enum npu_key_kind kind;
-	struct npu_ctx *ctx;		/* exporting context (drops the key) */
+	struct npu_ctx *ctx;		/* exporting context */
 	struct npu_dev *ndev;		/* of the exporting context */
 	pid_t owner;			/* exporting tgid */
 	u64 seq;			/* export number, shown for the key */
 	struct npu_phys *phys;		/* referenced */
 	u64 phys_off;			/* exported pages of @phys */
 	u64 len;
-	u64 va_off;			/* exported address - start of @phys_off */
+	u64 va_off;			/* exported address - its page */
 	u64 size;			/* bytes exported */
 	u32 flags;			/* NPU_SIM_SHARE_NO_PID_CHECK */
-	u32 mem_flags;			/* NPU_SIM_ALLOC_READONLY of the memory */
+	u32 mem_flags;			/* NPU_SIM_ALLOC_READONLY or 0 */
 	u32 nr_pids;
 	struct npu_share_pid *pids;	/* whitelist */
 	u64 imports;			/* successful claims so far */
@@ -553,6 +557,8 @@ int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write);
 int npu_pages_may_lock(u64 bytes);
 int npu_pages_account(struct npu_phys *phys);
 void npu_pages_unaccount(struct npu_phys *phys);
+struct mm_struct *npu_pages_lock_bytes(u64 bytes);
+void npu_pages_unlock_bytes(struct mm_struct *mm, u64 bytes);
 
 /* npu_phys.c: physical memory objects and capacity */
 int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,

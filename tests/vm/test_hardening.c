@@ -8,7 +8,9 @@
  *   uid 65534 with ulimit -l 4 MiB); over it the call fails with 207001 and
  *   nothing stays pinned (VmPin) or charged (device used_bytes); a request
  *   far over it is refused before its page array is allocated (the fuzzer
- *   once made a 2 TiB request invoke the OOM killer).
+ *   once made a 2 TiB request invoke the OOM killer).  Host memory a child
+ *   exported counts for its importing parent too, while the parent holds
+ *   it (the child's own count goes with the child).
  * - A read-only host registration never dirties the pages it pinned.
  * - Kernel objects (GFP_KERNEL_ACCOUNT) and the normal pages of managed
  *   memory (__GFP_ACCOUNT) are charged to the caller's memory cgroup.
@@ -18,7 +20,9 @@
  * - A whitelist entry names a process, not a number: once the whitelisted
  *   process is gone, a new process that gets its pid number (forced with
  *   /proc/sys/kernel/ns_last_pid) cannot import (207006), while the
- *   whitelisted process itself could.
+ *   whitelisted process itself could; likewise the right to set a key's
+ *   whitelist is its exporting process's, not its pid number's.
+ * - A handle's references (VMM_QUERY RETAIN) are bounded like objects.
  */
 #include "vmtest.h"
 
@@ -141,6 +145,84 @@ START_TEST(host_memory_counts_against_memlock)
 	/* host memory was never device memory; the refusals were counted */
 	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0);
 	ck_assert_int_eq(vm_dbg_stat(0, "fail_nomem"), fail0 + 4);
+}
+END_TEST
+
+/*
+ * Exporter, a child of the importer (so uid 65534, ulimit -l 4 MiB too):
+ * 4 MiB of host physical memory exported to anyone; reports the key, then
+ * exits on command.
+ */
+static int child_host_exporter(void *arg, int cmd, int rep)
+{
+	aclrtPhysicalMemProp prop = vm_phys_prop(ACL_DDR_MEM_NORMAL, ACL_MEM_LOCATION_TYPE_HOST, 0);
+	aclrtDrvMemHandle h = NULL;
+	uint64_t key = 0, c;
+
+	(void)arg;
+	if (aclInit(NULL) || aclrtSetDevice(0))
+		return 1;
+	if (aclrtMallocPhysical(&h, 4 * MiB, &prop, 0) ||
+	    aclrtMemExportToShareableHandle(h, ACL_MEM_HANDLE_TYPE_NONE,
+					    ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION, &key))
+		return 2;
+	return vm_put(rep, key) || vm_get(cmd, &c) ? 3 : 0;
+}
+
+/*
+ * Importer, uid 65534, ulimit -l 4 MiB.  Reports (code, pinned KiB over
+ * its start) after: importing its child's 4 MiB of host memory; importing
+ * it again (over); then the pinned KiB once the child has exited; then
+ * (code, KiB) of freeing the import.
+ */
+static int child_host_importer(void *arg, int cmd, int rep)
+{
+	aclrtDrvMemHandle h1 = NULL, h2 = NULL;
+	struct vm_child e;
+	uint64_t key;
+	long base;
+
+	(void)arg;
+	(void)cmd;
+	if (become_nobody(4 * MiB))
+		return 1;
+	if (aclInit(NULL) || aclrtSetDevice(0))
+		return 2;
+	base = vm_lck_kib();
+	vm_child_start(&e, child_host_exporter, NULL);
+	key = vm_child_get(&e);
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemImportFromShareableHandle(key, 0, &h1)) ||
+	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+		return 3;
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemImportFromShareableHandle(key, 0, &h2)) ||
+	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+		return 4;
+	vm_child_put(&e, 1);
+	vm_child_wait_ok(&e);
+	if (vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+		return 5;
+	if (vm_put(rep, (uint64_t)(int64_t)aclrtFreePhysical(h1)) ||
+	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+		return 6;
+	return 0;
+}
+
+/*
+ * Host memory a child exported and its parent imported counts against the
+ * parent's RLIMIT_MEMLOCK while the parent holds it, also after the child
+ * (whose own count went with its mm) has exited.
+ */
+START_TEST(host_import_counts_for_importer)
+{
+	struct vm_child c;
+
+	vm_child_start(&c, child_host_importer, NULL);
+	expect(&c, ACL_SUCCESS, 4096);
+	expect(&c, ACL_ERROR_RT_MEMORY_ALLOCATION, 4096);
+	ck_assert_int_eq((long)(int64_t)vm_child_get(&c), 4096);
+	expect(&c, ACL_SUCCESS, 0);
+	vm_child_wait_ok(&c);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
 }
 END_TEST
 
@@ -714,6 +796,7 @@ static Suite *hardening_suite(void)
 	tcase_add_checked_fixture(t, vm_mod_setup, NULL);
 	tcase_set_timeout(t, VM_TIMEOUT);
 	tcase_add_test(t, host_memory_counts_against_memlock);
+	tcase_add_test(t, host_import_counts_for_importer);
 	tcase_add_test(t, cap_ipc_lock_exempt);
 	tcase_add_test(t, kernel_objects_and_host_pages_charged_to_memcg);
 	tcase_add_test(t, readonly_registration_leaves_file_clean);
