@@ -59,6 +59,27 @@ static int become_nobody(rlim_t bytes)
 }
 
 /*
+ * become_nobody(4 MiB), then the library on device 0; *@base: the KiB
+ * pinned then.  0, or 1 / 2: which step failed.
+ */
+static int nobody_on_device(long *base)
+{
+	if (become_nobody(4 * MiB))
+		return 1;
+	if (aclInit(NULL) || aclrtSetDevice(0))
+		return 2;
+	*base = vm_lck_kib();
+	return 0;
+}
+
+/* Report @code and the KiB pinned over @base: 0, or -1 on a pipe error. */
+static int report(int rep, aclError code, long base)
+{
+	return vm_put(rep, (uint64_t)(int64_t)code) ||
+	       vm_put(rep, (uint64_t)(vm_lck_kib() - base)) ? -1 : 0;
+}
+
+/*
  * Child, uid 65534, ulimit -l 4 MiB.  Reports (code, pinned KiB over its
  * start) after: managed 2 MiB; managed 4 MiB more (over); host physical
  * 4 MiB (over); freeing the 2 MiB; host physical 4 MiB (fits now); its
@@ -70,32 +91,25 @@ static int child_memlock(void *arg, int cmd, int rep)
 	aclrtDrvMemHandle h = NULL;
 	void *a = NULL, *b = NULL;
 	long base;
+	int ret = nobody_on_device(&base);
 
 	(void)arg;
 	(void)cmd;
-	if (become_nobody(4 * MiB))
-		return 1;
-	if (aclInit(NULL) || aclrtSetDevice(0))
-		return 2;
-	base = vm_lck_kib();
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&a, 2 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (ret)
+		return ret;
+	if (report(rep, aclrtMemAllocManaged(&a, 2 * MiB, ACL_RT_MEM_ATTACH_GLOBAL), base))
 		return 3;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&b, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtMemAllocManaged(&b, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL), base))
 		return 4;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMallocPhysical(&h, 4 * MiB, &prop, 0)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtMallocPhysical(&h, 4 * MiB, &prop, 0), base))
 		return 5;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtFree(a)) || vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtFree(a), base))
 		return 6;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMallocPhysical(&h, 4 * MiB, &prop, 0)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtMallocPhysical(&h, 4 * MiB, &prop, 0), base))
 		return 7;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtFreePhysical(h)) || vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtFreePhysical(h), base))
 		return 8;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&b, 8 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtMemAllocManaged(&b, 8 * MiB, ACL_RT_MEM_ATTACH_GLOBAL), base))
 		return 9;
 	/*
 	 * Far over the limit (2 TiB: a 4 GiB page array): refused before
@@ -179,32 +193,25 @@ static int child_host_importer(void *arg, int cmd, int rep)
 {
 	aclrtDrvMemHandle h1 = NULL, h2 = NULL;
 	struct vm_child e;
-	uint64_t key;
 	long base;
+	int ret = nobody_on_device(&base);
+	uint64_t key;
 
 	(void)arg;
 	(void)cmd;
-	if (become_nobody(4 * MiB))
-		return 1;
-	if (aclInit(NULL) || aclrtSetDevice(0))
-		return 2;
-	base = vm_lck_kib();
+	if (ret)
+		return ret;
 	vm_child_start(&e, child_host_exporter, NULL);
 	key = vm_child_get(&e);
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemImportFromShareableHandle(key, 0, &h1)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtMemImportFromShareableHandle(key, 0, &h1), base))
 		return 3;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemImportFromShareableHandle(key, 0, &h2)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtMemImportFromShareableHandle(key, 0, &h2), base))
 		return 4;
 	vm_child_put(&e, 1);
 	vm_child_wait_ok(&e);
 	if (vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
 		return 5;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtFreePhysical(h1)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
-		return 6;
-	return 0;
+	return report(rep, aclrtFreePhysical(h1), base) ? 6 : 0;
 }
 
 /*

@@ -721,7 +721,8 @@ struct npu_sim_share_set_pids {
  * -EACCES the caller is not on the whitelist; -EXDEV the memory belongs to
  * another device to which this file's device has no peer access (1.5:
  * with peer access the import succeeds, the memory stays charged to its
- * own device); -ENOMEM out of memory.
+ * own device); -ENOMEM out of memory, over the caller's device memory
+ * limit (MEM_LIMIT) or, for host memory, over its RLIMIT_MEMLOCK.
  */
 struct npu_sim_share_import {
 	__u64 key;
@@ -786,10 +787,12 @@ struct npu_sim_ipc_export {
  * @size: out, the exported size in bytes
  *
  * The pages holding the exported range are mapped (device accessible, not
- * charged to this device).  Errors: -EINVAL bad field; -ENOENT no such IPC
+ * charged to this device, counted against this process's limit, read-only
+ * to the host if the exporter's allocation is READONLY).  Errors: -EINVAL bad field; -ENOENT no such IPC
  * key; -EPERM the caller exported it; -EACCES the caller is not on the
  * whitelist; -EXDEV the memory belongs to another device to which this
- * file's device has no peer access; -ENXIO window not mapped; -ENOMEM.
+ * file's device has no peer access; -ENXIO window not mapped; -ENOMEM
+ * (also over the caller's device memory limit, MEM_LIMIT).
  */
 struct npu_sim_ipc_import {
 	__u64 key;
@@ -1245,11 +1248,16 @@ struct npu_sim_peer_access {
  * A process's device memory on a device is every physical object it makes
  * there and that is charged to the device: linear allocations (MEM_ALLOC),
  * physical handles (PHYS_ALLOC in device location) and the device copies
- * of its managed blocks (2 MiB each while they exist).  Imported memory is
- * charged to the exporter, host memory to nobody.  A byte stays charged to
- * the process that made it until the object is gone (also after its file
- * is closed, while another process still holds an import).  All files of
- * one process (mm) on one device share one account.
+ * of its managed blocks (2 MiB each while they exist).  A byte stays
+ * charged to the process that made it until the object is gone (also after
+ * its file is closed, while another process still holds an import).  What
+ * a process imports of another's device memory (SHARE_IMPORT, IPC_IMPORT)
+ * counts for it too while it holds the import, so it never holds more
+ * than its limit however many processes export to it; host memory counts
+ * for nobody (an imported host handle counts against the importer's
+ * RLIMIT_MEMLOCK instead).  All files of one process (thread group, also
+ * across exec) on one device share one account; a forked child has its
+ * own.
  */
 
 /* Operations of MEM_LIMIT. */
@@ -1271,8 +1279,9 @@ enum npu_sim_limit_op {
  * @used: out, bytes charged to the process on this device
  * @reserved: must be 0
  *
- * An allocation that would take @used past @effective fails with -ENOMEM
- * (what capacity exhaustion gives) and counts as fail_limit in debugfs.
+ * An allocation or import that would take @used past @effective fails
+ * with -ENOMEM (what capacity exhaustion gives) and counts as fail_limit
+ * in debugfs.
  * A process may only lower its own limit: SET above a limit it set before
  * fails with -EPERM.  A limit above the administrator's has no effect
  * (@effective stays the administrator's).  Lowering a limit below @used
