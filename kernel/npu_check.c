@@ -51,7 +51,8 @@ int npu_ioctl_check_site(struct npu_ctx *ctx, void __user *uarg)
 		return -ENOENT;
 
 	mutex_lock(&ctx->lock);
-	map = npu_va_lookup(ctx, (unsigned long)args.va);
+	/* The tree entry: a reservation has no device range of its own. */
+	map = npu_va_entry(ctx, (unsigned long)args.va);
 	if (!npu_check_taggable(map, (unsigned long)args.va)) {
 		ret = -ENOENT;
 	} else if (args.op == NPU_SIM_CHECK_SET_SITE) {

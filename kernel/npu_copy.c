@@ -162,11 +162,11 @@ static u64 npu_piece_room(struct npu_map *map, unsigned long addr, bool back)
 }
 
 /*
- * Map device byte @addr of @map; *@held is the backing used.  A managed
- * range is backed by the device copy of the block while that is valid, by
- * its host pages otherwise (npu_managed_backing(), referenced until unmap).
- * Pieces of a managed range never cross a 4 KiB page (normal host pages),
- * so one piece lies in one page of either backing.
+ * Map device byte @addr of @map; *@held is the backing used.  A role may
+ * back its bytes elsewhere (npu_map_ops.backing, referenced until unmap:
+ * managed memory moves between its host pages and a device copy); such a
+ * backing is of normal pages, so one piece (never crossing a 4 KiB page
+ * of normal pages) lies in one page of either backing.
  */
 static void *npu_piece_map(struct npu_ctx *ctx, struct npu_map *map,
 			   unsigned long addr, struct npu_phys **held)
@@ -174,8 +174,8 @@ static void *npu_piece_map(struct npu_ctx *ctx, struct npu_map *map,
 	struct npu_phys *phys = map->phys;
 	u64 off = map->phys_off + (addr - map->va);
 
-	if (map->role == NPU_MAP_MANAGED)
-		phys = npu_managed_backing(ctx, map, addr, &off);
+	if (map->ops && map->ops->backing)
+		phys = map->ops->backing(ctx, map, addr, &off);
 	*held = phys;
 	/* x86-64 has no highmem: hugetlb pages are always in the direct map. */
 	if (phys->kind != NPU_SIM_PAGE_NORMAL)
@@ -190,7 +190,7 @@ static void npu_piece_unmap(struct npu_map *map, struct npu_phys *held,
 {
 	if (held->kind == NPU_SIM_PAGE_NORMAL)
 		kunmap_local(kaddr);
-	if (map->role == NPU_MAP_MANAGED)
+	if (map->ops && map->ops->backing)
 		npu_phys_put(held);
 }
 
@@ -525,10 +525,11 @@ struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 }
 
 /*
- * Managed ranges among the operands are device accesses: run the
- * migration rules on the part each one covers before moving any byte.
+ * Tell the maps among the operands whose role cares (managed memory runs
+ * its migration rules) of the device access to the part each one covers,
+ * before any byte moves.
  */
-static int npu_xfer_managed(struct npu_span *sp, u64 addr, u64 pitch,
+static int npu_xfer_dev_access(struct npu_span *sp, u64 addr, u64 pitch,
 			    u64 width, u64 height, bool write)
 {
 	u64 end = addr + (height - 1) * pitch + width;
@@ -539,14 +540,14 @@ static int npu_xfer_managed(struct npu_span *sp, u64 addr, u64 pitch,
 		struct npu_map *map = sp->maps[i];
 		u64 s, e;
 
-		if (map->role != NPU_MAP_MANAGED)
+		if (!map->ops || !map->ops->dev_access)
 			continue;
 		s = max_t(u64, addr, map->va);
 		e = min_t(u64, end, map->va + map->len);
 		if (s >= e)
 			continue;
 		mutex_lock(&sp->ctx->lock);
-		ret = npu_managed_dev_range(sp->ctx, map, s, e - s, write);
+		ret = map->ops->dev_access(sp->ctx, map, s, e - s, write);
 		mutex_unlock(&sp->ctx->lock);
 	}
 	return ret;
@@ -559,11 +560,11 @@ static int npu_xfer_exec_rows(struct npu_xfer *x, const bool *abort)
 	int ret = 0;
 
 	x->abort = abort;
-	ret = npu_xfer_managed(&x->src, x->src_addr, x->spitch, x->width,
-			       x->height, false);
+	ret = npu_xfer_dev_access(&x->src, x->src_addr, x->spitch, x->width,
+				  x->height, false);
 	if (!ret)
-		ret = npu_xfer_managed(&x->dst, x->dst_addr, x->dpitch,
-				       x->width, x->height, true);
+		ret = npu_xfer_dev_access(&x->dst, x->dst_addr, x->dpitch,
+					  x->width, x->height, true);
 	if (ret)
 		return ret;
 	for (row = 0; row < x->height; row++) {
@@ -612,8 +613,8 @@ int npu_xfer_value(struct npu_xfer *x, u64 *val, bool write)
 
 	if (WARN_ON_ONCE(!map))
 		return -ENXIO;
-	ret = npu_xfer_managed(&x->dst, x->dst_addr, sizeof(u64), sizeof(u64),
-			       1, write);
+	ret = npu_xfer_dev_access(&x->dst, x->dst_addr, sizeof(u64),
+				  sizeof(u64), 1, write);
 	if (ret)
 		return ret;
 	p = npu_piece_map(x->dst.ctx, map, x->dst_addr, &held);

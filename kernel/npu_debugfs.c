@@ -119,8 +119,10 @@ static void npu_allocations_ctx(struct npu_ctx *ctx, void *m)
 {
 	struct npu_map *map;
 
-	list_for_each_entry(map, &ctx->maps, node)
+	list_for_each_entry(map, &ctx->maps, node) {
 		npu_show_map(m, map);
+		cond_resched();
+	}
 }
 
 static int npu_allocations_show(struct seq_file *m, void *v)
@@ -148,12 +150,16 @@ static void npu_sites_ctx(struct npu_ctx *ctx, void *m)
 {
 	struct npu_map *map;
 
-	list_for_each_entry(map, &ctx->maps, node)
+	list_for_each_entry(map, &ctx->maps, node) {
 		seq_printf(m, "%d %s 0x%lx %llu site=0x%llx\n", map->pid,
 			   npu_site_role(map), map->va, map->size, map->site);
-	list_for_each_entry(map, &ctx->resvs, node)
+		cond_resched();
+	}
+	list_for_each_entry(map, &ctx->resvs, node) {
 		seq_printf(m, "%d %s 0x%lx %llu site=0x%llx\n", map->pid,
 			   npu_site_role(map), map->va, map->len, map->site);
+		cond_resched();
+	}
 }
 
 static int npu_sites_show(struct seq_file *m, void *v)
@@ -209,9 +215,11 @@ static void npu_reservations_ctx(struct npu_ctx *ctx, void *m)
 {
 	struct npu_map *r;
 
-	list_for_each_entry(r, &ctx->resvs, node)
+	list_for_each_entry(r, &ctx->resvs, node) {
 		seq_printf(m, "%d 0x%lx %llu %llu\n", r->pid, r->va, r->len,
 			   r->u.resv.nr_mapped);
+		cond_resched();
+	}
 }
 
 static int npu_reservations_show(struct seq_file *m, void *v)
@@ -226,7 +234,7 @@ static void npu_mappings_ctx(struct npu_ctx *ctx, void *m)
 {
 	struct npu_map *map;
 
-	list_for_each_entry(map, &ctx->vmaps, node)
+	list_for_each_entry(map, &ctx->vmaps, node) {
 		seq_printf(m, "%d 0x%lx %llu %u %s %s 0x%lx %s:%s:%u\n",
 			   map->pid, map->va, map->len,
 			   map->u.vmm.handle->id,
@@ -237,6 +245,8 @@ static void npu_mappings_ctx(struct npu_ctx *ctx, void *m)
 			   map->u.vmm.access == NPU_SIM_ACCESS_READWRITE ?
 			   "rw" : "?", npu_loc_name(map->u.vmm.access_loc),
 			   map->u.vmm.access_loc_id);
+		cond_resched();
+	}
 }
 
 static int npu_mappings_show(struct seq_file *m, void *v)
@@ -264,6 +274,7 @@ static void npu_handles_ctx(struct npu_ctx *ctx, void *m)
 			   READ_ONCE(h->share) ? (h->imported ? ",exported" : "exported") : "",
 			   p2p ? (h->imported || READ_ONCE(h->share) ? ",p2p" : "p2p") : "",
 			   !h->imported && !READ_ONCE(h->share) && !p2p ? "-" : "");
+		cond_resched();
 	}
 }
 
@@ -277,7 +288,7 @@ DEFINE_SHOW_ATTRIBUTE(npu_handles);
 
 static int npu_shared_show(struct seq_file *m, void *v)
 {
-	npu_share_show(m, m->private);
+	npu_key_show(m, m->private);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(npu_shared);
@@ -442,7 +453,8 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 			    &npu_reservations_fops);
 	debugfs_create_file("mappings", 0444, dir, ndev, &npu_mappings_fops);
 	debugfs_create_file("handles", 0444, dir, ndev, &npu_handles_fops);
-	debugfs_create_file("shared", 0444, dir, ndev, &npu_shared_fops);
+	/* Root only: it names who may import what. */
+	debugfs_create_file("shared", 0400, dir, ndev, &npu_shared_fops);
 	debugfs_create_file_unsafe("fail_alloc", 0644, dir, ndev,
 				   &npu_fail_alloc_fops);
 	debugfs_create_file("streams", 0444, dir, ndev, &npu_streams_fops);

@@ -54,6 +54,7 @@ void npu_dev_walk_ctxs(struct npu_dev *ndev, bool ctx_locked,
 		fn(ctx, data);
 		if (ctx_locked)
 			mutex_unlock(&ctx->lock);
+		cond_resched();
 	}
 	mutex_unlock(&ndev->ctx_lock);
 }
@@ -274,8 +275,8 @@ static void npu_dev_procs_ctx(struct npu_ctx *ctx, void *data)
 		p->procs[i].pid = ctx->pid;
 		p->nr++;
 	}
-	p->procs[i].used += ctx->used;
-	p->procs[i].allocs += ctx->nr_maps;
+	p->procs[i].used += READ_ONCE(ctx->used);
+	p->procs[i].allocs += READ_ONCE(ctx->nr_maps);
 }
 
 /*
@@ -295,7 +296,12 @@ static ssize_t processes_show(struct device *dev,
 	p.procs = kvcalloc(NPU_DEV_MAX_PROCS, sizeof(*p.procs), GFP_KERNEL);
 	if (!p.procs)
 		return -ENOMEM;
-	npu_dev_walk_ctxs(ndev, true, npu_dev_procs_ctx, &p);
+	/*
+	 * World-readable: no context lock, so that a context busy under its
+	 * lock never holds up this reader and, through npu_dev.ctx_lock,
+	 * every open and close of the device.
+	 */
+	npu_dev_walk_ctxs(ndev, false, npu_dev_procs_ctx, &p);
 
 	len = sysfs_emit(buf, "pid used_bytes allocations\n");
 	for (i = 0; i < p.nr; i++) {

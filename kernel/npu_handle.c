@@ -1,32 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Handle tables, used by VMM and by sharing alike:
- *  - per context, physical handles (struct npu_handle): an id in
- *    npu_ctx.handles naming a referenced npu_phys.  A handle has user
- *    references (holds: MallocPhysical, Import, Retain) and live mappings
- *    (nr_maps); the id dies when both are zero;
- *  - machine wide, share keys (struct npu_share): an unguessable non-zero
- *    64-bit key naming an exported handle's npu_phys.  The key dies with
- *    the exporting handle.
+ * Physical handles of a context, used by VMM and by sharing alike: an id in
+ * npu_ctx.handles naming a referenced npu_phys.  A handle has user
+ * references (holds: MallocPhysical, Import, Retain) and live mappings
+ * (nr_maps); the id dies when both are zero, and with it the handle's
+ * share key (npu_key.c), if it was exported.
  */
-#include <linux/hashtable.h>
+#include <linux/err.h>
 #include <linux/mutex.h>
-#include <linux/pid.h>
-#include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/xarray.h>
 
-#include <linux/pid.h>
-
 #include "npu_sim.h"
-
-#define NPU_SHARE_HASH_BITS	8
-
-static DEFINE_HASHTABLE(npu_shares, NPU_SHARE_HASH_BITS);
-/* Guards npu_shares and every npu_share in it. */
-DEFINE_MUTEX(npu_share_lock);
-
-/* ---- per-context handles ------------------------------------------------ */
 
 void npu_handle_ctx_init(struct npu_ctx *ctx)
 {
@@ -51,6 +36,41 @@ static u64 npu_handle_ctx_bytes(const struct npu_handle *h)
 	return h->imported || npu_phys_is_host(h->phys) ? 0 : h->phys->size;
 }
 
+/*
+ * An import counts for the importing process as its own memory would: host
+ * memory in its pinned_vm against RLIMIT_MEMLOCK (-ENOMEM), device memory
+ * against its device limit (-ENOMEM, counted as fail_limit), until the
+ * handle goes; so memory another process (a child that exits, say)
+ * exported stays counted on the live process holding it.
+ */
+static int npu_handle_charge_import(struct npu_ctx *ctx, struct npu_handle *h)
+{
+	struct mm_struct *mm;
+
+	if (npu_phys_is_host(h->phys)) {
+		mm = npu_pages_lock_bytes(h->phys->size);
+		if (IS_ERR(mm))
+			return PTR_ERR(mm);
+		h->pin_mm = mm;
+		return 0;
+	}
+	if (npu_limit_charge(ctx->proc, h->phys->size)) {
+		npu_stat_inc(ctx->ndev, NPU_STAT_FAIL_LIMIT);
+		return -ENOMEM;
+	}
+	h->limit_bytes = h->phys->size;
+	return 0;
+}
+
+static void npu_handle_uncharge_import(struct npu_ctx *ctx,
+				       struct npu_handle *h)
+{
+	if (h->pin_mm)
+		npu_pages_unlock_bytes(h->pin_mm, h->phys->size);
+	if (h->limit_bytes)
+		npu_limit_uncharge(ctx->proc, h->limit_bytes);
+}
+
 /* New handle with one hold on @phys (whose reference it takes over). */
 int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 		   u32 *id)
@@ -67,9 +87,15 @@ int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 	h->holds = 1;
 	h->imported = imported;
 	h->phys = phys;
+	ret = imported ? npu_handle_charge_import(ctx, h) : 0;
+	if (ret) {
+		kfree(h);
+		return ret;
+	}
 	ret = xa_alloc_cyclic(&ctx->handles, &h->id, h, XA_LIMIT(1, INT_MAX),
 			      &ctx->next_handle, GFP_KERNEL);
 	if (ret < 0) {
+		npu_handle_uncharge_import(ctx, h);
 		kfree(h);
 		return -ENOMEM;
 	}
@@ -79,14 +105,15 @@ int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 	return 0;
 }
 
-/* Forget @h: its id, its key, its charge to the context. */
+/* Forget @h: its id, its key, its charges. */
 static struct npu_phys *npu_handle_destroy(struct npu_ctx *ctx,
 					   struct npu_handle *h)
 {
 	struct npu_phys *phys = h->phys;
 
 	xa_erase(&ctx->handles, h->id);
-	npu_share_unexport(h);
+	npu_handle_unexport(h);
+	npu_handle_uncharge_import(ctx, h);
 	ctx->nr_handles--;
 	WRITE_ONCE(ctx->used, ctx->used - npu_handle_ctx_bytes(h));
 	kfree(h);
@@ -145,90 +172,13 @@ void npu_handle_ctx_teardown(struct npu_ctx *ctx)
 	xa_destroy(&ctx->handles);
 }
 
-/* ---- machine-wide share keys ------------------------------------------- */
-
-/* The share of @key, or NULL; npu_share_lock held. */
-struct npu_share *npu_share_find(u64 key)
+/* Drop the share key of @h (ctx->lock held), if it was exported. */
+void npu_handle_unexport(struct npu_handle *h)
 {
-	struct npu_share *sh;
+	struct npu_share *sh = h->share;
 
-	lockdep_assert_held(&npu_share_lock);
-	hash_for_each_possible(npu_shares, sh, node, key)
-		if (sh->key == key)
-			return sh;
-	return NULL;
-}
-
-/*
- * Give @sh a fresh key in the table and make it the share of handle @h
- * (NULL for an IPC key); the exporting ctx->lock is held.
- */
-void npu_share_publish(struct npu_handle *h, struct npu_share *sh)
-{
-	mutex_lock(&npu_share_lock);
-	do {
-		sh->key = get_random_u64();
-	} while (!sh->key || npu_share_find(sh->key));
-	hash_add(npu_shares, &sh->node, sh->key);
-	if (h)
-		h->share = sh;
-	mutex_unlock(&npu_share_lock);
-}
-
-/* Take @sh out of the table (the caller frees it). */
-void npu_share_remove(struct npu_share *sh)
-{
-	mutex_lock(&npu_share_lock);
-	hash_del(&sh->node);
-	mutex_unlock(&npu_share_lock);
-}
-
-/*
- * Free @sh, out of the table already.  Its exporter (handle or allocation)
- * still references the memory: this is never the last put.
- */
-/* Drop the process references of @nr whitelist entries. */
-void npu_share_pids_put(struct npu_share_pid *e, u32 nr)
-{
-	u32 i;
-
-	for (i = 0; i < nr; i++)
-		put_pid(e[i].pid);
-}
-
-void npu_share_free(struct npu_share *sh)
-{
-	npu_phys_put(sh->phys);
-	npu_share_pids_put(sh->pids, sh->nr_pids);
-	kfree(sh->pids);
-	kfree(sh);
-}
-
-/* Remove the share of handle @h (under its ctx->lock), if any. */
-void npu_share_unexport(struct npu_handle *h)
-{
-	struct npu_share *sh;
-
-	mutex_lock(&npu_share_lock);
-	sh = h->share;
-	if (sh) {
-		hash_del(&sh->node);
-		WRITE_ONCE(h->share, NULL);
-	}
-	mutex_unlock(&npu_share_lock);
-	if (sh)
-		npu_share_free(sh);
-}
-
-/* Call @fn on every live share under npu_share_lock. */
-void npu_share_for_each(void (*fn)(struct npu_share *sh, void *data),
-			void *data)
-{
-	struct npu_share *sh;
-	unsigned int bkt;
-
-	mutex_lock(&npu_share_lock);
-	hash_for_each(npu_shares, bkt, sh, node)
-		fn(sh, data);
-	mutex_unlock(&npu_share_lock);
+	if (!sh)
+		return;
+	WRITE_ONCE(h->share, NULL);
+	npu_key_drop(&sh->key);
 }

@@ -4,13 +4,16 @@
  * aclrtIpcMemSetImportPid, aclrtIpcMemClose): a key naming part of a
  * MEM_ALLOC allocation, mapped by other processes into their own window.
  *
- * The key (an npu_share with @ctx set) references the allocation's
- * npu_phys and lives in the exporting context's ipc_keys list until the
- * exporter closes it or releases the file.  An import is an npu_map of role
- * NPU_MAP_IMPORTED over the pages holding the exported range, in the
- * importer's imports list; it references the npu_phys too, so the memory
- * stays (charged once, to its own device) until the allocation, the key
- * and every import have let go, whoever of them goes first or is killed.
+ * The key (an npu_ipc_key in the table of npu_key.c) references the
+ * allocation's npu_phys and lives in the exporting context's ipc_keys list
+ * until the exporter closes it or releases the file.  An import is an
+ * npu_map of role NPU_MAP_IMPORTED over the pages holding the exported
+ * range, in the importer's imports list; it references the npu_phys too,
+ * so the memory stays (charged once, to its own device) until the
+ * allocation, the key and every import have let go, whoever of them goes
+ * first or is killed.
+ * An import keeps the exporter's READONLY: its host PTEs are read-only too.
+ * It counts against the importer's device limit while it is mapped.
  */
 #include <linux/mm.h>
 #include <linux/sched.h>
@@ -25,27 +28,27 @@ void npu_ipc_ctx_init(struct npu_ctx *ctx)
 	INIT_LIST_HEAD(&ctx->ipc_keys);
 }
 
-/* Drop IPC key @sh of @ctx from the table and the list (ctx->lock held). */
-static void npu_ipc_key_destroy(struct npu_ctx *ctx, struct npu_share *sh)
+/* Drop IPC key @ik of @ctx from the table and the list (ctx->lock held). */
+static void npu_ipc_key_destroy(struct npu_ctx *ctx, struct npu_ipc_key *ik)
 {
 	lockdep_assert_held(&ctx->lock);
-	npu_share_remove(sh);
-	list_del(&sh->ctx_node);
+	list_del(&ik->ctx_node);
 	ctx->nr_ipc_keys--;
-	npu_share_free(sh);
+	npu_key_drop(&ik->key);
 }
 
 /* Destroy IPC key @key of @ctx (ctx->lock held); false if it has none. */
 static bool npu_ipc_key_close(struct npu_ctx *ctx, u64 key)
 {
-	struct npu_share *sh;
+	struct npu_ipc_key *ik;
 
 	lockdep_assert_held(&ctx->lock);
-	list_for_each_entry(sh, &ctx->ipc_keys, ctx_node) {
-		if (sh->key == key) {
-			npu_ipc_key_destroy(ctx, sh);
+	list_for_each_entry(ik, &ctx->ipc_keys, ctx_node) {
+		if (ik->key.key == key) {
+			npu_ipc_key_destroy(ctx, ik);
 			return true;
 		}
+		cond_resched();
 	}
 	return false;
 }
@@ -53,7 +56,7 @@ static bool npu_ipc_key_close(struct npu_ctx *ctx, u64 key)
 int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_ipc_export args;
-	struct npu_share *sh;
+	struct npu_ipc_key *ik;
 	struct npu_map *map;
 	u64 start, end;
 
@@ -63,8 +66,8 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	    !args.size || args.va + args.size < args.va)
 		return -EINVAL;
 
-	sh = kzalloc(sizeof(*sh), GFP_KERNEL_ACCOUNT);
-	if (!sh)
+	ik = kzalloc(sizeof(*ik), GFP_KERNEL_ACCOUNT);
+	if (!ik)
 		return -ENOMEM;
 
 	mutex_lock(&ctx->lock);
@@ -72,12 +75,12 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	if (!map || map->role != NPU_MAP_LINEAR ||
 	    args.va + args.size - map->va > map->len) {
 		mutex_unlock(&ctx->lock);
-		kfree(sh);
+		kfree(ik);
 		return -EINVAL;
 	}
 	if (ctx->nr_ipc_keys >= npu_max_objects) {
 		mutex_unlock(&ctx->lock);
-		kfree(sh);
+		kfree(ik);
 		return -ENOMEM;
 	}
 	/*
@@ -88,21 +91,17 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	end = map->phys_off + min(round_up(args.va + args.size - map->va,
 					   PAGE_SIZE), map->len);
 	npu_small_exported(ctx, map);
-	sh->phys = map->phys;
-	npu_phys_get(sh->phys);
-	sh->ndev = ctx->ndev;
-	sh->owner = task_tgid_nr(current);
-	sh->flags = args.flags & NPU_SIM_IPC_NO_PID_CHECK ?
-		    NPU_SIM_SHARE_NO_PID_CHECK : 0;
-	sh->ctx = ctx;
-	sh->phys_off = start;
-	sh->len = end - start;
-	sh->va_off = offset_in_page(args.va - map->va);
-	sh->size = args.size;
-	npu_share_publish(NULL, sh);
-	list_add_tail(&sh->ctx_node, &ctx->ipc_keys);
+	ik->key.phys_off = start;
+	ik->key.len = end - start;
+	ik->key.va_off = offset_in_page(args.va - map->va);
+	ik->key.size = args.size;
+	ik->key.flags = args.flags & NPU_SIM_IPC_NO_PID_CHECK ?
+			NPU_SIM_SHARE_NO_PID_CHECK : 0;
+	ik->key.mem_flags = map->flags & NPU_SIM_ALLOC_READONLY;
+	npu_key_export(&ik->key, NPU_KEY_IPC, ctx, map->phys);
+	list_add_tail(&ik->ctx_node, &ctx->ipc_keys);
 	ctx->nr_ipc_keys++;
-	args.key = sh->key;
+	args.key = ik->key.key;
 	mutex_unlock(&ctx->lock);
 
 	if (copy_to_user(uarg, &args, sizeof(args))) {
@@ -115,16 +114,26 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	return 0;
 }
 
+/*
+ * An import counts against the importing process's device limit while it
+ * is mapped (as a shareable-handle import does, npu_handle.c).
+ */
+static void npu_ipc_import_unlink(struct npu_ctx *ctx, struct npu_map *map)
+{
+	npu_va_erase(ctx, map);
+	npu_limit_uncharge(ctx->proc, map->len);
+}
+
+static const struct npu_map_ops npu_ipc_import_ops = {
+	.unlink = npu_ipc_import_unlink,
+};
+
 int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_ipc_import args;
-	pid_t tgid = task_tgid_nr(current);
-	struct npu_phys *phys = NULL;
-	u64 phys_off = 0, len = 0, va_off = 0, size = 0;
-	struct npu_dev *owner_dev = NULL;
-	struct npu_share *sh;
 	struct npu_map *map;
-	int ret = 0;
+	struct npu_key k;
+	int ret;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
@@ -132,54 +141,38 @@ int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg)
 	    npu_uapi_out_set(&args, va, size))
 		return -EINVAL;
 
-	mutex_lock(&npu_share_lock);
-	sh = args.key ? npu_share_find(args.key) : NULL;
-	if (!sh || !sh->ctx) {
-		ret = -ENOENT;
-	} else if (sh->owner == tgid) {
-		ret = -EPERM;
-	} else if (!npu_share_allows(sh)) {
-		ret = -EACCES;
-	} else if (npu_fault_check(ctx, NPU_SIM_FAULT_IMPORT)) {
-		ret = -ENOMEM;		/* injected (the class's errno) */
-	} else {
-		phys = sh->phys;
-		npu_phys_get(phys);
-		owner_dev = sh->ndev;
-		phys_off = sh->phys_off;
-		len = sh->len;
-		va_off = sh->va_off;
-		size = sh->size;
-		sh->imports++;
-	}
-	mutex_unlock(&npu_share_lock);
+	/* ENABLE_PEER grants access only if the import succeeds. */
+	ret = npu_key_claim(ctx, args.key, NPU_KEY_IPC,
+			    args.flags & NPU_SIM_IPC_ENABLE_PEER, &k);
 	if (ret)
 		return ret;
 
-	/* ENABLE_PEER grants access only if the import succeeds. */
-	if (!npu_peer_allowed(ctx, owner_dev) &&
-	    !(args.flags & NPU_SIM_IPC_ENABLE_PEER)) {
-		npu_phys_put(phys);
-		return -EXDEV;
-	}
-
-	map = npu_map_create(NPU_MAP_IMPORTED, NULL, phys, len, size);
-	if (!map) {
-		npu_phys_put(phys);
+	if (npu_limit_charge(ctx->proc, k.len)) {
+		npu_stat_inc(ctx->ndev, NPU_STAT_FAIL_LIMIT);
+		npu_phys_put(k.phys);
 		return -ENOMEM;
 	}
-	map->phys_off = phys_off;
+	map = npu_map_create(NPU_MAP_IMPORTED, &npu_ipc_import_ops, k.phys,
+			     k.len, k.size);
+	if (!map) {
+		npu_limit_uncharge(ctx->proc, k.len);
+		npu_phys_put(k.phys);
+		return -ENOMEM;
+	}
+	map->phys_off = k.phys_off;
+	map->flags = k.mem_flags;
 	map->u.imported.key = args.key;
 	ret = npu_map_publish(ctx, map, PAGE_SIZE);
 	if (ret) {
+		npu_limit_uncharge(ctx->proc, k.len);
 		npu_map_put(map);
 		return ret;
 	}
-	args.va = map->va + va_off;
-	args.size = size;
+	args.va = map->va + k.va_off;
+	args.size = k.size;
 	ret = npu_map_reply(ctx, map, uarg, &args, sizeof(args));
 	if (!ret && (args.flags & NPU_SIM_IPC_ENABLE_PEER))
-		npu_peer_grant(ctx, owner_dev);
+		npu_peer_grant(ctx, k.ndev);
 	return ret;
 }
 
@@ -193,13 +186,18 @@ int npu_ioctl_ipc_close(struct npu_ctx *ctx, void __user *uarg)
 		return -EFAULT;
 	if (args.flags || args.pad)
 		return -EINVAL;
+	if (!args.key)
+		return -ENOENT;
 
+	/* The imports list holds host registrations too: not keys. */
 	mutex_lock(&ctx->lock);
 	list_for_each_entry(map, &ctx->imports, node) {
-		if (map->u.imported.key == args.key) {
+		if (map->role == NPU_MAP_IMPORTED &&
+		    map->u.imported.key == args.key) {
 			found = map;
 			break;
 		}
+		cond_resched();
 	}
 	if (found) {
 		npu_map_unlink(ctx, found);
@@ -216,11 +214,13 @@ int npu_ioctl_ipc_close(struct npu_ctx *ctx, void __user *uarg)
 /* Release of the file: its keys die, its imports go. */
 void npu_ipc_ctx_teardown(struct npu_ctx *ctx)
 {
-	struct npu_share *sh, *tsh;
+	struct npu_ipc_key *ik, *tik;
 
 	mutex_lock(&ctx->lock);
-	list_for_each_entry_safe(sh, tsh, &ctx->ipc_keys, ctx_node)
-		npu_ipc_key_destroy(ctx, sh);
+	list_for_each_entry_safe(ik, tik, &ctx->ipc_keys, ctx_node) {
+		npu_ipc_key_destroy(ctx, ik);
+		cond_resched();
+	}
 	mutex_unlock(&ctx->lock);
 	npu_map_unlink_all(ctx, &ctx->imports);
 }

@@ -2,26 +2,32 @@
 /*
  * Per-process device memory accounts and limits (API 1.6).
  *
- * One account (struct npu_proc) per process (mm) and device, shared by the
+ * One account (struct npu_proc) per process and device, shared by the
  * process's contexts on the device and referenced by every npu_phys it
- * charged, so a byte stays charged until its object is gone.  What is
- * charged: every device npu_phys created on behalf of the process (linear
- * allocations, physical handles, managed device copies).  The limit that
- * applies is the smaller of the device's proc_mem_limit_bytes (sysfs, set
- * by root) and the process's own limit (MEM_LIMIT, which can only go down).
+ * charged, so a byte stays charged until its object is gone.  A process is
+ * its thread group (the struct pid of its tgid, not its mm): exec keeps the
+ * account, a forked child is a process of its own.  What is charged: every
+ * device npu_phys created on behalf of the process (linear allocations,
+ * physical handles, managed device copies), and what it imports of another
+ * process's device memory while it holds the import (npu_handle.c,
+ * npu_ipc.c), so a process never holds more than its limit however many
+ * children export to it.  The limit that applies is the smaller of the
+ * device's proc_mem_limit_bytes (sysfs, set by root) and the process's own
+ * limit (MEM_LIMIT, which can only go down).
  */
 #include <linux/device.h>
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
-#include <linux/sched/mm.h>
+#include <linux/pid.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include "npu_sim.h"
 
-/* Every account of every device; taken only at open and release. */
+/* Every account of every device (when it is taken: npu_sim.h, lock order). */
 static LIST_HEAD(npu_procs);
 static DEFINE_MUTEX(npu_limit_lock);
 
@@ -79,7 +85,7 @@ static void npu_proc_release(struct kref *ref)
 
 	list_del(&proc->node);
 	mutex_unlock(&npu_limit_lock);
-	mmdrop(proc->mm);
+	put_pid(proc->tgid);
 	kfree(proc);
 }
 
@@ -90,8 +96,9 @@ void npu_proc_put(struct npu_proc *proc)
 }
 
 /*
- * Give a new context the account of its process on its device, making it
- * if this is the process's first context there.  0 or -ENOMEM.
+ * Give a new context, opened by the current process, the account of that
+ * process on its device, making it if this is the process's first context
+ * there.  0 or -ENOMEM.
  */
 int npu_limit_ctx_init(struct npu_ctx *ctx)
 {
@@ -102,7 +109,7 @@ int npu_limit_ctx_init(struct npu_ctx *ctx)
 		return -ENOMEM;
 	mutex_lock(&npu_limit_lock);
 	list_for_each_entry(it, &npu_procs, node) {
-		if (it->ndev == ctx->ndev && it->mm == ctx->mm) {
+		if (it->ndev == ctx->ndev && it->tgid == task_tgid(current)) {
 			kref_get(&it->ref);
 			ctx->proc = it;
 			mutex_unlock(&npu_limit_lock);
@@ -113,8 +120,7 @@ int npu_limit_ctx_init(struct npu_ctx *ctx)
 	kref_init(&proc->ref);
 	spin_lock_init(&proc->lock);
 	proc->ndev = ctx->ndev;
-	proc->mm = ctx->mm;
-	mmgrab(proc->mm);
+	proc->tgid = get_pid(task_tgid(current));
 	proc->pid = ctx->pid;
 	list_add_tail(&proc->node, &npu_procs);
 	ctx->proc = proc;

@@ -244,8 +244,8 @@ static void npu_managed_blocks(struct npu_map *map, u64 va, u64 size,
 }
 
 /* Device access of [va, va + size) within @map (copies, TOUCH). */
-int npu_managed_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
-			  u64 size, bool write)
+static int npu_managed_dev_range(struct npu_ctx *ctx, struct npu_map *map,
+				 u64 va, u64 size, bool write)
 {
 	u64 blk, first, end;
 	int ret = 0;
@@ -269,15 +269,17 @@ int npu_managed_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
  * pages.  Returns it referenced (the block may migrate once ctx->lock is
  * dropped) and sets *@off to the byte offset of @addr in it.
  */
-struct npu_phys *npu_managed_backing(struct npu_ctx *ctx, struct npu_map *map,
-				     unsigned long addr, u64 *off)
+static struct npu_phys *npu_managed_backing(struct npu_ctx *ctx,
+					    struct npu_map *map,
+					    unsigned long addr, u64 *off)
 {
 	u64 rel = addr - map->va, blk = rel >> NPU_MANAGED_BLOCK_SHIFT;
 	struct npu_phys *phys = map->phys;
 
 	*off = map->phys_off + rel;
 	mutex_lock(&ctx->lock);
-	if ((map->u.managed->blocks[blk].valid & NPU_MANAGED_DEV) && map->u.managed->dev[blk]) {
+	if ((map->u.managed->blocks[blk].valid & NPU_MANAGED_DEV) &&
+	    map->u.managed->dev[blk]) {
 		phys = map->u.managed->dev[blk];
 		*off = rel & (NPU_MANAGED_BLOCK_SIZE - 1);
 	}
@@ -297,6 +299,8 @@ static const struct npu_map_ops npu_managed_ops = {
 	.fault = npu_managed_fault,
 	.mkwrite = npu_managed_mkwrite,
 	.destroy = npu_managed_destroy,
+	.dev_access = npu_managed_dev_range,
+	.backing = npu_managed_backing,
 };
 
 static struct npu_managed *npu_managed_alloc_state(u64 len)

@@ -107,7 +107,7 @@ void npu_map_link(struct npu_ctx *ctx, struct npu_map *map)
 	map->id = atomic64_inc_return(&ndev->next_id);
 	if (npu_map_is_alloc(map)) {
 		list_add_tail(&map->node, &ctx->maps);
-		ctx->nr_maps++;
+		WRITE_ONCE(ctx->nr_maps, ctx->nr_maps + 1);
 		npu_dev_count_allocs(ndev, 1);
 	} else {
 		list_add_tail(&map->node, &ctx->imports);
@@ -135,7 +135,7 @@ void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
 	npu_window_zap(ctx, map->va, map->len);
 	list_del_init(&map->node);
 	if (npu_map_is_alloc(map)) {
-		ctx->nr_maps--;
+		WRITE_ONCE(ctx->nr_maps, ctx->nr_maps - 1);
 		npu_dev_count_allocs(ctx->ndev, -1);
 	}
 	WRITE_ONCE(ctx->used, ctx->used - npu_map_ctx_bytes(map));

@@ -3,6 +3,7 @@
  * Normal (4 KiB) backing: order-0 pages kept in the phys object's array.
  * No file per allocation, so 100,000 small allocations stay cheap.
  */
+#include <linux/err.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
 #include <linux/sched.h>
@@ -71,27 +72,48 @@ void npu_pages_release(struct npu_phys *phys)
 }
 
 /*
- * Count the @phys->size bytes of host memory @phys holds (pinned user
- * pages, or host-location and managed memory the driver allocates) in the
- * caller's pinned_vm against RLIMIT_MEMLOCK, unless it has CAP_IPC_LOCK,
- * as RDMA does: no mmap_lock needed to undo it, so the last put may come
- * from any context.  -ENOMEM over the limit.
+ * Count @bytes (whole pages) of host memory held for the caller in its
+ * pinned_vm against RLIMIT_MEMLOCK, unless it has CAP_IPC_LOCK, as RDMA
+ * does: no mmap_lock needed to undo it, so the undo may come from any
+ * context.  Returns the mm counted (grabbed until npu_pages_unlock_bytes()),
+ * or ERR_PTR(-ENOMEM) over the limit.
  */
-int npu_pages_account(struct npu_phys *phys)
+struct mm_struct *npu_pages_lock_bytes(u64 bytes)
 {
 	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
-	unsigned long nr = phys->size >> PAGE_SHIFT;
+	unsigned long nr = bytes >> PAGE_SHIFT;
 	struct mm_struct *mm = current->mm;
 
 	if (!mm)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	if (atomic64_add_return(nr, &mm->pinned_vm) > limit &&
 	    !capable(CAP_IPC_LOCK)) {
 		atomic64_sub(nr, &mm->pinned_vm);
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	}
-	phys->mm = mm;
 	mmgrab(mm);
+	return mm;
+}
+
+/* Undo npu_pages_lock_bytes() of @bytes that returned @mm. */
+void npu_pages_unlock_bytes(struct mm_struct *mm, u64 bytes)
+{
+	atomic64_sub(bytes >> PAGE_SHIFT, &mm->pinned_vm);
+	mmdrop(mm);
+}
+
+/*
+ * Count the @phys->size bytes of host memory @phys holds (pinned user
+ * pages, or host-location and managed memory the driver allocates) for the
+ * caller: npu_pages_lock_bytes().  -ENOMEM over the limit.
+ */
+int npu_pages_account(struct npu_phys *phys)
+{
+	struct mm_struct *mm = npu_pages_lock_bytes(phys->size);
+
+	if (IS_ERR(mm))
+		return PTR_ERR(mm);
+	phys->mm = mm;
 	return 0;
 }
 
@@ -118,8 +140,7 @@ void npu_pages_unaccount(struct npu_phys *phys)
 {
 	if (!phys->mm)
 		return;
-	atomic64_sub(phys->size >> PAGE_SHIFT, &phys->mm->pinned_vm);
-	mmdrop(phys->mm);
+	npu_pages_unlock_bytes(phys->mm, phys->size);
 	phys->mm = NULL;
 }
 

@@ -27,12 +27,6 @@ struct npu_peer_counter {
 static struct npu_peer_counter
 npu_peer_counters[NPU_SIM_MAX_DEVICES][NPU_SIM_MAX_DEVICES];
 
-bool npu_peer_allowed(struct npu_ctx *ctx, struct npu_dev *other)
-{
-	return other == ctx->ndev ||
-	       (READ_ONCE(ctx->peers) & BIT(other->index));
-}
-
 /*
  * Give @ctx's device access to @other's memory; false if it had it (or
  * @other is @ctx's own device).

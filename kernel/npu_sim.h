@@ -15,7 +15,8 @@
  *   npu_check.c    CHECK_SITE call-site tags, record of strict-mode host faults
  *   npu_window.c   the window VMA: mmap, host faults, PTE zap
  *   npu_map.c      npu_map: constructor, roles, unlink, release
- *   npu_handle.c   handle tables: per-context handles, machine-wide keys
+ *   npu_key.c      the machine-wide key table: shares and IPC keys
+ *   npu_handle.c   per-context physical handles
  *   npu_dev.c      npu_dev: registry, sysfs, context list, host access
  *   npu_peer.c     PEER_ACCESS, cross-device rules and per-pair counters
  *   npu_managed.c  MANAGED_* ioctls and the managed role
@@ -38,14 +39,17 @@
  *             (normal / 2M / 1G hugetlb), charged against the capacity of
  *             its device from creation until its last reference is gone.
  *   npu_map   a VA range of one context, in one role (enum npu_map_role):
- *             a linear allocation, a reservation, a VMM mapping of a handle
- *             or a managed range.  The role decides which union member is
- *             valid and which npu_map_ops serve host faults.
+ *             a linear allocation, a reservation, a VMM mapping of a
+ *             handle, a managed range, an IPC import or registered host
+ *             memory.  The role decides which union member is valid and
+ *             which npu_map_ops serve host faults and the copy engine.
  *   npu_small_page  a 4 KiB npu_phys of one context cut into equal slots,
  *             each a linear npu_map of its own (allocations <= 2 KiB).
  *   npu_handle a physical handle of one context: an id in npu_ctx.handles
  *             naming a referenced npu_phys.
- *   npu_share  an exported handle, found by its random key.
+ *   npu_key   a machine-wide random key naming exported pages, the first
+ *             member of an npu_share (an exported handle) or an
+ *             npu_ipc_key (an exported range of an allocation).
  *   npu_stream an in-order queue of npu_ops of one context, run by a kernel
  *             worker; npu_event a recordable marker.  Both kref'd, found by
  *             id in npu_ctx.streams / npu_ctx.events.
@@ -62,10 +66,13 @@
  *                           ->close; MANAGED_ADVISE takes it to map blocks)
  *   npu_dev.ctx_lock       (mutex: the device's context list)
  *   npu_limit_lock         (mutex, npu_limit.c: the table of accounts;
- *                           only taken at open, release and for debugfs)
+ *                           taken at open, by debugfs "limits" and by the
+ *                           last put of an account: at release, or at the
+ *                           last put of an npu_phys it charged, which is
+ *                           never made under an npu_ctx.lock)
  *   npu_ctx.lock           (mutex: VA window, maple tree, map lists, ctx
  *                           usage, handles, managed block state)
- *   npu_share_lock         (mutex, npu_handle.c: the machine-wide key table)
+ *   npu_key_lock           (mutex, npu_key.c: the machine-wide key table)
  *   hugetlbfs inode and    (vfs_fallocate() of a managed block's device copy
  *   hugetlb fault locks     runs under npu_ctx.lock)
  *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range / vmf_insert_pfn_prot)
@@ -199,14 +206,15 @@ struct npu_dev {
 };
 
 /*
- * The device memory account of one process (mm) on one device, shared by
- * its contexts there and by every npu_phys it charged (npu_limit.c).
+ * The device memory account of one process (thread group) on one device,
+ * shared by its contexts there and by every npu_phys it charged
+ * (npu_limit.c).
  */
 struct npu_proc {
 	struct kref ref;
 	struct list_head node;		/* in the table, under npu_limit_lock */
 	struct npu_dev *ndev;
-	struct mm_struct *mm;		/* mmgrab'ed: the key */
+	struct pid *tgid;		/* referenced: the key */
 	pid_t pid;
 	spinlock_t lock;		/* the two below */
 	u64 used;			/* bytes charged */
@@ -248,7 +256,7 @@ struct npu_ctx {
 	struct list_head maps;		/* npu_map.node, oldest first */
 	u64 nr_va;			/* entries in va_mt (npu_va.c) */
 	u64 nr_ipc_keys;		/* in ipc_keys */
-	u64 nr_maps;
+	u64 nr_maps;			/* and @used: WRITE_ONCE */
 	u64 used;			/* bytes charged by this context */
 	struct xarray handles;		/* id -> npu_handle */
 	struct list_head resvs;		/* npu_map.node of reservations */
@@ -266,7 +274,7 @@ struct npu_ctx {
 	 * Called when the window closes, and at release.
 	 */
 	void (*drop_memory)(struct npu_ctx *ctx);
-	struct list_head ipc_keys;	/* npu_share.ctx_node of IPC exports */
+	struct list_head ipc_keys;	/* npu_ipc_key.ctx_node */
 
 	/* Streams and events (npu_stream.c) */
 	spinlock_t sq_lock;		/* op lists and counters below */
@@ -326,32 +334,58 @@ struct npu_handle {
 	u32 nr_maps;			/* live VMM mappings of it */
 	bool imported;
 	struct npu_phys *phys;		/* referenced */
-	struct npu_share *share;	/* exported as (under npu_share_lock) */
+	/* An import counts for the importer (npu_handle.c): one of these. */
+	struct mm_struct *pin_mm;	/* host memory: pinned_vm counted */
+	u64 limit_bytes;		/* device memory: on ctx->proc */
+	struct npu_share *share;	/* exported as, or NULL (ctx->lock) */
+};
+
+/* What a key of the machine-wide table names (npu_key.c). */
+enum npu_key_kind {
+	NPU_KEY_SHARE = 1,		/* SHARE_EXPORT: a physical handle */
+	NPU_KEY_IPC,			/* IPC_EXPORT: a range */
 };
 
 /*
- * A machine-wide key naming (part of) an npu_phys: an exported handle
- * (SHARE_EXPORT) or an exported range of an allocation (IPC_EXPORT).
+ * A machine-wide key naming pages of an npu_phys, the first member of the
+ * object of its kind.  Fixed from export on, except the whitelist and the
+ * import count (under npu_key_lock).
  */
-struct npu_share {
-	struct hlist_node node;		/* in the key table (npu_handle.c) */
+struct npu_key {
+	struct hlist_node node;		/* in the key table */
 	u64 key;
-	struct npu_phys *phys;		/* referenced */
+	enum npu_key_kind kind;
+	struct npu_ctx *ctx;		/* exporting context */
 	struct npu_dev *ndev;		/* of the exporting context */
 	pid_t owner;			/* exporting tgid */
-	u32 handle_id;			/* in the exporting context; 0 for IPC */
-	u32 flags;			/* NPU_SIM_SHARE_NO_PID_CHECK */
-	/* IPC keys only: */
-	struct npu_ctx *ctx;		/* exporting context */
-	struct list_head ctx_node;	/* in npu_ctx.ipc_keys */
-	u64 phys_off;			/* exported range in @phys, page aligned */
+	u64 seq;			/* export number, shown for the key */
+	struct npu_phys *phys;		/* referenced */
+	u64 phys_off;			/* exported pages of @phys */
 	u64 len;
-	u64 va_off;			/* exported address - start of the range */
+	u64 va_off;			/* exported address - its page */
 	u64 size;			/* bytes exported */
+	u32 flags;			/* NPU_SIM_SHARE_NO_PID_CHECK */
+	u32 mem_flags;			/* NPU_SIM_ALLOC_READONLY or 0 */
 	u32 nr_pids;
 	struct npu_share_pid *pids;	/* whitelist */
-	u64 imports;			/* successful imports so far */
+	u64 imports;			/* successful claims so far */
 };
+
+/* An exported handle (SHARE_EXPORT); dies with the handle. */
+struct npu_share {
+	struct npu_key key;
+	u32 handle_id;			/* in the exporting context */
+};
+
+/* An exported range of an allocation (IPC_EXPORT); dies at IPC_CLOSE. */
+struct npu_ipc_key {
+	struct npu_key key;
+	struct list_head ctx_node;	/* in npu_ctx.ipc_keys, ctx->lock */
+};
+
+/* npu_key_drop() frees the object through its key. */
+static_assert(offsetof(struct npu_share, key) == 0);
+static_assert(offsetof(struct npu_ipc_key, key) == 0);
 
 /* What a VA range of a context is; fixes the valid member of npu_map.u. */
 enum npu_map_role {
@@ -379,6 +413,19 @@ struct npu_map_ops {
 	void (*destroy)(struct npu_map *map);	/* free the role's state */
 	/* Give the VA back at unlink (ctx->lock); NULL: npu_va_erase(). */
 	void (*unlink)(struct npu_ctx *ctx, struct npu_map *map);
+	/*
+	 * For the copy engine: a device access of [@va, @va + @size) about to
+	 * happen (ctx->lock held); NULL: nothing to do first.
+	 */
+	int (*dev_access)(struct npu_ctx *ctx, struct npu_map *map, u64 va,
+			  u64 size, bool write);
+	/*
+	 * For the copy engine: the backing of device byte @addr, referenced
+	 * (takes ctx->lock), and *@off, the offset of @addr in it; NULL:
+	 * @map's phys, which the copy's reference on @map keeps.
+	 */
+	struct npu_phys *(*backing)(struct npu_ctx *ctx, struct npu_map *map,
+				    unsigned long addr, u64 *off);
 };
 
 struct npu_map {
@@ -434,6 +481,13 @@ struct npu_map {
 static inline void npu_stat_inc(struct npu_dev *ndev, enum npu_stat s)
 {
 	atomic64_inc(&ndev->stats[s]);
+}
+
+/* Whether @ctx's device may access @other's memory (PEER_ACCESS). */
+static inline bool npu_peer_allowed(struct npu_ctx *ctx, struct npu_dev *other)
+{
+	return other == ctx->ndev ||
+	       (READ_ONCE(ctx->peers) & BIT(other->index));
 }
 
 /* npu_profile.c: the product profile (include/uapi/misc/npu_sim_profiles.h) */
@@ -503,6 +557,8 @@ int npu_pages_pin(struct npu_phys *phys, unsigned long start, bool write);
 int npu_pages_may_lock(u64 bytes);
 int npu_pages_account(struct npu_phys *phys);
 void npu_pages_unaccount(struct npu_phys *phys);
+struct mm_struct *npu_pages_lock_bytes(u64 bytes);
+void npu_pages_unlock_bytes(struct mm_struct *mm, u64 bytes);
 
 /* npu_phys.c: physical memory objects and capacity */
 int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
@@ -541,13 +597,6 @@ int npu_va_sub_insert(struct npu_ctx *ctx, void *hole, struct npu_map *map);
 void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, struct npu_map *map);
 void npu_va_erase(struct npu_ctx *ctx, struct npu_map *map);
 struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr);
-
-/* npu_check.c: call-site tags and host-fault records (UAPI 1.6) */
-int npu_ioctl_check_site(struct npu_ctx *ctx, void __user *uarg);
-/* A strict-mode host access at @addr hit @map (NULL: no object); ctx->lock. */
-void npu_check_host_fault(struct npu_ctx *ctx, struct npu_map *map,
-			  unsigned long addr);
-int npu_check_reports_show(struct seq_file *m, void *v);
 struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr);
 int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 		   unsigned long fixed);
@@ -556,6 +605,13 @@ int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map);
 void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map);
 bool npu_va_any_readonly(struct npu_ctx *ctx, unsigned long start,
 			 unsigned long end);
+
+/* npu_check.c: call-site tags and host-fault records (UAPI 1.6) */
+int npu_ioctl_check_site(struct npu_ctx *ctx, void __user *uarg);
+/* A strict-mode host access at @addr hit @map (NULL: no object); ctx->lock. */
+void npu_check_host_fault(struct npu_ctx *ctx, struct npu_map *map,
+			  unsigned long addr);
+int npu_check_reports_show(struct seq_file *m, void *v);
 
 /* npu_window.c: the window VMA */
 extern unsigned long npu_window_size;
@@ -604,7 +660,17 @@ static inline bool npu_map_accessible(const struct npu_map *map, bool write)
 	return true;
 }
 
-/* npu_handle.c: per-context handles and the machine-wide key table */
+/* npu_key.c: the machine-wide key table of shares and IPC keys */
+void npu_key_export(struct npu_key *k, enum npu_key_kind kind,
+		    struct npu_ctx *ctx, struct npu_phys *phys);
+void npu_key_drop(struct npu_key *k);
+int npu_key_claim(struct npu_ctx *ctx, u64 key, enum npu_key_kind kind,
+		  bool may_grant, struct npu_key *out);
+int npu_key_add_pids(struct npu_ctx *ctx, u64 key, struct npu_share_pid *ents,
+		     u32 nr);
+void npu_key_show(struct seq_file *m, struct npu_dev *ndev);
+
+/* npu_handle.c: per-context handles */
 void npu_handle_ctx_init(struct npu_ctx *ctx);
 void npu_handle_ctx_teardown(struct npu_ctx *ctx);
 struct npu_handle *npu_handle_lookup(struct npu_ctx *ctx, u32 id);
@@ -613,19 +679,10 @@ int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 struct npu_phys *npu_handle_maybe_destroy(struct npu_ctx *ctx,
 					  struct npu_handle *h);
 void npu_handle_unpublish(struct npu_ctx *ctx, u32 id, struct npu_phys *phys);
-extern struct mutex npu_share_lock;
-struct npu_share *npu_share_find(u64 key);
-void npu_share_publish(struct npu_handle *h, struct npu_share *sh);
-void npu_share_unexport(struct npu_handle *h);
-void npu_share_remove(struct npu_share *sh);
-void npu_share_free(struct npu_share *sh);
-void npu_share_pids_put(struct npu_share_pid *e, u32 nr);
-void npu_share_for_each(void (*fn)(struct npu_share *sh, void *data),
-			void *data);
+void npu_handle_unexport(struct npu_handle *h);
 
 /* npu_peer.c: several devices */
 int npu_ioctl_peer_access(struct npu_ctx *ctx, void __user *uarg);
-bool npu_peer_allowed(struct npu_ctx *ctx, struct npu_dev *other);
 bool npu_peer_grant(struct npu_ctx *ctx, struct npu_dev *other);
 struct npu_ctx *npu_peer_resolve(struct npu_ctx *ctx, unsigned long addr,
 				 struct file **filep, int *err);
@@ -667,8 +724,6 @@ void npu_vmm_ctx_teardown(struct npu_ctx *ctx);
 int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_share_set_pids(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg);
-void npu_share_show(struct seq_file *m, struct npu_dev *ndev);
-bool npu_share_allows(const struct npu_share *sh);
 
 /* npu_host.c: registered host memory */
 int npu_ioctl_host_register(struct npu_ctx *ctx, void __user *uarg);
@@ -720,10 +775,6 @@ int npu_ioctl_event_destroy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg);
 
 /* npu_managed.c: managed (UVM) memory; state under npu_ctx.lock */
-int npu_managed_dev_range(struct npu_ctx *ctx, struct npu_map *map, u64 va,
-			  u64 size, bool write);
-struct npu_phys *npu_managed_backing(struct npu_ctx *ctx, struct npu_map *map,
-				     unsigned long addr, u64 *off);
 int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_managed_advise(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_managed_touch(struct npu_ctx *ctx, void __user *uarg);

@@ -441,6 +441,12 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 		mutex_unlock(&ctx->lock);
 		return -ENXIO;
 	}
+	/* A hold is a user reference: as many as objects of a context. */
+	if (args.flags & NPU_SIM_QUERY_RETAIN &&
+	    e->u.vmm.handle->holds >= npu_max_objects) {
+		mutex_unlock(&ctx->lock);
+		return -EOVERFLOW;
+	}
 	addr = args.addr;
 	flags = args.flags;
 	memset(&args, 0, sizeof(args));

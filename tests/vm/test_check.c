@@ -268,6 +268,46 @@ START_TEST(test_check_site_ioctl)
 }
 END_TEST
 
+/* A reservation takes a site tag like an allocation (VA only, no memory). */
+START_TEST(test_check_site_reservation)
+{
+	int fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC);
+	struct npu_sim_vmm_reserve rv = { .size = 2 * MiB };
+	struct npu_sim_vmm_release rl = { 0 };
+	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+	struct npu_sim_check_site c;
+	char line[128], *sites;
+	void *win;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &gp), 0);
+	win = mmap(NULL, gp.value, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	ck_assert(win != MAP_FAILED);
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_VMM_RESERVE, &rv), 0);
+
+	c = (struct npu_sim_check_site){ .va = rv.va, .site = 0x5678, .op = NPU_SIM_CHECK_SET_SITE };
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c), 0);
+	c = (struct npu_sim_check_site){ .va = rv.va + 4096, .site = 0x99, .op = NPU_SIM_CHECK_SET_SITE };
+	ck_assert(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c) == -1 && errno == ENOENT);	/* interior */
+	c = (struct npu_sim_check_site){ .va = rv.va, .op = NPU_SIM_CHECK_QUERY };
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c), 0);
+	ck_assert_uint_eq(c.site, 0x5678);
+	ck_assert_uint_eq(c.queued, 0);
+	sites = slurp_file("/sys/kernel/debug/npu_sim/npu_sim0/sites");
+	snprintf(line, sizeof(line), "%d reservation 0x%llx 2097152 site=0x5678\n", getpid(),
+		 (unsigned long long)rv.va);
+	ck_assert_msg(strstr(sites, line) != NULL, "no \"%s\" in sites:\n%s", line, sites);
+	free(sites);
+
+	rl.va = rv.va;
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_VMM_RELEASE, &rl), 0);
+	c = (struct npu_sim_check_site){ .va = rv.va, .op = NPU_SIM_CHECK_QUERY };
+	ck_assert(ioctl(fd, NPU_SIM_IOCTL_CHECK_SITE, &c) == -1 && errno == ENOENT);
+	munmap(win, gp.value);
+	close(fd);
+}
+END_TEST
+
 /* Off by default: the same program reports nothing. */
 START_TEST(test_off_by_default)
 {
@@ -513,6 +553,7 @@ static Suite *check_suite(void)
 	tcase_add_test(tc, test_leak_at_reset);
 	tcase_add_test(tc, test_free_while_queued);
 	tcase_add_test(tc, test_check_site_ioctl);
+	tcase_add_test(tc, test_check_site_reservation);
 	tcase_add_test(tc, test_off_by_default);
 	tcase_add_test(tc, test_host_deref);
 	tcase_add_test(tc, test_host_deref_fork_child);

@@ -8,7 +8,9 @@
  *   uid 65534 with ulimit -l 4 MiB); over it the call fails with 207001 and
  *   nothing stays pinned (VmPin) or charged (device used_bytes); a request
  *   far over it is refused before its page array is allocated (the fuzzer
- *   once made a 2 TiB request invoke the OOM killer).
+ *   once made a 2 TiB request invoke the OOM killer).  Host memory a child
+ *   exported counts for its importing parent too, while the parent holds
+ *   it (the child's own count goes with the child).
  * - A read-only host registration never dirties the pages it pinned.
  * - Kernel objects (GFP_KERNEL_ACCOUNT) and the normal pages of managed
  *   memory (__GFP_ACCOUNT) are charged to the caller's memory cgroup.
@@ -18,7 +20,9 @@
  * - A whitelist entry names a process, not a number: once the whitelisted
  *   process is gone, a new process that gets its pid number (forced with
  *   /proc/sys/kernel/ns_last_pid) cannot import (207006), while the
- *   whitelisted process itself could.
+ *   whitelisted process itself could; likewise the right to set a key's
+ *   whitelist is its exporting process's, not its pid number's.
+ * - A handle's references (VMM_QUERY RETAIN) are bounded like objects.
  */
 #include "vmtest.h"
 
@@ -31,6 +35,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -54,6 +59,27 @@ static int become_nobody(rlim_t bytes)
 }
 
 /*
+ * become_nobody(4 MiB), then the library on device 0; *@base: the KiB
+ * pinned then.  0, or 1 / 2: which step failed.
+ */
+static int nobody_on_device(long *base)
+{
+	if (become_nobody(4 * MiB))
+		return 1;
+	if (aclInit(NULL) || aclrtSetDevice(0))
+		return 2;
+	*base = vm_lck_kib();
+	return 0;
+}
+
+/* Report @code and the KiB pinned over @base: 0, or -1 on a pipe error. */
+static int report(int rep, aclError code, long base)
+{
+	return vm_put(rep, (uint64_t)(int64_t)code) ||
+	       vm_put(rep, (uint64_t)(vm_lck_kib() - base)) ? -1 : 0;
+}
+
+/*
  * Child, uid 65534, ulimit -l 4 MiB.  Reports (code, pinned KiB over its
  * start) after: managed 2 MiB; managed 4 MiB more (over); host physical
  * 4 MiB (over); freeing the 2 MiB; host physical 4 MiB (fits now); its
@@ -65,32 +91,25 @@ static int child_memlock(void *arg, int cmd, int rep)
 	aclrtDrvMemHandle h = NULL;
 	void *a = NULL, *b = NULL;
 	long base;
+	int ret = nobody_on_device(&base);
 
 	(void)arg;
 	(void)cmd;
-	if (become_nobody(4 * MiB))
-		return 1;
-	if (aclInit(NULL) || aclrtSetDevice(0))
-		return 2;
-	base = vm_lck_kib();
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&a, 2 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (ret)
+		return ret;
+	if (report(rep, aclrtMemAllocManaged(&a, 2 * MiB, ACL_RT_MEM_ATTACH_GLOBAL), base))
 		return 3;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&b, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtMemAllocManaged(&b, 4 * MiB, ACL_RT_MEM_ATTACH_GLOBAL), base))
 		return 4;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMallocPhysical(&h, 4 * MiB, &prop, 0)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtMallocPhysical(&h, 4 * MiB, &prop, 0), base))
 		return 5;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtFree(a)) || vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtFree(a), base))
 		return 6;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMallocPhysical(&h, 4 * MiB, &prop, 0)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtMallocPhysical(&h, 4 * MiB, &prop, 0), base))
 		return 7;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtFreePhysical(h)) || vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtFreePhysical(h), base))
 		return 8;
-	if (vm_put(rep, (uint64_t)(int64_t)aclrtMemAllocManaged(&b, 8 * MiB, ACL_RT_MEM_ATTACH_GLOBAL)) ||
-	    vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+	if (report(rep, aclrtMemAllocManaged(&b, 8 * MiB, ACL_RT_MEM_ATTACH_GLOBAL), base))
 		return 9;
 	/*
 	 * Far over the limit (2 TiB: a 4 GiB page array): refused before
@@ -140,6 +159,77 @@ START_TEST(host_memory_counts_against_memlock)
 	/* host memory was never device memory; the refusals were counted */
 	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0);
 	ck_assert_int_eq(vm_dbg_stat(0, "fail_nomem"), fail0 + 4);
+}
+END_TEST
+
+/*
+ * Exporter, a child of the importer (so uid 65534, ulimit -l 4 MiB too):
+ * 4 MiB of host physical memory exported to anyone; reports the key, then
+ * exits on command.
+ */
+static int child_host_exporter(void *arg, int cmd, int rep)
+{
+	aclrtPhysicalMemProp prop = vm_phys_prop(ACL_DDR_MEM_NORMAL, ACL_MEM_LOCATION_TYPE_HOST, 0);
+	aclrtDrvMemHandle h = NULL;
+	uint64_t key = 0, c;
+
+	(void)arg;
+	if (aclInit(NULL) || aclrtSetDevice(0))
+		return 1;
+	if (aclrtMallocPhysical(&h, 4 * MiB, &prop, 0) ||
+	    aclrtMemExportToShareableHandle(h, ACL_MEM_HANDLE_TYPE_NONE,
+					    ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION, &key))
+		return 2;
+	return vm_put(rep, key) || vm_get(cmd, &c) ? 3 : 0;
+}
+
+/*
+ * Importer, uid 65534, ulimit -l 4 MiB.  Reports (code, pinned KiB over
+ * its start) after: importing its child's 4 MiB of host memory; importing
+ * it again (over); then the pinned KiB once the child has exited; then
+ * (code, KiB) of freeing the import.
+ */
+static int child_host_importer(void *arg, int cmd, int rep)
+{
+	aclrtDrvMemHandle h1 = NULL, h2 = NULL;
+	struct vm_child e;
+	long base;
+	int ret = nobody_on_device(&base);
+	uint64_t key;
+
+	(void)arg;
+	(void)cmd;
+	if (ret)
+		return ret;
+	vm_child_start(&e, child_host_exporter, NULL);
+	key = vm_child_get(&e);
+	if (report(rep, aclrtMemImportFromShareableHandle(key, 0, &h1), base))
+		return 3;
+	if (report(rep, aclrtMemImportFromShareableHandle(key, 0, &h2), base))
+		return 4;
+	vm_child_put(&e, 1);
+	vm_child_wait_ok(&e);
+	if (vm_put(rep, (uint64_t)(vm_lck_kib() - base)))
+		return 5;
+	return report(rep, aclrtFreePhysical(h1), base) ? 6 : 0;
+}
+
+/*
+ * Host memory a child exported and its parent imported counts against the
+ * parent's RLIMIT_MEMLOCK while the parent holds it, also after the child
+ * (whose own count went with its mm) has exited.
+ */
+START_TEST(host_import_counts_for_importer)
+{
+	struct vm_child c;
+
+	vm_child_start(&c, child_host_importer, NULL);
+	expect(&c, ACL_SUCCESS, 4096);
+	expect(&c, ACL_ERROR_RT_MEMORY_ALLOCATION, 4096);
+	ck_assert_int_eq((long)(int64_t)vm_child_get(&c), 4096);
+	expect(&c, ACL_SUCCESS, 0);
+	vm_child_wait_ok(&c);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
 }
 END_TEST
 
@@ -412,6 +502,72 @@ START_TEST(objects_per_context_capped)
 }
 END_TEST
 
+/*
+ * A handle's references (MallocPhysical, each VMM_QUERY RETAIN) are bounded
+ * like objects: the RETAIN over max_objects_per_ctx fails with EOVERFLOW
+ * and changes nothing (the u32 count never wraps to a handle that dies
+ * while mapped); each reference is then freed once.
+ */
+START_TEST(retain_bounded)
+{
+	struct npu_sim_phys_alloc pa = { .size = 2 * MiB, .page_kind = NPU_SIM_PAGE_NORMAL,
+					 .location = NPU_SIM_LOC_DEVICE };
+	struct npu_sim_vmm_reserve rv = { .size = 2 * MiB };
+	struct npu_sim_vmm_map mp = { .size = 2 * MiB };
+	struct npu_sim_vmm_unmap um = { 0 };
+	struct npu_sim_vmm_release rl = { 0 };
+	struct npu_sim_phys_free pf = { 0 };
+	struct npu_sim_vmm_query q;
+	char params[64], needle[64];
+	struct vm_raw r;
+	int i;
+
+	snprintf(params, sizeof(params), "max_objects_per_ctx=%d", CAP);
+	vm_mod_reload(params);
+	vm_raw_open(&r, 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &pa), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_VMM_RESERVE, &rv), 0);
+	mp.va = rv.va;
+	mp.handle = pa.handle;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_VMM_MAP, &mp), 0);
+	for (i = 1; i < CAP; i++) {
+		q = (struct npu_sim_vmm_query){ .addr = rv.va, .flags = NPU_SIM_QUERY_RETAIN };
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_VMM_QUERY, &q), 0);
+		ck_assert_uint_eq(q.handle, pa.handle);
+	}
+	q = (struct npu_sim_vmm_query){ .addr = rv.va, .flags = NPU_SIM_QUERY_RETAIN };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_VMM_QUERY, &q), EOVERFLOW);
+	ck_assert_uint_eq(q.handle, 0);
+	q = (struct npu_sim_vmm_query){ .addr = rv.va };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_VMM_QUERY, &q), 0);	/* no RETAIN: fine */
+	/* pid handle size kind location location_id mem_attr holds mappings */
+	snprintf(needle, sizeof(needle), "%d %u 2097152 normal device 0 ", getpid(), pa.handle);
+	{
+		char *h = NULL, line[256];
+		FILE *f = fopen("/sys/kernel/debug/npu_sim/npu_sim0/handles", "r");
+		int found = 0;
+
+		ck_assert_ptr_nonnull(f);
+		while (fgets(line, sizeof(line), f))
+			if (strncmp(line, needle, strlen(needle)) == 0 && (h = strchr(line + strlen(needle), ' ')))
+				found = sscanf(h, " %d", &i) == 1 && i == CAP;
+		fclose(f);
+		ck_assert_msg(found, "handle %u does not have %d holds", pa.handle, CAP);
+	}
+	pf.handle = pa.handle;
+	for (i = 0; i < CAP; i++)
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_PHYS_FREE, &pf), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_PHYS_FREE, &pf), ENOENT);
+	um.va = rv.va;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_VMM_UNMAP, &um), 0);
+	rl.va = rv.va;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_VMM_RELEASE, &rl), 0);
+	vm_raw_close(&r);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+	vm_mod_reload("");
+}
+END_TEST
+
 START_TEST(objects_cap_bad_values)
 {
 	ck_assert_int_eq(vm_mod_try_unload(), 0);
@@ -465,10 +621,10 @@ static int child_listed(void *argp, int cmd, int rep)
 
 /*
  * Fork until a child gets pid number @want (ns_last_pid = want - 1 before
- * each fork; another process may take it first); that child imports.
- * Returns its code, or asserts after 50 tries.
+ * each fork; another process may take it first); that child runs @fn.
+ * Returns what @fn returned, or asserts after 50 tries.
  */
-static aclError import_as_pid(const struct wl_arg *a, pid_t want)
+static int64_t run_as_pid(pid_t want, int64_t (*fn)(const void *arg), const void *arg)
 {
 	char buf[32];
 
@@ -487,7 +643,7 @@ static aclError import_as_pid(const struct wl_arg *a, pid_t want)
 			close(fds[0]);
 			if (getpid() != want)
 				_exit(100);
-			code = wl_import(a);
+			code = fn(arg);
 			_exit(write(fds[1], &code, sizeof(code)) == sizeof(code) ? 0 : 1);
 		}
 		close(fds[1]);
@@ -500,10 +656,20 @@ static aclError import_as_pid(const struct wl_arg *a, pid_t want)
 		ck_assert_int_eq(WEXITSTATUS(st), 0);
 		ck_assert_int_eq(read(fds[0], &code, sizeof(code)), (ssize_t)sizeof(code));
 		close(fds[0]);
-		return (aclError)code;
+		return code;
 	}
 	ck_abort_msg("no process got pid %d", (int)want);
 	return -1;
+}
+
+static int64_t wl_import_fn(const void *arg)
+{
+	return wl_import(arg);
+}
+
+static aclError import_as_pid(const struct wl_arg *a, pid_t want)
+{
+	return (aclError)run_as_pid(want, wl_import_fn, a);
 }
 
 /*
@@ -535,6 +701,100 @@ static void recycled_pid_case(struct wl_arg *a)
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 1);
 	ck_assert_int_eq(import_as_pid(a, gone), ACL_ERROR_RT_NO_PERMISSION);
 }
+
+/* SHARE_SET_PIDS (whitelist: init) on key *@arg through a new file: errno. */
+static int64_t set_pids_raw(const void *arg)
+{
+	int32_t one = 1;
+	struct npu_sim_share_set_pids sp = { .key = *(const uint64_t *)arg,
+					     .pids = (uintptr_t)&one, .nr = 1 };
+	int fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC);
+	int64_t err;
+
+	if (fd < 0)
+		return -1;
+	err = ioctl(fd, NPU_SIM_IOCTL_SHARE_SET_PIDS, &sp) ? errno : 0;
+	close(fd);
+	return err;
+}
+
+/*
+ * Exporter: a physical handle exported through a file whose window was
+ * never mapped, its own SET_PIDS works; a forked child G keeps the file
+ * (and so the key) open until @hold closes; reports (key, G's pid), exits.
+ */
+static void orphan_exporter(int hold, int rep)
+{
+	struct npu_sim_phys_alloc pa = { .size = 2 * MiB, .page_kind = NPU_SIM_PAGE_NORMAL,
+					 .location = NPU_SIM_LOC_DEVICE };
+	struct npu_sim_share_export se = { 0 };
+	int fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC);
+	uint64_t msg[2];
+	pid_t g;
+	char c;
+
+	if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &pa))
+		_exit(1);
+	se.handle = pa.handle;
+	if (ioctl(fd, NPU_SIM_IOCTL_SHARE_EXPORT, &se))
+		_exit(2);
+	{
+		int32_t one = 1;
+		struct npu_sim_share_set_pids sp = { .key = se.key, .pids = (uintptr_t)&one, .nr = 1 };
+
+		if (ioctl(fd, NPU_SIM_IOCTL_SHARE_SET_PIDS, &sp))
+			_exit(3);
+	}
+	g = fork();
+	if (g == 0)
+		_exit(read(hold, &c, 1) == 0 ? 0 : 1);	/* until the test closes it */
+	msg[0] = se.key;
+	msg[1] = (uint64_t)g;
+	_exit(g > 0 && write(rep, msg, sizeof(msg)) == sizeof(msg) ? 0 : 4);
+}
+
+/*
+ * The right to set a key's whitelist is its exporting process's, not its
+ * number's: once the exporter is gone (its key living on in a file a
+ * child holds), a new process with its pid number gets EPERM, as does any
+ * other; the key dies with the file.
+ */
+START_TEST(set_pids_bound_to_exporter)
+{
+	int hold[2], rep[2], st;
+	uint64_t msg[2];
+	pid_t x, g;
+
+	ck_assert_int_eq(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+	ck_assert_int_eq(pipe(hold), 0);
+	ck_assert_int_eq(pipe(rep), 0);
+	fflush(NULL);
+	x = fork();
+	ck_assert_int_ge(x, 0);
+	if (x == 0) {
+		close(hold[1]);
+		close(rep[0]);
+		orphan_exporter(hold[0], rep[1]);
+	}
+	close(hold[0]);
+	close(rep[1]);
+	ck_assert_int_eq(read(rep[0], msg, sizeof(msg)), (ssize_t)sizeof(msg));
+	close(rep[0]);
+	ck_assert_int_eq(waitpid(x, &st, 0), x);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	g = (pid_t)msg[1];
+
+	ck_assert_int_eq(run_as_pid(x, set_pids_raw, &msg[0]), EPERM);
+	ck_assert_int_eq(set_pids_raw(&msg[0]), EPERM);
+
+	close(hold[1]);
+	ck_assert_int_eq(waitpid(g, &st, 0), g);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ck_assert_int_eq(set_pids_raw(&msg[0]), ENOENT);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+	ck_assert_int_eq(prctl(PR_SET_CHILD_SUBREAPER, 0), 0);
+}
+END_TEST
 
 START_TEST(recycled_pid_share)
 {
@@ -575,6 +835,7 @@ static Suite *hardening_suite(void)
 	tcase_add_checked_fixture(t, vm_mod_setup, NULL);
 	tcase_set_timeout(t, VM_TIMEOUT);
 	tcase_add_test(t, host_memory_counts_against_memlock);
+	tcase_add_test(t, host_import_counts_for_importer);
 	tcase_add_test(t, cap_ipc_lock_exempt);
 	tcase_add_test(t, kernel_objects_and_host_pages_charged_to_memcg);
 	tcase_add_test(t, readonly_registration_leaves_file_clean);
@@ -584,12 +845,14 @@ static Suite *hardening_suite(void)
 	tcase_set_timeout(o, VM_TIMEOUT);
 	tcase_add_test(o, objects_per_context_capped);
 	tcase_add_test(o, objects_cap_bad_values);
+	tcase_add_test(o, retain_bounded);
 	suite_add_tcase(s, o);
 
 	tcase_add_checked_fixture(w, vm_acl_setup, vm_acl_teardown);
 	tcase_set_timeout(w, VM_TIMEOUT);
 	tcase_add_test(w, recycled_pid_share);
 	tcase_add_test(w, recycled_pid_ipc);
+	tcase_add_test(w, set_pids_bound_to_exporter);
 	suite_add_tcase(s, w);
 	return s;
 }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include <acl/acl.h>
 
@@ -185,6 +186,12 @@ static int dbg_count(const char *file, const char *needle)
 	return n;
 }
 
+/* Keys listed by debugfs "shared": its lines but the header. */
+static int shared_keys(void)
+{
+	return dbg_count("shared", "\n") - 1;
+}
+
 static long long used_bytes(void)
 {
 	return vm_dbg_info(0, "used_bytes");
@@ -227,6 +234,7 @@ START_TEST(test_export_whitelist_import)
 	struct exporter e;
 	uint64_t k2 = 0;
 	int32_t pids[2];
+	struct stat st;
 	char needle[160];
 	long long used0 = used_bytes();
 
@@ -238,8 +246,18 @@ START_TEST(test_export_whitelist_import)
 	ck_assert_int_eq(aclrtMemExportToShareableHandle(e.h, ACL_MEM_HANDLE_TYPE_NONE, 0, NULL), 100000);
 	ck_assert_int_eq(aclrtMemExportToShareableHandle(NULL, ACL_MEM_HANDLE_TYPE_NONE, 0, &k2), 100000);
 	ck_assert_uint_eq(k2, 0);
-	snprintf(needle, sizeof(needle), "0x%016llx %d %u 2097152 huge_2m 0 - -",
-		 (unsigned long long)e.key, getpid(), (uint32_t)(uintptr_t)e.h);
+	/* root only, and no key in it: the key is the credential */
+	ck_assert_int_eq(stat("/sys/kernel/debug/npu_sim/npu_sim0/shared", &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0400);
+	snprintf(needle, sizeof(needle), "%016llx", (unsigned long long)e.key);
+	ck_assert_int_eq(dbg_count("shared", needle), 0);
+	snprintf(needle, sizeof(needle), "%llx", (unsigned long long)e.key);
+	ck_assert_int_eq(dbg_count("shared", needle), 0);
+	snprintf(needle, sizeof(needle), "%llu", (unsigned long long)e.key);
+	ck_assert_int_eq(dbg_count("shared", needle), 0);
+	ck_assert_int_eq(dbg_count("shared", "export owner_pid handle size kind imports flags whitelist\n"), 1);
+	snprintf(needle, sizeof(needle), " %d %u 2097152 huge_2m 0 - -\n", getpid(),
+		 (uint32_t)(uintptr_t)e.h);
 	ck_assert_int_eq(dbg_count("shared", needle), 1);
 	/* not in the exporting process */
 	ck_assert_int_eq(aclrtMemImportFromShareableHandle(e.key, 0, &e.h), 207006);
@@ -259,8 +277,8 @@ START_TEST(test_export_whitelist_import)
 	vm_fill(want, sizeof(want), 82);
 	ck_assert_int_eq(aclrtMemcpy(got, sizeof(got), e.r, sizeof(got), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
 	ck_assert_mem_eq(got, want, sizeof(want));
-	snprintf(needle, sizeof(needle), "0x%016llx %d %u 2097152 huge_2m 1 - %d",
-		 (unsigned long long)e.key, getpid(), (uint32_t)(uintptr_t)e.h, a.pid);
+	snprintf(needle, sizeof(needle), " %d %u 2097152 huge_2m 1 - %d\n",
+		 getpid(), (uint32_t)(uintptr_t)e.h, a.pid);
 	ck_assert_int_eq(dbg_count("shared", needle), 1);
 	snprintf(needle, sizeof(needle), "%d 1 2097152 huge_2m device 0 13 1 1 imported", a.pid);
 	ck_assert_int_eq(dbg_count("handles", needle), 1);
@@ -284,7 +302,7 @@ START_TEST(test_export_whitelist_import)
 
 	unexport_free(&e);
 	ck_assert_int_eq(used_bytes(), used0);
-	ck_assert_int_eq(dbg_count("shared", "0x"), 0);
+	ck_assert_int_eq(shared_keys(), 0);
 }
 END_TEST
 
@@ -296,7 +314,8 @@ START_TEST(test_disable_pid_validation)
 	char needle[64];
 
 	export_one(&e, 91, ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION);
-	snprintf(needle, sizeof(needle), "0x%016llx %d", (unsigned long long)e.key, getpid());
+	snprintf(needle, sizeof(needle), " %d %u 2097152 huge_2m 0 nopid -\n", getpid(),
+		 (uint32_t)(uintptr_t)e.h);
 	ck_assert_int_eq(dbg_count("shared", needle), 1);
 	ck_assert_int_eq(dbg_count("shared", " nopid -"), 1);
 	ck_assert_int_eq(start_importer(&a, &ia, e.key, 0), ACL_SUCCESS);
@@ -327,7 +346,7 @@ START_TEST(test_release_after_exporter_then_killed_importer)
 	ck_assert_int_eq(used_bytes(), (long long)HPAGE);
 	ck_assert_int_eq(vm_hp2m_free(), hp0 - 1);
 	/* the key died with the exporter's handle */
-	ck_assert_int_eq(dbg_count("shared", "0x"), 0);
+	ck_assert_int_eq(shared_keys(), 0);
 	ck_assert_int_eq(start_importer(&b, &ib, e.key, 0), 107017);
 	vm_child_put(&b, CMD_EXIT);
 	vm_child_wait_ok(&b);
@@ -412,7 +431,7 @@ START_TEST(test_killed_exporter)
 	/* still held by the importer; the key is gone */
 	ck_assert_int_eq(used_bytes(), (long long)HPAGE);
 	ck_assert_int_eq(vm_hp2m_free(), hp0 - 1);
-	ck_assert_int_eq(dbg_count("shared", "0x"), 0);
+	ck_assert_int_eq(shared_keys(), 0);
 	ck_assert_int_eq(aclrtReserveMemAddress((void **)&r, HPAGE, 0, NULL, 0), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMapMem(r, HPAGE, 0, h, 0), ACL_SUCCESS);
 	vm_fill(want, HPAGE, 121);

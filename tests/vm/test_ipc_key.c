@@ -11,12 +11,16 @@
  */
 #include "vmtest.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
+
+#include <misc/npu_sim.h>
 
 #include <acl/acl.h>
 
@@ -50,13 +54,15 @@ static int shared_lines(const char *needle)
 	return n;
 }
 
-/* "0x<16 hex digits>" of a key string, as debugfs shows the key. */
-static const char *key_hex(const char *key)
+/*
+ * IPC keys listed by debugfs "shared", which never shows a key itself (it
+ * is the only credential of a no-pid-check export): @key's digits appear
+ * nowhere in it.
+ */
+static int shared_ipc_keys(const char *key)
 {
-	static char hex[80];
-
-	snprintf(hex, sizeof(hex), "0x%s ", key + strlen("npusim-ipc-"));
-	return hex;
+	ck_assert_int_eq(shared_lines(key + strlen("npusim-ipc-")), 0);
+	return shared_lines(" ipc");
 }
 
 /* A key string travels through the pipes as 4 words. */
@@ -178,8 +184,8 @@ START_TEST(export_whitelist_import_close)
 	d = export_buf(11, ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT, key);
 	ck_assert_uint_eq(strlen(key), 27);
 	ck_assert(strncmp(key, "npusim-ipc-", 11) == 0);
-	ck_assert_int_eq(shared_lines(key_hex(key)), 1);
-	snprintf(needle, sizeof(needle), "%s%d 0 %llu normal 0 ipc -", key_hex(key), getpid(),
+	ck_assert_int_eq(shared_ipc_keys(key), 1);
+	snprintf(needle, sizeof(needle), " %d 0 %llu normal 0 ipc -", getpid(),
 		 (unsigned long long)SZ);
 	ck_assert_int_eq(shared_lines(needle), 1);
 	ck_assert_int_eq(used_bytes(), used0 + (long long)VM_ALIGN_UP(SZ + 32, 4096));
@@ -266,7 +272,7 @@ START_TEST(export_whitelist_import_close)
 	snprintf(needle, sizeof(needle), " 1 ipc %d\n", a.pid);	/* imports made: 1 */
 	ck_assert_int_eq(shared_lines(needle), 1);
 	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_SUCCESS);
-	ck_assert_int_eq(shared_lines(key_hex(key)), 0);
+	ck_assert_int_eq(shared_ipc_keys(key), 0);
 	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_ERROR_RT_INVALID_HANDLE);
 	ck_assert_int_eq(aclrtIpcMemClose(NULL), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtIpcMemSetImportPid(key, pid, 1), ACL_ERROR_RT_INVALID_HANDLE);
@@ -298,7 +304,7 @@ START_TEST(disable_pid_validation)
 	/* the exporter closes and frees first: the importer keeps the memory */
 	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
-	ck_assert_int_eq(shared_lines(key_hex(key)), 0);
+	ck_assert_int_eq(shared_ipc_keys(key), 0);
 	ck_assert_int_eq(used_bytes(), used0 + (long long)VM_ALIGN_UP(SZ + 32, 4096));
 	vm_child_put(&a, CMD_READ);
 	ck_assert_uint_eq(vm_child_get(&a), 0);
@@ -342,7 +348,7 @@ START_TEST(killed_importer)
 	ck_assert_mem_eq(got, want, sizeof(want));
 	ck_assert_int_eq(aclrtIpcMemClose(key), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
-	ck_assert_int_eq(shared_lines(key_hex(key)), 0);
+	ck_assert_int_eq(shared_ipc_keys(key), 0);
 	ck_assert_int_eq(used_bytes(), used0);
 }
 END_TEST
@@ -386,7 +392,7 @@ START_TEST(killed_exporter)
 	ck_assert_int_eq(used_bytes(), used0 + (long long)VM_ALIGN_UP(SZ + 32, 4096));
 	kill(x.pid, SIGKILL);
 	vm_child_wait(&x);
-	ck_assert_int_eq(shared_lines(key_hex(key)), 0);
+	ck_assert_int_eq(shared_ipc_keys(key), 0);
 	ck_assert_int_eq(used_bytes(), used0 + (long long)VM_ALIGN_UP(SZ + 32, 4096));
 	vm_fill(want, SZ, 41);
 	ck_assert_int_eq(aclrtMemcpy(got, SZ, p, SZ, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
@@ -407,6 +413,118 @@ static void *no_device_thread(void *arg)
 }
 
 /* Calls on a thread without a current device. */
+/* What a raw importer child does with an IPC key. */
+struct raw_imp {
+	uint64_t key;
+	int write;		/* then write 0x5a to the first byte */
+};
+
+/*
+ * Raw importer: maps the key into its own window, reports the first byte
+ * read through the window, then (write) writes it and reports it again.
+ */
+static int child_raw_import(void *argp, int cmd, int rep)
+{
+	struct raw_imp *a = argp;
+	struct npu_sim_ipc_import im = { .key = a->key };
+	volatile unsigned char *p;
+	struct vm_raw r;
+
+	(void)cmd;
+	vm_raw_open(&r, 0);
+	if (vm_xioctl(r.fd, NPU_SIM_IOCTL_IPC_IMPORT, &im))
+		return 1;
+	p = (volatile unsigned char *)(uintptr_t)im.va;
+	if (vm_put(rep, p[0]))
+		return 2;
+	if (a->write) {
+		p[0] = 0x5a;
+		if (vm_put(rep, p[0]))
+			return 3;
+	}
+	return 0;
+}
+
+/* Export a fresh page of @r with @flags (NPU_SIM_ALLOC_*) for anyone. */
+static uint64_t raw_export_page(struct vm_raw *r, uint32_t flags)
+{
+	struct npu_sim_mem_alloc al = { .size = 4096, .footprint = 4096,
+					.backing = NPU_SIM_BACKING_NORMAL, .flags = flags,
+					.policy = 2, .api = NPU_SIM_API_MALLOC };
+	struct npu_sim_ipc_export ex = { .size = 4096, .flags = NPU_SIM_IPC_NO_PID_CHECK };
+
+	ck_assert_int_eq(vm_xioctl(r->fd, NPU_SIM_IOCTL_MEM_ALLOC, &al), 0);
+	ex.va = al.va;
+	ck_assert_int_eq(vm_xioctl(r->fd, NPU_SIM_IOCTL_IPC_EXPORT, &ex), 0);
+	return ex.key;
+}
+
+/*
+ * An import keeps the exporter's READONLY: with host access on, the
+ * importer reads the page through its window, but its write is refused
+ * (SIGSEGV) and changes nothing; a writable export takes the write.
+ */
+START_TEST(import_keeps_readonly)
+{
+	struct raw_imp w = { .write = 1 }, rd = { 0 };
+	struct vm_child c;
+	struct vm_raw r;
+	int st;
+
+	ck_assert_int_eq(vm_write_str("/sys/class/npu_sim/npu_sim0/host_access", "1"), 0);
+	vm_raw_open(&r, 0);
+
+	w.key = rd.key = raw_export_page(&r, NPU_SIM_ALLOC_READONLY);
+	vm_child_start(&c, child_raw_import, &w);
+	ck_assert_uint_eq(vm_child_get(&c), 0);
+	st = vm_child_wait(&c);
+	ck_assert_msg(WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV, "write to a read-only import: status 0x%x", st);
+	vm_child_start(&c, child_raw_import, &rd);
+	ck_assert_uint_eq(vm_child_get(&c), 0);		/* unchanged */
+	vm_child_wait_ok(&c);
+
+	w.key = rd.key = raw_export_page(&r, 0);
+	vm_child_start(&c, child_raw_import, &w);
+	ck_assert_uint_eq(vm_child_get(&c), 0);
+	ck_assert_uint_eq(vm_child_get(&c), 0x5a);
+	vm_child_wait_ok(&c);
+	vm_child_start(&c, child_raw_import, &rd);
+	ck_assert_uint_eq(vm_child_get(&c), 0x5a);
+	vm_child_wait_ok(&c);
+
+	vm_raw_close(&r);
+	ck_assert_int_eq(vm_write_str("/sys/class/npu_sim/npu_sim0/host_access", "0"), 0);
+}
+END_TEST
+
+/*
+ * IPC_CLOSE of key 0 names nothing: host registrations share the list of
+ * imports but are not keys, so the registration stays.
+ */
+START_TEST(close_key_zero)
+{
+	struct npu_sim_ipc_close cl = { .key = 0 };
+	struct npu_sim_host_register hr = { .size = 8192 };
+	struct npu_sim_host_unregister hu = { 0 };
+	void *buf = NULL;
+	struct vm_raw r;
+
+	ck_assert_int_eq(posix_memalign(&buf, 4096, 8192), 0);
+	memset(buf, 1, 8192);
+	vm_raw_open(&r, 0);
+	hr.addr = (uintptr_t)buf;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_HOST_REGISTER, &hr), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_IPC_CLOSE, &cl), ENOENT);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_IPC_CLOSE, &cl), ENOENT);
+	/* the registration is still there, once */
+	hu.va = hr.va;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_HOST_UNREGISTER, &hu), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_HOST_UNREGISTER, &hu), ENOENT);
+	vm_raw_close(&r);
+	free(buf);
+}
+END_TEST
+
 START_TEST(no_current_device)
 {
 	char key[KEYLEN];
@@ -515,6 +633,8 @@ static Suite *ipc_key_suite(void)
 	tcase_add_test(tc, killed_exporter);
 	tcase_add_test(tc, no_current_device);
 	tcase_add_test(tc, slot_export);
+	tcase_add_test(tc, import_keeps_readonly);
+	tcase_add_test(tc, close_key_zero);
 	suite_add_tcase(s, tc);
 	return s;
 }

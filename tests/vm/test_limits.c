@@ -5,7 +5,8 @@
  * limit fails with 207001 through the library and with ENOMEM through raw
  * ioctls; aclrtGetMemInfo reports the limited total; a process may only
  * lower its own limit; all files of a process share one account; physical
- * handles count.  Each Check test runs in its own process.
+ * handles count; imports count for the importer while it holds them; the
+ * account is the process's across exec.  Each Check test runs in its own process.
  */
 #include "vmtest.h"
 
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <misc/npu_sim.h>
@@ -268,6 +270,144 @@ START_TEST(test_phys_alloc_counts)
 }
 END_TEST
 
+/*
+ * Exporter child: 2 MiB physical handle (shareable key) and 2 MiB linear
+ * allocation (IPC key), both importable by anyone; reports the two keys,
+ * then exits on command.  Its own account holds 4 MiB.
+ */
+static int child_exporter(void *arg, int cmd, int rep)
+{
+	struct npu_sim_phys_alloc p = {
+		.size = 2 * MiB, .page_kind = NPU_SIM_PAGE_NORMAL, .location = NPU_SIM_LOC_DEVICE,
+	};
+	struct npu_sim_share_export se = { .flags = NPU_SIM_SHARE_NO_PID_CHECK };
+	struct npu_sim_ipc_export ie = { .size = 2 * MiB, .flags = NPU_SIM_IPC_NO_PID_CHECK };
+	struct vm_raw r;
+	uint64_t c, va;
+
+	(void)arg;
+	vm_raw_open(&r, 0);
+	if (vm_xioctl(r.fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p))
+		return 1;
+	se.handle = p.handle;
+	if (vm_xioctl(r.fd, NPU_SIM_IOCTL_SHARE_EXPORT, &se) || vm_raw_alloc(&r, 2 * MiB, &va))
+		return 2;
+	ie.va = va;
+	if (vm_xioctl(r.fd, NPU_SIM_IOCTL_IPC_EXPORT, &ie))
+		return 3;
+	if (limit_get(r.fd).used != 4 * MiB)
+		return 4;
+	if (vm_put(rep, se.key) || vm_put(rep, ie.key) || vm_get(cmd, &c))
+		return 5;
+	return 0;
+}
+
+/*
+ * Imports count for the importer while it holds them (4 MiB of a child's
+ * memory under a 4 MiB limit leave no room), also after the exporting
+ * child has exited; giving them back makes room again.
+ */
+START_TEST(test_imports_count_for_importer)
+{
+	long long fail_limit = vm_dbg_stat(0, "fail_limit");
+	struct npu_sim_share_import si = { 0 };
+	struct npu_sim_ipc_import ii = { 0 };
+	struct npu_sim_ipc_close ic = { 0 };
+	struct npu_sim_phys_free pf = { 0 };
+	struct vm_child e;
+	struct vm_raw r;
+	uint64_t va;
+
+	admin_limit(4 * MiB);
+	vm_child_start(&e, child_exporter, NULL);
+	si.key = vm_child_get(&e);
+	ii.key = vm_child_get(&e);
+	vm_raw_open(&r, 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_SHARE_IMPORT, &si), 0);
+	ck_assert_uint_eq(limit_get(r.fd).used, 2 * MiB);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_IPC_IMPORT, &ii), 0);
+	ck_assert_uint_eq(limit_get(r.fd).used, 4 * MiB);
+	ck_assert_int_eq(dbg_limits(getpid(), "used_bytes"), 4 * MiB);
+	ck_assert_int_eq(vm_raw_alloc(&r, 4096, NULL), ENOMEM);
+	ck_assert_int_eq(vm_dbg_stat(0, "fail_limit"), fail_limit + 1);
+
+	vm_child_put(&e, 1);
+	vm_child_wait_ok(&e);
+	ck_assert_uint_eq(limit_get(r.fd).used, 4 * MiB);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 4 * MiB);	/* once, to the dead exporter */
+	ck_assert_int_eq(vm_raw_alloc(&r, 4096, NULL), ENOMEM);
+
+	ic.key = ii.key;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_IPC_CLOSE, &ic), 0);
+	ck_assert_uint_eq(limit_get(r.fd).used, 2 * MiB);
+	pf.handle = si.handle;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_PHYS_FREE, &pf), 0);
+	ck_assert_uint_eq(limit_get(r.fd).used, 0);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+	ck_assert_int_eq(vm_raw_alloc(&r, 4 * MiB, &va), 0);
+	vm_raw_free(&r, va);
+	vm_raw_close(&r);
+}
+END_TEST
+
+/*
+ * After exec (NPU_SIM_TEST_EXEC set): a file opened now shares the account
+ * of the file opened before exec (2 MiB charged, under a 2 MiB limit).
+ * Exit status 0, or which check failed.
+ */
+static int exec_child(void)
+{
+	struct npu_sim_mem_limit l = { .op = NPU_SIM_LIMIT_GET };
+	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+	struct npu_sim_mem_alloc a = {
+		.size = 4096, .footprint = 4096, .backing = NPU_SIM_BACKING_NORMAL,
+		.policy = 2, .api = NPU_SIM_API_MALLOC,
+	};
+	int fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &gp) ||
+	    mmap(NULL, gp.value, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED)
+		return 1;
+	if (ioctl(fd, NPU_SIM_IOCTL_MEM_LIMIT, &l) || l.used != 2 * MiB)
+		return 2;
+	if (ioctl(fd, NPU_SIM_IOCTL_MEM_ALLOC, &a) == 0 || errno != ENOMEM)
+		return 3;
+	return 0;
+}
+
+/*
+ * The account is the process's, not its mm's: exec does not give a
+ * process a fresh one while memory of its earlier image is still charged
+ * (a handle of a file kept open over exec).
+ */
+START_TEST(test_exec_keeps_account)
+{
+	int st;
+	pid_t pid;
+
+	admin_limit(2 * MiB);
+	fflush(NULL);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct npu_sim_phys_alloc p = {
+			.size = 2 * MiB, .page_kind = NPU_SIM_PAGE_NORMAL,
+			.location = NPU_SIM_LOC_DEVICE,
+		};
+		int fd = open("/dev/npu_sim0", O_RDWR);	/* kept over exec */
+
+		if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p))
+			_exit(90);
+		setenv("NPU_SIM_TEST_EXEC", "1", 1);
+		execl("/proc/self/exe", "test_limits", (char *)NULL);
+		_exit(91);
+	}
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "exec child: status 0x%x", st);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+}
+END_TEST
+
 /* The device copies of managed blocks count, the host pages do not. */
 START_TEST(test_managed_device_copies_count)
 {
@@ -328,11 +468,15 @@ static Suite *limits_suite(void)
 	tcase_add_test(tc, test_phys_alloc_counts);
 	tcase_add_test(tc, test_admin_limit_meminfo);
 	tcase_add_test(tc, test_managed_device_copies_count);
+	tcase_add_test(tc, test_imports_count_for_importer);
+	tcase_add_test(tc, test_exec_keeps_account);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(void)
 {
+	if (getenv("NPU_SIM_TEST_EXEC"))
+		return exec_child();
 	return vm_run_suite(limits_suite());
 }

@@ -13,9 +13,10 @@
  *   -EINVAL (so a field can later become an input without ambiguity);
  * - enums start at 1: 0 is never valid, so an unset field is caught;
  * - command numbers are grouped by feature (0x00 core, 0x10 VMM and sharing,
- *   0x30 streams and events, 0x50 managed memory, 0x60 several devices) and
- *   never renumbered; new features come as new commands, new GET_PARAM
- *   params or new capability bits.
+ *   0x30 streams and events, 0x50 managed memory, 0x60 several devices,
+ *   0x80 checks, 0x90 limits and fault injection) and never renumbered;
+ *   new features come as new commands, new GET_PARAM params or new
+ *   capability bits.
  *
  * All sizes are in bytes, all addresses are user virtual addresses of the
  * calling process.  Every ioctl but GET_PARAM is only accepted from the
@@ -613,7 +614,9 @@ enum npu_sim_query_type {
  * @mem_attr: out, MAP: the aclrtMemAttr of the physical object
  *
  * Errors: -EINVAL bad field; -ENXIO nothing at @addr (or RETAIN on a
- * non-mapping).
+ * non-mapping); -EOVERFLOW RETAIN on a handle that has as many references
+ * as a file may have objects of a kind (module parameter
+ * max_objects_per_ctx), nothing changed.
  */
 struct npu_sim_vmm_query {
 	__u64 addr;
@@ -688,11 +691,13 @@ struct npu_sim_share_export {
 
 /**
  * struct npu_sim_share_set_pids - add processes to a share's whitelist
- * @key: in, a live key exported by this process
+ * @key: in, a live key exported by this process (through any of its files)
  * @pids: in, user pointer to @nr __s32 tgids (initial pid namespace), > 0
  * @nr: in, 1..NPU_SIM_SHARE_MAX_PIDS
  * @flags: in, must be 0
  *
+ * The right belongs to the process that exported the key (the owner of
+ * its file), not to a process number, which a later process may be given.
  * Errors: -EINVAL bad field or pid <= 0; -EFAULT @pids; -ENOENT no such
  * key; -EPERM the key was exported by another process; -ENOSPC whitelist
  * would exceed NPU_SIM_SHARE_MAX_PIDS.
@@ -716,7 +721,8 @@ struct npu_sim_share_set_pids {
  * -EACCES the caller is not on the whitelist; -EXDEV the memory belongs to
  * another device to which this file's device has no peer access (1.5:
  * with peer access the import succeeds, the memory stays charged to its
- * own device); -ENOMEM out of memory.
+ * own device); -ENOMEM out of memory, over the caller's device memory
+ * limit (MEM_LIMIT) or, for host memory, over its RLIMIT_MEMLOCK.
  */
 struct npu_sim_share_import {
 	__u64 key;
@@ -781,10 +787,12 @@ struct npu_sim_ipc_export {
  * @size: out, the exported size in bytes
  *
  * The pages holding the exported range are mapped (device accessible, not
- * charged to this device).  Errors: -EINVAL bad field; -ENOENT no such IPC
+ * charged to this device, counted against this process's limit, read-only
+ * to the host if the exporter's allocation is READONLY).  Errors: -EINVAL bad field; -ENOENT no such IPC
  * key; -EPERM the caller exported it; -EACCES the caller is not on the
  * whitelist; -EXDEV the memory belongs to another device to which this
- * file's device has no peer access; -ENXIO window not mapped; -ENOMEM.
+ * file's device has no peer access; -ENXIO window not mapped; -ENOMEM
+ * (also over the caller's device memory limit, MEM_LIMIT).
  */
 struct npu_sim_ipc_import {
 	__u64 key;
@@ -1240,11 +1248,16 @@ struct npu_sim_peer_access {
  * A process's device memory on a device is every physical object it makes
  * there and that is charged to the device: linear allocations (MEM_ALLOC),
  * physical handles (PHYS_ALLOC in device location) and the device copies
- * of its managed blocks (2 MiB each while they exist).  Imported memory is
- * charged to the exporter, host memory to nobody.  A byte stays charged to
- * the process that made it until the object is gone (also after its file
- * is closed, while another process still holds an import).  All files of
- * one process (mm) on one device share one account.
+ * of its managed blocks (2 MiB each while they exist).  A byte stays
+ * charged to the process that made it until the object is gone (also after
+ * its file is closed, while another process still holds an import).  What
+ * a process imports of another's device memory (SHARE_IMPORT, IPC_IMPORT)
+ * counts for it too while it holds the import, so it never holds more
+ * than its limit however many processes export to it; host memory counts
+ * for nobody (an imported host handle counts against the importer's
+ * RLIMIT_MEMLOCK instead).  All files of one process (thread group, also
+ * across exec) on one device share one account; a forked child has its
+ * own.
  */
 
 /* Operations of MEM_LIMIT. */
@@ -1266,8 +1279,9 @@ enum npu_sim_limit_op {
  * @used: out, bytes charged to the process on this device
  * @reserved: must be 0
  *
- * An allocation that would take @used past @effective fails with -ENOMEM
- * (what capacity exhaustion gives) and counts as fail_limit in debugfs.
+ * An allocation or import that would take @used past @effective fails
+ * with -ENOMEM (what capacity exhaustion gives) and counts as fail_limit
+ * in debugfs.
  * A process may only lower its own limit: SET above a limit it set before
  * fails with -EPERM.  A limit above the administrator's has no effect
  * (@effective stays the administrator's).  Lowering a limit below @used
