@@ -5,9 +5,11 @@
  *   open        the context is made and initialised, owned by the opening
  *               process (its mm) and charged to its memory cgroup;
  *   owner gone  the owner can no longer use the context's device pointers:
- *               its window closes (munmap, exec or exit of the owner).  Its
- *               queued stream work is cancelled and its memory freed now,
- *               even while a forked child keeps the file open;
+ *               its window closes (munmap, exec or exit of the owner), or
+ *               its mm goes (exit, exec: an mmu notifier, so a context
+ *               that never mapped its window counts too).  Its queued
+ *               stream work is cancelled and its memory freed now, even
+ *               while a forked child keeps the file open;
  *   release     the last file reference goes: streams are drained, the
  *               rest is torn down, and the context's own reference is
  *               dropped (a queued peer copy of another context may still
@@ -20,6 +22,7 @@
 #include <linux/idr.h>
 #include <linux/memcontrol.h>
 #include <linux/mm.h>
+#include <linux/mmu_notifier.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 
@@ -43,15 +46,36 @@ static void npu_ctx_drop_memory(struct npu_ctx *ctx)
 }
 
 /*
- * The owner's device pointers are gone.  Runs under the owner's mmap_lock
- * (from the window's close), so it waits for nothing: an op running in a
- * worker stops at its next chunk and puts its memory then.
+ * The owner's device pointers are gone.  May run under the owner's
+ * mmap_lock (from the window's close), or in a stream worker putting the
+ * owner's mm last, so it waits for no worker: an op running stops at its
+ * next chunk and puts its memory then.
  */
 static void npu_ctx_owner_gone(struct npu_ctx *ctx)
 {
-	npu_stream_ctx_cancel(ctx);
-	npu_ctx_drop_memory(ctx);
+	mutex_lock(&ctx->life_lock);
+	if (!ctx->released) {
+		npu_stream_ctx_cancel(ctx);
+		npu_ctx_drop_memory(ctx);
+	}
+	mutex_unlock(&ctx->life_lock);
 }
+
+static void npu_ctx_mm_release(struct mmu_notifier *mn, struct mm_struct *mm)
+{
+	npu_ctx_owner_gone(container_of(mn, struct npu_ctx, owner_mn));
+}
+
+/* After release and an SRCU grace period: the notifier's reference. */
+static void npu_ctx_mn_free(struct mmu_notifier *mn)
+{
+	npu_ctx_put(container_of(mn, struct npu_ctx, owner_mn));
+}
+
+static const struct mmu_notifier_ops npu_ctx_mn_ops = {
+	.release = npu_ctx_mm_release,
+	.free_notifier = npu_ctx_mn_free,
+};
 
 static void npu_ctx_vma_close(struct vm_area_struct *vma)
 {
@@ -106,14 +130,13 @@ int npu_ctx_open(struct inode *inode, struct file *filp)
 	ctx->memcg = get_mem_cgroup_from_mm(ctx->mm);
 	ctx->pid = task_tgid_nr(current);
 	mutex_init(&ctx->lock);
+	mutex_init(&ctx->life_lock);
 	ret = npu_limit_ctx_init(ctx);
 	if (ret)
 		goto err;
 	ret = npu_stream_ctx_init(ctx);
-	if (ret) {
-		npu_limit_ctx_teardown(ctx);
-		goto err;
-	}
+	if (ret)
+		goto err_limit;
 	ctx->mapping = filp->f_mapping;
 	INIT_LIST_HEAD(&ctx->maps);
 	npu_va_ctx_init(ctx);
@@ -121,15 +144,26 @@ int npu_ctx_open(struct inode *inode, struct file *filp)
 	npu_ipc_ctx_init(ctx);
 	npu_small_ctx_init(ctx);
 	npu_fault_ctx_init(ctx);
+	/* Last: from here on the owner's exit may call npu_ctx_owner_gone. */
+	ctx->owner_mn.ops = &npu_ctx_mn_ops;
+	npu_ctx_get(ctx);
+	ret = mmu_notifier_register(&ctx->owner_mn, ctx->mm);
+	if (ret) {
+		npu_ctx_put(ctx);
+		npu_stream_ctx_teardown(ctx);
+		goto err_limit;
+	}
 	filp->private_data = ctx;
 	npu_dev_add_ctx(ndev, ctx);
 
 	return nonseekable_open(inode, filp);
 
+err_limit:
+	npu_limit_ctx_teardown(ctx);
 err:
 	ida_free(&ndev->ctx_ida, index);
 	npu_ctx_put(ctx);
-	return -ENOMEM;
+	return ret;
 }
 
 int npu_ctx_release(struct inode *inode, struct file *filp)
@@ -139,14 +173,22 @@ int npu_ctx_release(struct inode *inode, struct file *filp)
 
 	npu_dev_del_ctx(ndev, ctx);
 
-	/* Queued work references maps: cancel and drain it first. */
+	/*
+	 * Queued work references maps: cancel and drain it first, without
+	 * life_lock (a worker putting the owner's mm last runs owner gone).
+	 */
 	npu_stream_ctx_teardown(ctx);
+	mutex_lock(&ctx->life_lock);
+	ctx->released = true;
 	npu_ctx_drop_memory(ctx);
+	mutex_unlock(&ctx->life_lock);
 	mutex_lock(&ctx->lock);
 	npu_va_ctx_destroy(ctx);
 	mutex_unlock(&ctx->lock);
 	npu_limit_ctx_teardown(ctx);
 	ida_free(&ndev->ctx_ida, ctx->index);
+	/* The notifier's reference goes after an SRCU grace period. */
+	mmu_notifier_put(&ctx->owner_mn);
 	npu_ctx_put(ctx);
 	return 0;
 }

@@ -50,6 +50,7 @@ static void npu_ctx_free(struct kref *ref)
 
 	mem_cgroup_put(ctx->memcg);
 	mmdrop(ctx->mm);
+	mutex_destroy(&ctx->life_lock);
 	mutex_destroy(&ctx->lock);
 	kfree(ctx);
 }

@@ -7,6 +7,7 @@
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/mmu_notifier.h>
 #include <linux/module.h>
 #include <linux/uaccess.h>
 
@@ -330,6 +331,8 @@ static void __exit npu_exit(void)
 	/* debugfs files point at the devices: remove them first. */
 	npu_debugfs_exit();
 	npu_devs_destroy();
+	/* Contexts are freed by SRCU callbacks of their owner notifiers. */
+	mmu_notifier_synchronize();
 	npu_stream_exit();
 	npu_hugetlbfs_exit();
 }

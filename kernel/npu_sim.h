@@ -59,10 +59,11 @@
  *             id in npu_ctx.streams / npu_ctx.events.
  *
  * A context's life (npu_ctx.c): open initialises it; when its owner can no
- * longer use it (the window closes: munmap, exec or exit of the owner) its
- * queued stream work is cancelled and its memory freed, even while a
- * forked child keeps the file open; release tears down the rest; the
- * struct goes with its last reference.
+ * longer use it (the window closes: munmap, exec or exit of the owner; or
+ * the owner's mm goes, window or not: an mmu notifier) its queued stream
+ * work is cancelled and its memory freed, even while a forked child keeps
+ * the file open; release tears down the rest; the struct goes with its
+ * last reference.
  *
  * Lifetime: npu_map and npu_phys are kref'd.  The context's maple tree and
  * map list own one reference to each map; a copy takes its own references
@@ -74,6 +75,7 @@
  * Lock order (outermost first; the only order anywhere in the driver):
  *   mm->mmap_lock          (held by the mm core around ->mmap, ->fault,
  *                           ->close; MANAGED_ADVISE takes it to map blocks)
+ *   npu_ctx.life_lock      (mutex, npu_ctx.c: "owner gone" against release)
  *   npu_dev.ctx_lock       (mutex: the device's context list)
  *   npu_limit_lock         (mutex, npu_limit.c: the table of accounts;
  *                           only taken at open, release and for debugfs)
@@ -121,6 +123,7 @@
 #include <linux/list.h>
 #include <linux/maple_tree.h>
 #include <linux/mm_types.h>
+#include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
@@ -258,6 +261,9 @@ struct npu_stream_user;
 
 struct npu_ctx {
 	struct kref ref;		/* npu_ctx_get / npu_ctx_put */
+	struct mmu_notifier owner_mn;	/* the owner's mm going (npu_ctx.c) */
+	struct mutex life_lock;		/* owner gone vs release, @released */
+	bool released;			/* the file is gone */
 	struct npu_dev *ndev;
 	struct mm_struct *mm;		/* mmgrab'ed owner */
 	pid_t pid;			/* owner tgid, initial pid namespace */

@@ -9,7 +9,8 @@
  *   and the context count go back to their starting values and rmmod works.
  * - The owner gone: a forked child keeps the file open after its owner
  *   exits; the owner's queued work is cancelled and its memory freed while
- *   the child lives, the context goes when the child closes it.
+ *   the child lives (also when the window was never mapped: a physical
+ *   handle), the context goes when the child closes it.
  * - Isolation: 300 streams of user nobody blocked in VALUE_WAIT do not keep
  *   another user's copy from completing, and a SIGKILLed process of another
  *   user waiting in a stream destroy is reaped.
@@ -283,23 +284,35 @@ END_TEST
 /* ---- the owner gone, a forked child holding the file ------------------- */
 
 /*
- * The owner: 1 MiB, a never-met VALUE_WAIT and a copy behind it queued; a
- * forked child keeps the file and waits for the test's word on @cmd; the
- * owner reports the child's pid and exits.
+ * The owner: with its window mapped (*@arg), 1 MiB, a never-met VALUE_WAIT
+ * and a copy behind it queued; without, a 2 MiB physical handle.  A forked
+ * child keeps the file and waits for the test's word on @cmd; the owner
+ * reports the child's pid and exits.
  */
 static int owner_child(void *arg, int cmd, int rep)
 {
 	static char host[4096];
+	struct npu_sim_phys_alloc pa = {
+		.size = 2 * MiB, .page_kind = NPU_SIM_PAGE_NORMAL,
+		.location = NPU_SIM_LOC_DEVICE,
+	};
 	uint64_t va, c;
 	uint32_t sid;
 	pid_t kid;
-	int fd = raw_open(0);
+	int fd;
 
-	(void)arg;
-	if (fd < 0 || raw_alloc(fd, MiB, &va) || raw_stream(fd, &sid) ||
-	    raw_value_wait(fd, sid, va, 1) ||
-	    raw_copy(fd, sid, NPU_SIM_COPY_H2D, va, (uint64_t)host, 4096))
-		return 1;
+	if (*(int *)arg) {
+		fd = raw_open(0);
+		if (fd < 0 || raw_alloc(fd, MiB, &va) || raw_stream(fd, &sid) ||
+		    raw_value_wait(fd, sid, va, 1) ||
+		    raw_copy(fd, sid, NPU_SIM_COPY_H2D, va, (uint64_t)host,
+			     4096))
+			return 1;
+	} else {
+		fd = open(NPU_SIM_DEV_PREFIX "0", O_RDWR);
+		if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &pa))
+			return 1;
+	}
 	kid = fork();
 	if (kid < 0)
 		return 2;
@@ -317,19 +330,20 @@ START_TEST(test_owner_gone_forked_child)
 {
 	long long used0 = vm_dbg_info(0, "used_bytes");
 	long long ctx0 = vm_dbg_info(0, "contexts");
+	int mapped = _i;	/* 0: the window never mapped */
 	struct vm_child c;
 	pid_t kid;
 	int st;
 
-	vm_child_start(&c, owner_child, NULL);
+	vm_child_start(&c, owner_child, &mapped);
 	kid = (pid_t)vm_child_get(&c);
 	st = reap(c.pid);		/* the owner exited; c.cmd stays open */
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	ck_assert_int_eq(kill(kid, 0), 0);
 	/* Its memory is gone, its work cancelled; the file still lives. */
 	wait_dev_state(0, used0, ctx0 + 1);
-	ck_assert_int_eq(streams_of(c.pid, -1), 1);
-	ck_assert_int_eq(streams_of(c.pid, 0), 1);
+	ck_assert_int_eq(streams_of(c.pid, -1), mapped);
+	ck_assert_int_eq(streams_of(c.pid, 0), mapped);
 	vm_child_put(&c, 1);
 	close(c.cmd);
 	close(c.rep);
@@ -453,6 +467,80 @@ START_TEST(test_nobody_cannot_stall_others)
 }
 END_TEST
 
+/* ---- one running slot per user ---------------------------------------- */
+
+static int sync_stream(int fd, uint32_t sid, struct npu_sim_stream_sync *sy)
+{
+	memset(sy, 0, sizeof(*sy));
+	sy->id = sid;
+	sy->flags = NPU_SIM_SYNC_TIMEOUT;
+	sy->timeout_ms = 120000;
+	return ioctl(fd, NPU_SIM_IOCTL_STREAM_SYNC, sy) ? -1 : 0;
+}
+
+/*
+ * With stream_slots_per_user=1 a VALUE_WAIT that is not met parks: another
+ * stream of the same user still runs its copy; a MEMCPY writing the value
+ * lets the wait complete.  Bad slot counts refuse the load.
+ */
+START_TEST(test_parked_wait_frees_the_slot)
+{
+	static unsigned char host[4096];
+	const uint64_t one = 1;
+	struct npu_sim_memcpy mc = {
+		.count = 8, .dir = NPU_SIM_COPY_H2D, .src_fd = -1,
+		.src = (uintptr_t)&one,
+	};
+	struct npu_sim_stream_sync sy;
+	uint64_t flag, buf;
+	struct npu_sim_stream_sync q = { .flags = NPU_SIM_SYNC_QUERY };
+	struct npu_sim_get_param ws = { .param = NPU_SIM_PARAM_VA_WINDOW_START };
+	struct npu_sim_get_param wl = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+	uint32_t sa, sb;
+	int fd;
+
+	ck_assert_int_eq(vm_mod_try_unload(), 0);
+	ck_assert_int_eq(vm_mod_try_load("stream_slots_per_user=0"), EINVAL);
+	ck_assert_int_eq(vm_mod_try_load("stream_slots_per_user=257"), EINVAL);
+	vm_mod_load("stream_slots_per_user=1");
+	ck_assert_int_eq(vm_read_ll("/sys/module/npu_sim/parameters/stream_slots_per_user"), 1);
+
+	fd = raw_open(0);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(raw_alloc(fd, 4096, &flag), 0);
+	ck_assert_int_eq(raw_alloc(fd, 4096, &buf), 0);
+	ck_assert_int_eq(raw_stream(fd, &sa), 0);
+	ck_assert_int_eq(raw_stream(fd, &sb), 0);
+	q.id = sa;
+	ck_assert_int_eq(raw_value_wait(fd, sa, flag, 1), 0);
+	vm_fill(host, sizeof(host), 7);
+	ck_assert_int_eq(raw_copy(fd, sb, NPU_SIM_COPY_H2D, buf,
+				  (uintptr_t)host, sizeof(host)), 0);
+	ck_assert_int_eq(sync_stream(fd, sb, &sy), 0);
+	ck_assert_uint_eq(sy.status, NPU_SIM_STATUS_COMPLETE);
+	ck_assert_int_eq(sy.error, 0);
+	ck_assert_uint_eq(sy.completed, 1);
+	/* The wait is still there, parked. */
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_STREAM_SYNC, &q), 0);
+	ck_assert_uint_eq(q.status, NPU_SIM_STATUS_NOT_READY);
+	ck_assert_int_eq(streams_of(getpid(), 1), 1);
+	/* A synchronous write meets it. */
+	mc.dst = flag;
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_MEMCPY, &mc), 0);
+	ck_assert_int_eq(sync_stream(fd, sa, &sy), 0);
+	ck_assert_uint_eq(sy.status, NPU_SIM_STATUS_COMPLETE);
+	ck_assert_int_eq(sy.error, 0);
+	ck_assert_uint_eq(sy.completed, 1);
+	ck_assert_int_eq(streams_of(getpid(), 0), 2);
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &ws), 0);
+	ck_assert_int_eq(ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &wl), 0);
+	ck_assert_int_eq(munmap((void *)(uintptr_t)ws.value, wl.value), 0);
+	close(fd);
+	ck_assert_int_eq(vm_mod_try_unload(), 0);
+	vm_mod_load("");
+}
+END_TEST
+
 static Suite *isolation_suite(void)
 {
 	Suite *s = suite_create("stream_isolation");
@@ -461,8 +549,9 @@ static Suite *isolation_suite(void)
 	tcase_set_timeout(tc, VM_TIMEOUT_LONG);
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_loop_test(tc, test_reference_cycle, 0, 3);
-	tcase_add_test(tc, test_owner_gone_forked_child);
+	tcase_add_loop_test(tc, test_owner_gone_forked_child, 0, 2);
 	tcase_add_test(tc, test_nobody_cannot_stall_others);
+	tcase_add_test(tc, test_parked_wait_frees_the_slot);
 	suite_add_tcase(s, tc);
 	return s;
 }
