@@ -19,6 +19,7 @@
  * after-checks of stress.h.
  */
 #include "stress.h"
+#include "../npu_raw_stream.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -36,50 +37,6 @@
 #define NOBODY		65534
 #define BLOCKED		300
 #define POLL_STEPS	6000		/* 60 s in 10 ms steps */
-
-static int alloc_dev(int fd, uint64_t bytes, uint64_t *va)
-{
-	struct npu_sim_mem_alloc a = {
-		.size = bytes, .footprint = bytes,
-		.backing = NPU_SIM_BACKING_NORMAL, .api = NPU_SIM_API_MALLOC,
-	};
-
-	if (ioctl(fd, NPU_SIM_IOCTL_MEM_ALLOC, &a))
-		return -1;
-	*va = a.va;
-	return 0;
-}
-
-static int new_stream(int fd, uint32_t *sid)
-{
-	struct npu_sim_stream_create sc = { 0 };
-
-	if (ioctl(fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc))
-		return -1;
-	*sid = sc.id;
-	return 0;
-}
-
-static int value_wait(int fd, uint32_t sid, uint64_t va)
-{
-	struct npu_sim_stream_submit sb = {
-		.stream = sid, .op = NPU_SIM_OP_VALUE_WAIT, .dst = va,
-		.width = 8, .operand = 1, .flags = NPU_SIM_WAIT_EQ,
-	};
-
-	return ioctl(fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb) ? -1 : 0;
-}
-
-static int copy_async(int fd, uint32_t sid, uint32_t dir, uint64_t dst,
-		      uint64_t src, uint64_t n)
-{
-	struct npu_sim_stream_submit sb = {
-		.stream = sid, .op = NPU_SIM_OP_COPY, .dst = dst, .dpitch = n,
-		.src = src, .spitch = n, .width = n, .height = 1, .dir = dir,
-	};
-
-	return ioctl(fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb) ? -1 : 0;
-}
 
 /* Polls until every device's used_bytes is its baseline and no context is open. */
 static int settled(const struct st_base *b)
@@ -137,11 +94,11 @@ static int cycle(int two_devs, int keep, int wfd)
 			 ioctl(fd[1], NPU_SIM_IOCTL_PEER_ACCESS, &pb)))
 		return 2;
 	for (int i = 0; i < 2; i++)
-		if (alloc_dev(fd[i], MiB, &va[i]) || new_stream(fd[i], &sid[i]))
+		if (raw_alloc(fd[i], MiB, &va[i]) || raw_stream(fd[i], &sid[i]))
 			return 3;
 	for (int i = 0; i < 2; i++)
-		if (value_wait(fd[i], sid[i], va[i]) ||
-		    copy_async(fd[i], sid[i], NPU_SIM_COPY_D2D, va[!i], va[i],
+		if (raw_value_wait(fd[i], sid[i], va[i], 1) ||
+		    raw_copy(fd[i], sid[i], NPU_SIM_COPY_D2D, va[!i], va[i],
 			       4096))
 			return 4;
 	if (keep) {
@@ -206,10 +163,10 @@ static int nobody(int wfd)
 	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
 		return 1;
 	fd = st_open_mapped(0, &win, &wlen);
-	if (fd < 0 || alloc_dev(fd, 4096, &va))
+	if (fd < 0 || raw_alloc(fd, 4096, &va))
 		return 2;
 	for (int i = 0; i < BLOCKED; i++)
-		if (new_stream(fd, &sid) || value_wait(fd, sid, va))
+		if (raw_stream(fd, &sid) || raw_value_wait(fd, sid, va, 1))
 			return 3;
 	if (write(wfd, &c, 1) != 1)
 		return 4;
@@ -227,10 +184,10 @@ static int copier(uint64_t seed, unsigned long n)
 	int fd = st_open_mapped(0, &win, &wlen);
 
 	st_rng_init(&r, seed);
-	if (fd < 0 || alloc_dev(fd, sizeof(host), &va))
+	if (fd < 0 || raw_alloc(fd, sizeof(host), &va))
 		return 1;
 	for (int i = 0; i < 4; i++)
-		if (new_stream(fd, &sid[i]))
+		if (raw_stream(fd, &sid[i]))
 			return 2;
 	for (unsigned long i = 0; i < n; i++) {
 		struct npu_sim_stream_sync sy = {
@@ -241,9 +198,9 @@ static int copier(uint64_t seed, unsigned long n)
 
 		for (uint64_t k = 0; k < len; k++)
 			host[k] = (unsigned char)st_rand(&r);
-		if (copy_async(fd, sy.id, NPU_SIM_COPY_H2D, va,
+		if (raw_copy(fd, sy.id, NPU_SIM_COPY_H2D, va,
 			       (uintptr_t)host, len) ||
-		    copy_async(fd, sy.id, NPU_SIM_COPY_D2H, (uintptr_t)back,
+		    raw_copy(fd, sy.id, NPU_SIM_COPY_D2H, (uintptr_t)back,
 			       va, len))
 			return 3;
 		if (ioctl(fd, NPU_SIM_IOCTL_STREAM_SYNC, &sy) ||
@@ -265,8 +222,8 @@ static int victim(int how, int wfd)
 	char c = 1;
 	int fd = st_open_mapped(0, &win, &wlen);
 
-	if (fd < 0 || alloc_dev(fd, MiB, &va) || new_stream(fd, &sid) ||
-	    value_wait(fd, sid, va) || write(wfd, &c, 1) != 1)
+	if (fd < 0 || raw_alloc(fd, MiB, &va) || raw_stream(fd, &sid) ||
+	    raw_value_wait(fd, sid, va, 1) || write(wfd, &c, 1) != 1)
 		return 1;
 	sd.id = sy.id = sid;
 	if (how)

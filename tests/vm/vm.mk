@@ -12,7 +12,7 @@ VM_TEST_NAMES := test_malloc_policy test_copy test_lifecycle test_scale test_ioc
 VM_TEST_DIR   := $(BUILD)/tests/vm
 VM_TEST_BINS  := $(addprefix $(VM_TEST_DIR)/,$(VM_TEST_NAMES))
 VM_TEST_COMMON := $(VM_TEST_DIR)/vmtest.o
-VM_TEST_HDRS  := tests/vm/vmtest.h $(wildcard include/acl/*.h include/acl/*/*.h) \
+VM_TEST_HDRS  := tests/vm/vmtest.h tests/npu_raw_stream.h $(wildcard include/acl/*.h include/acl/*/*.h) \
 		 include/uapi/misc/npu_sim.h include/uapi/misc/npu_sim_profiles.h
 
 user: $(VM_TEST_BINS)
