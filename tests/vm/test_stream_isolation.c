@@ -30,6 +30,8 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -496,6 +498,103 @@ START_TEST(test_parked_wait_frees_the_slot)
 }
 END_TEST
 
+/* ---- stream work charged to the queuing process's memcg ----------------- */
+
+#define CG_ROOT	"/sys/fs/cgroup"
+#define CG_TEST	CG_ROOT "/npu_stream_memcg"
+
+static int write_file(const char *path, const char *s)
+{
+	FILE *f = fopen(path, "w");
+	int ok = f && fputs(s, f) >= 0;
+
+	if (f && fclose(f))
+		ok = 0;
+	return ok ? 0 : -1;
+}
+
+/* Prefetch of 2 MiB of managed memory to the device; the stream's error. */
+static int prefetch_error(int fd, uint32_t sid, uint64_t va, int *err)
+{
+	struct npu_sim_stream_submit sb = {
+		.stream = sid, .op = NPU_SIM_OP_PREFETCH, .dst = va,
+		.width = 2 * MiB, .location = NPU_SIM_MLOC_DEVICE,
+	};
+	struct npu_sim_stream_sync sy = {
+		.id = sid, .flags = NPU_SIM_SYNC_TIMEOUT, .timeout_ms = 120000,
+	};
+
+	if (ioctl(fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb) ||
+	    ioctl(fd, NPU_SIM_IOCTL_STREAM_SYNC, &sy) ||
+	    sy.status != NPU_SIM_STATUS_COMPLETE)
+		return -1;
+	*err = sy.error;
+	return 0;
+}
+
+/*
+ * In cgroup CG_TEST: 2 MiB of managed memory, then memory.max 256 KiB
+ * above memory.current: the worker's prefetch (normal pages, the 2 MiB
+ * pool is empty) must be refused by this memcg; with memory.max "max" it
+ * works.  Reports both stream errors.
+ */
+static int memcg_child(void *arg, int cmd, int rep)
+{
+	struct npu_sim_managed_alloc ma = { .size = 2 * MiB };
+	char buf[64];
+	long long cur;
+	uint64_t w;
+	uint32_t sid;
+	int fd, e1 = 1, e2 = 1;
+
+	(void)arg;
+	if (vm_get(cmd, &w))		/* moved into CG_TEST */
+		return 1;
+	fd = raw_open(0);
+	if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_MANAGED_ALLOC, &ma) ||
+	    raw_stream(fd, &sid))
+		return 1;
+	cur = vm_read_ll(CG_TEST "/memory.current");
+	snprintf(buf, sizeof(buf), "%lld", cur + 256 * (long long)KiB);
+	if (cur <= 0 || write_file(CG_TEST "/memory.max", buf) ||
+	    prefetch_error(fd, sid, ma.va, &e1) ||
+	    write_file(CG_TEST "/memory.max", "max") ||
+	    prefetch_error(fd, sid, ma.va, &e2))
+		return 2;
+	return vm_put(rep, (uint64_t)(int64_t)e1) ||
+	       vm_put(rep, (uint64_t)(int64_t)e2) ? 3 : 0;
+}
+
+START_TEST(test_worker_charges_the_queuing_memcg)
+{
+	long long hp2m = vm_hp2m_total();
+	int mounted = 0;
+	struct vm_child c;
+	char pid[32];
+
+	if (!vm_exists(CG_ROOT "/cgroup.controllers")) {
+		ck_assert_int_eq(mount("none", CG_ROOT, "cgroup2", 0, NULL), 0);
+		mounted = 1;
+	}
+	ck_assert_int_eq(write_file(CG_ROOT "/cgroup.subtree_control", "+memory"), 0);
+	ck_assert(mkdir(CG_TEST, 0755) == 0 || errno == EEXIST);
+	vm_set_hp2m_pool(0);
+
+	vm_child_start(&c, memcg_child, NULL);
+	snprintf(pid, sizeof(pid), "%d", (int)c.pid);
+	ck_assert_int_eq(write_file(CG_TEST "/cgroup.procs", pid), 0);
+	vm_child_put(&c, 1);
+	ck_assert_int_eq((int64_t)vm_child_get(&c), -ENOMEM);
+	ck_assert_int_eq((int64_t)vm_child_get(&c), 0);
+	vm_child_wait_ok(&c);
+
+	ck_assert_int_eq(rmdir(CG_TEST), 0);
+	if (mounted)
+		ck_assert_int_eq(umount(CG_ROOT), 0);
+	vm_set_hp2m_pool(hp2m);
+}
+END_TEST
+
 static Suite *isolation_suite(void)
 {
 	Suite *s = suite_create("stream_isolation");
@@ -507,6 +606,7 @@ static Suite *isolation_suite(void)
 	tcase_add_loop_test(tc, test_owner_gone_forked_child, 0, 2);
 	tcase_add_test(tc, test_nobody_cannot_stall_others);
 	tcase_add_test(tc, test_parked_wait_frees_the_slot);
+	tcase_add_test(tc, test_worker_charges_the_queuing_memcg);
 	suite_add_tcase(s, tc);
 	return s;
 }
