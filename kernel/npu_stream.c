@@ -260,21 +260,27 @@ static void npu_run_start(struct npu_stream_user *u, struct npu_stream *s)
 	}
 }
 
-/* @s gives its slot up: to the first ready stream if any.  @u->lock held. */
-static void npu_run_pass(struct npu_stream_user *u, struct npu_stream *s)
+/* Hand a slot to the first ready stream: false if none.  @u->lock held. */
+static bool npu_run_next(struct npu_stream_user *u)
 {
 	struct npu_stream *next;
 
-	s->run = NPU_RUN_IDLE;
 	next = list_first_entry_or_null(&u->ready, struct npu_stream,
 					ready_node);
-	if (!next) {
-		u->running--;
-		return;
-	}
+	if (!next)
+		return false;
 	list_del_init(&next->ready_node);
 	next->run = NPU_RUN_QUEUED;
 	queue_work(npu_stream_wq, &next->work);
+	return true;
+}
+
+/* @s gives its slot up: to the first ready stream if any.  @u->lock held. */
+static void npu_run_pass(struct npu_stream_user *u, struct npu_stream *s)
+{
+	s->run = NPU_RUN_IDLE;
+	if (!npu_run_next(u))
+		u->running--;
 }
 
 /*
@@ -303,20 +309,16 @@ static void npu_stream_kick(struct npu_stream *s)
 static bool npu_run_yield(struct npu_stream *s)
 {
 	struct npu_stream_user *u = s->ctx->suser;
-	struct npu_stream *next;
+	bool yield;
 
 	spin_lock(&u->lock);
-	next = list_first_entry_or_null(&u->ready, struct npu_stream,
-					ready_node);
-	if (next) {
-		list_del_init(&next->ready_node);
-		next->run = NPU_RUN_QUEUED;
-		queue_work(npu_stream_wq, &next->work);
+	yield = npu_run_next(u);
+	if (yield) {
 		s->run = NPU_RUN_READY;
 		list_add_tail(&s->ready_node, &u->ready);
 	}
 	spin_unlock(&u->lock);
-	return next;
+	return yield;
 }
 
 /* ---- VALUE_WAIT watch list --------------------------------------------- */
