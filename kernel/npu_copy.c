@@ -8,7 +8,6 @@
  * byte is written; the mappings are referenced for the whole copy, so a
  * concurrent MEM_FREE cannot pull the pages away underneath it.
  */
-#include <linux/file.h>
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/overflow.h>
@@ -25,11 +24,11 @@
 /*
  * The live mappings one device operand touches, referenced, in VA order,
  * in the window of @ctx: the issuing context, or another device's context
- * of the same process for a cross-device copy (then @file keeps it alive).
+ * of the same process for a cross-device copy (then referenced: @held).
  */
 struct npu_span {
 	struct npu_ctx *ctx;
-	struct file *file;
+	bool held;
 	bool write;			/* the destination operand */
 	unsigned int nr;
 	unsigned int cap;
@@ -40,7 +39,7 @@ struct npu_span {
 static void npu_span_init(struct npu_span *sp, struct npu_ctx *ctx)
 {
 	sp->ctx = ctx;
-	sp->file = NULL;
+	sp->held = false;
 	sp->nr = 0;
 	sp->cap = ARRAY_SIZE(sp->inline_maps);
 	sp->maps = sp->inline_maps;
@@ -52,8 +51,8 @@ static void npu_span_fini(struct npu_span *sp)
 		npu_map_put(sp->maps[--sp->nr]);
 	if (sp->maps != sp->inline_maps)
 		kvfree(sp->maps);
-	if (sp->file)
-		fput(sp->file);
+	if (sp->held)
+		npu_ctx_put(sp->ctx);
 }
 
 static int npu_span_push(struct npu_span *sp, struct npu_map *map)
@@ -62,7 +61,7 @@ static int npu_span_push(struct npu_span *sp, struct npu_map *map)
 		unsigned int cap = sp->cap * 2;
 		struct npu_map **maps;
 
-		maps = kvmalloc_array(cap, sizeof(*maps), GFP_KERNEL);
+		maps = kvmalloc_array(cap, sizeof(*maps), GFP_KERNEL_ACCOUNT);
 		if (!maps)
 			return -ENOMEM;
 		memcpy(maps, sp->maps, sp->nr * sizeof(*maps));
@@ -356,11 +355,11 @@ static int npu_check_host(unsigned long ws, unsigned long we,
 static int npu_span_owner(struct npu_span *sp, unsigned long addr)
 {
 	int err;
-	struct npu_ctx *owner = npu_peer_resolve(sp->ctx, addr, &sp->file,
-						 &err);
+	struct npu_ctx *owner = npu_peer_resolve(sp->ctx, addr, &err);
 
 	if (!owner)
 		return err;
+	sp->held = owner != sp->ctx;
 	sp->ctx = owner;
 	return 0;
 }

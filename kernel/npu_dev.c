@@ -8,11 +8,13 @@
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/idr.h>
+#include <linux/memcontrol.h>
 #include <linux/mm.h>
 #include <linux/pid.h>
 #include <linux/pid_namespace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
 
 #include "npu_sim.h"
@@ -40,6 +42,27 @@ void npu_dev_del_ctx(struct npu_dev *ndev, struct npu_ctx *ctx)
 	list_del(&ctx->node);
 	ndev->nr_ctx--;
 	mutex_unlock(&ndev->ctx_lock);
+}
+
+static void npu_ctx_free(struct kref *ref)
+{
+	struct npu_ctx *ctx = container_of(ref, struct npu_ctx, ref);
+
+	mem_cgroup_put(ctx->memcg);
+	mmdrop(ctx->mm);
+	mutex_destroy(&ctx->life_lock);
+	mutex_destroy(&ctx->lock);
+	kfree(ctx);
+}
+
+/*
+ * Drop a reference to a context.  The last one (the file's, or a queued
+ * peer copy's after the release) frees the struct; everything the context
+ * held is gone by then (npu_ctx.c).
+ */
+void npu_ctx_put(struct npu_ctx *ctx)
+{
+	kref_put(&ctx->ref, npu_ctx_free);
 }
 
 void npu_dev_walk_ctxs(struct npu_dev *ndev, bool ctx_locked,

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * npu_sim driver core: module parameters, open/release of contexts, the
- * ioctl table and GET_PARAM.  The devices themselves are in npu_dev.c.
+ * npu_sim driver core: module parameters, file operations, the ioctl table
+ * and GET_PARAM.  The devices are in npu_dev.c, a context's life (open,
+ * owner gone, release) in npu_ctx.c.
  */
 #include <linux/fs.h>
-#include <linux/idr.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/mmu_notifier.h>
 #include <linux/module.h>
-#include <linux/sched/mm.h>
-#include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include "npu_sim.h"
@@ -39,101 +38,14 @@ MODULE_PARM_DESC(va_window_gib, "Size of each context's device VA window in GiB 
 module_param_named(max_objects_per_ctx, npu_max_objects, uint, 0444);
 MODULE_PARM_DESC(max_objects_per_ctx, "Live objects of each kind (VA ranges, handles, IPC keys, streams, events) per open file (1..2^31, default 2^20)");
 
+/* Isolation of users' stream work (npu_stream.c). */
+module_param_named(stream_slots_per_user, npu_stream_slots, uint, 0444);
+MODULE_PARM_DESC(stream_slots_per_user, "Streams of one user that run at the same time on the shared workers (1..256, default 4)");
+
 /* Root may flip it at run time (tests); read at each test-only ioctl. */
 static bool test_hooks;
 module_param(test_hooks, bool, 0644);
 MODULE_PARM_DESC(test_hooks, "Accept test-only ioctls such as MANAGED_TOUCH (0 = no, default)");
-
-/* ---- open / release ---------------------------------------------------- */
-
-/* Everything the context holds goes back; the context itself stays. */
-static void npu_ctx_drop_memory(struct npu_ctx *ctx)
-{
-	/*
-	 * Empty the VA tree first, so that ioctls of other threads racing
-	 * with a closing window find nothing by address any more; the
-	 * teardowns then take the maps off their lists.
-	 */
-	mutex_lock(&ctx->lock);
-	npu_va_ctx_destroy(ctx);
-	npu_va_ctx_init(ctx);
-	mutex_unlock(&ctx->lock);
-	npu_ipc_ctx_teardown(ctx);
-	npu_vmm_ctx_teardown(ctx);
-	npu_mem_ctx_teardown(ctx);
-}
-
-static int npu_open(struct inode *inode, struct file *filp)
-{
-	struct npu_dev *ndev = container_of(inode->i_cdev, struct npu_dev, cdev);
-	unsigned long win_pages = npu_window_size >> PAGE_SHIFT;
-	struct npu_ctx *ctx;
-	int index;
-
-	if (!current->mm)
-		return -EPERM;
-
-	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL_ACCOUNT);
-	if (!ctx)
-		return -ENOMEM;
-
-	/* Each context gets its own file offset range for its window. */
-	index = ida_alloc_max(&ndev->ctx_ida,
-			      (LLONG_MAX >> PAGE_SHIFT) / win_pages - 2,
-			      GFP_KERNEL);
-	if (index < 0) {
-		kfree(ctx);
-		return index == -ENOSPC ? -EMFILE : index;
-	}
-
-	ctx->ndev = ndev;
-	ctx->index = index;
-	ctx->pgoff_base = (pgoff_t)index * win_pages;
-	ctx->mm = current->mm;
-	mmgrab(ctx->mm);
-	ctx->pid = task_tgid_nr(current);
-	if (npu_limit_ctx_init(ctx)) {
-		mmdrop(ctx->mm);
-		ida_free(&ndev->ctx_ida, index);
-		kfree(ctx);
-		return -ENOMEM;
-	}
-	ctx->mapping = filp->f_mapping;
-	mutex_init(&ctx->lock);
-	INIT_LIST_HEAD(&ctx->maps);
-	npu_va_ctx_init(ctx);
-	npu_vmm_ctx_init(ctx);
-	npu_ipc_ctx_init(ctx);
-	npu_small_ctx_init(ctx);
-	npu_stream_ctx_init(ctx);
-	npu_fault_ctx_init(ctx);
-	ctx->drop_memory = npu_ctx_drop_memory;
-	filp->private_data = ctx;
-	npu_dev_add_ctx(ndev, ctx);
-
-	return nonseekable_open(inode, filp);
-}
-
-static int npu_release(struct inode *inode, struct file *filp)
-{
-	struct npu_ctx *ctx = filp->private_data;
-	struct npu_dev *ndev = ctx->ndev;
-
-	npu_dev_del_ctx(ndev, ctx);
-
-	/* Queued work references maps: cancel and drain it first. */
-	npu_stream_ctx_teardown(ctx);
-	npu_ctx_drop_memory(ctx);
-	mutex_lock(&ctx->lock);
-	npu_va_ctx_destroy(ctx);
-	mutex_unlock(&ctx->lock);
-	mutex_destroy(&ctx->lock);
-	npu_limit_ctx_teardown(ctx);
-	ida_free(&ndev->ctx_ida, ctx->index);
-	mmdrop(ctx->mm);
-	kfree(ctx);
-	return 0;
-}
 
 /* ---- ioctls ------------------------------------------------------------ */
 
@@ -329,6 +241,9 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 		npu_stat_inc(ndev, desc->call_stat);
 
 	ret = desc->fn(ctx, (void __user *)arg);
+	/* A synchronous write may meet a parked VALUE_WAIT: look now. */
+	if (!ret && desc->is_copy && cmd != NPU_SIM_IOCTL_STREAM_SUBMIT)
+		npu_stream_values_changed();
 
 	if (ret == -EINVAL)
 		npu_stat_inc(ndev, NPU_STAT_FAIL_INVALID);
@@ -343,11 +258,11 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 
 static const struct file_operations npu_fops = {
 	.owner = THIS_MODULE,
-	.open = npu_open,
-	.release = npu_release,
+	.open = npu_ctx_open,
+	.release = npu_ctx_release,
 	.unlocked_ioctl = npu_ioctl,
 	.compat_ioctl = compat_ptr_ioctl,
-	.mmap = npu_window_mmap,
+	.mmap = npu_ctx_mmap,
 	.get_unmapped_area = npu_window_get_unmapped_area,
 	.llseek = no_llseek,
 };
@@ -371,6 +286,10 @@ static int __init npu_init(void)
 	}
 	if (va_window_gib < 1 || va_window_gib > 65536) {
 		pr_err("npu_sim: va_window_gib must be 1..65536\n");
+		return -EINVAL;
+	}
+	if (npu_stream_slots < 1 || npu_stream_slots > 256) {
+		pr_err("npu_sim: stream_slots_per_user must be 1..256\n");
 		return -EINVAL;
 	}
 	if (npu_max_objects < 1 || npu_max_objects > INT_MAX) {
@@ -412,6 +331,8 @@ static void __exit npu_exit(void)
 	/* debugfs files point at the devices: remove them first. */
 	npu_debugfs_exit();
 	npu_devs_destroy();
+	/* Contexts are freed by SRCU callbacks of their owner notifiers. */
+	mmu_notifier_synchronize();
 	npu_stream_exit();
 	npu_hugetlbfs_exit();
 }

@@ -46,16 +46,15 @@ bool npu_peer_grant(struct npu_ctx *ctx, struct npu_dev *other)
 /*
  * The context owning device address @addr for a D2D copy issued on @ctx:
  * @ctx itself, or another device's context of the same process when @ctx
- * has peer access to it (its file referenced in *@filep, else NULL).
+ * has peer access to it (then referenced: npu_ctx_put).
  * NULL with *@err -EINVAL (no device address) or -EPERM (no peer access).
  */
 struct npu_ctx *npu_peer_resolve(struct npu_ctx *ctx, unsigned long addr,
-				 struct file **filep, int *err)
+				 int *err)
 {
 	struct npu_ctx *owner;
 	bool own;
 
-	*filep = NULL;
 	mutex_lock(&ctx->lock);
 	own = ctx->win_state == NPU_WIN_MAPPED && addr >= ctx->win_start &&
 	      addr < ctx->win_end;
@@ -63,14 +62,17 @@ struct npu_ctx *npu_peer_resolve(struct npu_ctx *ctx, unsigned long addr,
 	if (own)
 		return ctx;
 
-	owner = npu_window_owner(addr, filep);
+	owner = npu_window_owner(addr);
 	if (!owner) {
 		*err = -EINVAL;
 		return NULL;
 	}
+	if (owner == ctx) {		/* no window of its own any more */
+		npu_ctx_put(owner);
+		return ctx;
+	}
 	if (!npu_peer_allowed(ctx, owner->ndev)) {
-		fput(*filep);
-		*filep = NULL;
+		npu_ctx_put(owner);
 		*err = -EPERM;
 		return NULL;
 	}

@@ -13,11 +13,12 @@
  *   npu_phys.c     npu_phys: physical memory objects, capacity charging
  *   npu_va.c       the per-context VA allocator (maple tree)
  *   npu_check.c    CHECK_SITE call-site tags, record of strict-mode host faults
- *   npu_window.c   the window VMA: mmap, host faults, PTE zap
+ *   npu_window.c   the window VMA's handlers: mmap, host faults, PTE zap
  *   npu_map.c      npu_map: constructor, roles, unlink, release
  *   npu_key.c      the machine-wide key table: shares and IPC keys
  *   npu_handle.c   per-context physical handles
- *   npu_dev.c      npu_dev: registry, sysfs, context list, host access
+ *   npu_dev.c      npu_dev: registry, sysfs, context list, host access,
+ *                  a context's last reference (npu_ctx_put)
  *   npu_peer.c     PEER_ACCESS, cross-device rules and per-pair counters
  *   npu_managed.c  MANAGED_* ioctls and the managed role
  *   npu_copy.c     MEMCPY/MEMCPY2D/MEMSET and the copy engine
@@ -27,7 +28,9 @@
  *   npu_share.c    SHARE_* ioctls
  *   npu_ipc.c      IPC_* ioctls (aclrtIpcMem*)
  *   npu_host.c     HOST_REGISTER / HOST_UNREGISTER (aclrtHostRegister)
- *   npu_stream.c   STREAM_* and EVENT_* ioctls, stream workers
+ *   npu_stream.c   STREAM_* and EVENT_* ioctls, the stream engine
+ *   npu_ctx.c      a context's life: open, owner gone, release; the
+ *                  window's vm_operations (its close is "owner gone")
  *   npu_debugfs.c  /sys/kernel/debug/npu_sim
  *   npu_drv.c      module parameters, file operations, ioctl table
  *   npu_uapi_check.c  build-time check of the UAPI layout (no code)
@@ -35,6 +38,10 @@
  * Objects
  *   npu_dev   one /dev/npu_simN: capacity, usage counters, open contexts.
  *   npu_ctx   one open file: owner mm, VA window, maple tree of mappings.
+ *             kref'd: the file holds one reference, a queued op working
+ *             in another context's window (a peer copy) holds one, so
+ *             no queued op holds a struct file and a release never waits
+ *             for another file's queue.
  *   npu_phys  a physical memory object: a run of backing pages of one kind
  *             (normal / 2M / 1G hugetlb), charged against the capacity of
  *             its device from creation until its last reference is gone.
@@ -50,9 +57,18 @@
  *   npu_key   a machine-wide random key naming exported pages, the first
  *             member of an npu_share (an exported handle) or an
  *             npu_ipc_key (an exported range of an allocation).
- *   npu_stream an in-order queue of npu_ops of one context, run by a kernel
- *             worker; npu_event a recordable marker.  Both kref'd, found by
+ *   npu_stream an in-order queue of npu_ops of one context, run by a work
+ *             item of the shared workqueue while it holds a running slot
+ *             of its user (npu_stream_user); npu_event a recordable
+ *             marker.  Both kref'd, found by
  *             id in npu_ctx.streams / npu_ctx.events.
+ *
+ * A context's life (npu_ctx.c): open initialises it; when its owner can no
+ * longer use it (the window closes: munmap, exec or exit of the owner; or
+ * the owner's mm goes, window or not: an mmu notifier) its queued stream
+ * work is cancelled and its memory freed, even while a forked child keeps
+ * the file open; release tears down the rest; the struct goes with its
+ * last reference.
  *
  * Lifetime: npu_map and npu_phys are kref'd.  The context's maple tree and
  * map list own one reference to each map; a copy takes its own references
@@ -64,12 +80,15 @@
  * Lock order (outermost first; the only order anywhere in the driver):
  *   mm->mmap_lock          (held by the mm core around ->mmap, ->fault,
  *                           ->close; MANAGED_ADVISE takes it to map blocks)
+ *   npu_ctx.life_lock      (mutex, npu_ctx.c: "owner gone" against release)
  *   npu_dev.ctx_lock       (mutex: the device's context list)
  *   npu_limit_lock         (mutex, npu_limit.c: the table of accounts;
  *                           taken at open, by debugfs "limits" and by the
  *                           last put of an account: at release, or at the
  *                           last put of an npu_phys it charged, which is
  *                           never made under an npu_ctx.lock)
+ *   npu_stream_users_lock  (mutex, npu_stream.c: the table of users'
+ *                           running slots; open and release only)
  *   npu_ctx.lock           (mutex: VA window, maple tree, map lists, ctx
  *                           usage, handles, managed block state)
  *   npu_key_lock           (mutex, npu_key.c: the machine-wide key table)
@@ -80,6 +99,9 @@
  *   npu_ctx.sq_lock        (spinlock, npu_stream.c: op lists, stream and
  *                           event counters; taken inside the xa_locks above
  *                           by STREAM_SYNC of all streams and debugfs)
+ *   npu_stream_user.lock,  (spinlocks, npu_stream.c, leaves: a user's
+ *   npu_value_lock          running slots and ready streams; the parked
+ *                           VALUE_WAIT streams of the machine)
  *   npu_dev.cap_lock       (spinlock: capacity and usage counters, and
  *                           npu_ctx.peaks; nothing is taken inside it)
  *   npu_proc.lock, npu_fault_state.lock, npu_dev.fault_lock,
@@ -92,6 +114,10 @@
  *
  * Stream workers hold no lock while they execute an op; submit prepares an
  * op (taking npu_ctx.lock) before it takes npu_ctx.sq_lock to queue it.
+ * A wait op (VALUE_WAIT, event WAIT) whose condition is not met parks its
+ * stream instead of holding a worker; at most npu_stream_slots streams of
+ * one user run at a time.  Workers charge what they allocate to the
+ * memory cgroup of the context's opener (set_active_memcg).
  * npu_ctx.lock is never held across copy_{to,from}_user(): a user access may
  * fault on a window and the fault handler takes npu_ctx.lock.
  */
@@ -105,6 +131,7 @@
 #include <linux/list.h>
 #include <linux/maple_tree.h>
 #include <linux/mm_types.h>
+#include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
@@ -238,7 +265,14 @@ enum npu_win_state {
 	NPU_WIN_CLOSED,		/* was mapped and unmapped: never again */
 };
 
+struct mem_cgroup;
+struct npu_stream_user;
+
 struct npu_ctx {
+	struct kref ref;		/* npu_ctx_get / npu_ctx_put */
+	struct mmu_notifier owner_mn;	/* the owner's mm going (npu_ctx.c) */
+	struct mutex life_lock;		/* owner gone vs release, @released */
+	bool released;			/* the file is gone */
 	struct npu_dev *ndev;
 	struct mm_struct *mm;		/* mmgrab'ed owner */
 	pid_t pid;			/* owner tgid, initial pid namespace */
@@ -269,11 +303,6 @@ struct npu_ctx {
 	struct list_head small_partial[NPU_SMALL_CLASSES];
 	u32 small_idle;			/* bit per class: an idle page kept */
 
-	/*
-	 * Set at open (npu_drv.c): give back everything the context holds.
-	 * Called when the window closes, and at release.
-	 */
-	void (*drop_memory)(struct npu_ctx *ctx);
 	struct list_head ipc_keys;	/* npu_ipc_key.ctx_node */
 
 	/* Streams and events (npu_stream.c) */
@@ -284,6 +313,9 @@ struct npu_ctx {
 	u32 next_stream, next_event;	/* xa_alloc_cyclic cursors */
 	atomic_t nr_streams, nr_events;
 	u64 sq_queued;			/* ops queued and not completed */
+	struct list_head sq_parked;	/* streams parked on an event WAIT */
+	struct npu_stream_user *suser;	/* the opener's running slots */
+	struct mem_cgroup *memcg;	/* the opener's, referenced, or NULL */
 
 	struct npu_proc *proc;		/* the process's account (1.6) */
 	/* Usage peaks seen by this context (MEM_PEAKS), under cap_lock. */
@@ -534,6 +566,12 @@ void npu_devs_destroy(void);
 void npu_dev_set_host_access(struct npu_dev *ndev, bool on);
 void npu_dev_add_ctx(struct npu_dev *ndev, struct npu_ctx *ctx);
 void npu_dev_del_ctx(struct npu_dev *ndev, struct npu_ctx *ctx);
+void npu_ctx_put(struct npu_ctx *ctx);
+
+static inline void npu_ctx_get(struct npu_ctx *ctx)
+{
+	kref_get(&ctx->ref);
+}
 
 /*
  * Call @fn on every open context of @ndev under npu_dev.ctx_lock, and also
@@ -613,9 +651,17 @@ void npu_check_host_fault(struct npu_ctx *ctx, struct npu_map *map,
 			  unsigned long addr);
 int npu_check_reports_show(struct seq_file *m, void *v);
 
-/* npu_window.c: the window VMA */
+/* npu_window.c: the window VMA's handlers (the table is npu_ctx.c's) */
 extern unsigned long npu_window_size;
-int npu_window_mmap(struct file *filp, struct vm_area_struct *vma);
+int npu_window_mmap(struct file *filp, struct vm_area_struct *vma,
+		    const struct vm_operations_struct *ops);
+vm_fault_t npu_window_fault(struct vm_fault *vmf);
+vm_fault_t npu_window_pfn_mkwrite(struct vm_fault *vmf);
+bool npu_window_close(struct vm_area_struct *vma);
+int npu_window_may_split(struct vm_area_struct *vma, unsigned long addr);
+int npu_window_mremap(struct vm_area_struct *vma);
+int npu_window_mprotect(struct vm_area_struct *vma, unsigned long start,
+			unsigned long end, unsigned long newflags);
 unsigned long npu_window_get_unmapped_area(struct file *filp,
 					   unsigned long addr,
 					   unsigned long len,
@@ -624,7 +670,7 @@ unsigned long npu_window_get_unmapped_area(struct file *filp,
 void npu_window_zap(struct npu_ctx *ctx, unsigned long start, u64 len);
 struct vm_area_struct *npu_window_vma(struct npu_ctx *ctx,
 				      unsigned long addr);
-struct npu_ctx *npu_window_owner(unsigned long addr, struct file **filep);
+struct npu_ctx *npu_window_owner(unsigned long addr);
 
 /* npu_map.c: the npu_map object */
 struct npu_map *npu_map_create(enum npu_map_role role,
@@ -685,7 +731,7 @@ void npu_handle_unexport(struct npu_handle *h);
 int npu_ioctl_peer_access(struct npu_ctx *ctx, void __user *uarg);
 bool npu_peer_grant(struct npu_ctx *ctx, struct npu_dev *other);
 struct npu_ctx *npu_peer_resolve(struct npu_ctx *ctx, unsigned long addr,
-				 struct file **filep, int *err);
+				 int *err);
 void npu_peer_count(struct npu_dev *src, struct npu_dev *dst, u64 bytes);
 void npu_peer_show(struct seq_file *m);
 void npu_peer_ctx_show(struct seq_file *m, struct npu_dev *ndev);
@@ -758,10 +804,13 @@ int npu_ioctl_memcpy2d(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_memset(struct npu_ctx *ctx, void __user *uarg);
 
 /* npu_stream.c: streams, events, asynchronous work */
+extern unsigned int npu_stream_slots;	/* running streams per user */
 int npu_stream_init(void);
 void npu_stream_exit(void);
-void npu_stream_ctx_init(struct npu_ctx *ctx);
+int npu_stream_ctx_init(struct npu_ctx *ctx);
+void npu_stream_ctx_cancel(struct npu_ctx *ctx);
 void npu_stream_ctx_teardown(struct npu_ctx *ctx);
+void npu_stream_values_changed(void);
 int npu_stream_hold_parse(struct npu_dev *ndev, char *buf);
 void npu_stream_hold_print(struct seq_file *m, struct npu_dev *ndev);
 void npu_stream_show(struct seq_file *m, struct npu_dev *ndev);
@@ -784,6 +833,11 @@ struct npu_map *npu_managed_prefetch_prepare(struct npu_ctx *ctx, u64 va,
 int npu_managed_prefetch_exec(struct npu_ctx *ctx, struct npu_map *map,
 			      u64 va, u64 size, u32 loc);
 void npu_managed_show(struct seq_file *m, struct npu_dev *ndev);
+
+/* npu_ctx.c: a context's life */
+int npu_ctx_open(struct inode *inode, struct file *filp);
+int npu_ctx_release(struct inode *inode, struct file *filp);
+int npu_ctx_mmap(struct file *filp, struct vm_area_struct *vma);
 
 /* npu_debugfs.c */
 void npu_debugfs_init(void);

@@ -1,28 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Streams, events and asynchronous work: STREAM_CREATE / DESTROY / SUBMIT /
- * SYNC and EVENT_CREATE / DESTROY / SYNC.
+ * SYNC and EVENT_CREATE / DESTROY / SYNC, and the engine that runs them.
  *
- * A stream is an in-order list of npu_ops executed by one work item on an
- * unbound workqueue (a work item never runs concurrently with itself, so
- * the ops of one stream run one after the other; different streams run in
- * parallel).  COPY and SET ops are checked and their device memory
- * referenced at submit time by npu_xfer_prepare(), exactly as the
- * synchronous ioctls do; the worker then moves the data inside the owner's
- * address space (kthread_use_mm) when it reaches the op.  RECORD marks an
- * event reached (with a CLOCK_MONOTONIC timestamp); WAIT blocks the stream
- * until an event's record submitted before it has been reached.
+ * A stream is an in-order list of npu_ops.  COPY and SET ops are checked
+ * and their device memory referenced at submit time by npu_xfer_prepare(),
+ * exactly as the synchronous ioctls do; a worker then moves the data inside
+ * the owner's address space (kthread_use_mm) when it reaches the op.
+ * RECORD marks an event reached (with a CLOCK_MONOTONIC timestamp); WAIT
+ * holds the stream until an event's record submitted before it has been
+ * reached.  VALUE_WRITE stores 8 bytes of device memory; VALUE_WAIT holds
+ * its stream until those 8 bytes meet a condition (aclrtValueWrite/Wait).
  *
- * VALUE_WRITE stores 8 bytes of device memory; VALUE_WAIT blocks its
- * stream until those 8 bytes meet a condition (aclrtValueWrite/Wait).
+ * The engine isolates users.  A stream with work holds a slot of its
+ * opener's user (npu_stream_user) while a work item of the shared unbound
+ * workqueue runs it; at most npu_stream_slots streams of one user hold
+ * one, the others wait in the user's ready list, and a stream passes its
+ * slot on after each op when others wait.  A wait op whose condition is
+ * not met does not keep its worker: the stream parks, giving its slot up,
+ * and is kicked again by what may meet it: the RECORD of the event (under
+ * sq_lock, so no record is missed), or for VALUE_WAIT any write of a
+ * stream op or a copy ioctl, and a poll with backoff for host writes
+ * through the window and imports of other processes.  Workers charge what
+ * they allocate to the memory cgroup of the context's opener.
  *
- * A forced destroy sets the stream's cancel flag, release of the file sets
- * every stream's: queued ops that have not started complete at once with
- * -ECANCELED, a running copy stops at its next chunk, a VALUE_WAIT or
- * event WAIT gives up, and the stream is flushed before it goes away.
+ * Cancelling (a forced destroy, the owner gone, release) takes every op
+ * that is not running off the stream and completes it at once with
+ * -ECANCELED (a cancelled RECORD still counts as reached, so nothing waits
+ * on it forever); the op running stops at its next chunk.
  */
+#include <linux/cred.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
+#include <linux/memcontrol.h>
 #include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -34,6 +44,9 @@
 #include "npu_sim.h"
 #include "npu_trace.h"
 
+/* Streams of one user that may run at the same time (module parameter). */
+unsigned int npu_stream_slots = 4;
+
 static struct workqueue_struct *npu_stream_wq;
 
 /*
@@ -43,10 +56,30 @@ static struct workqueue_struct *npu_stream_wq;
  */
 #define NPU_HOLD_ALL	U64_MAX
 
+/* Longest poll interval of a parked VALUE_WAIT (host writes, imports). */
+#define NPU_VALUE_POLL_MAX_MS	16
+
 static u64 npu_stream_hold_key(pid_t pid, u32 id)
 {
 	return (u64)(u32)pid << 32 | id;
 }
+
+/* The running slots of one user (uid), shared by all its contexts. */
+struct npu_stream_user {
+	struct hlist_node node;		/* npu_stream_users */
+	kuid_t uid;
+	unsigned int refs;		/* contexts; npu_stream_users_lock */
+	spinlock_t lock;		/* below, npu_stream.run/kicked/ready_node */
+	unsigned int running;		/* streams holding a slot */
+	struct list_head ready;		/* npu_stream.ready_node: want a slot */
+};
+
+static DEFINE_MUTEX(npu_stream_users_lock);
+static HLIST_HEAD(npu_stream_users);
+
+/* Streams whose head op is a VALUE_WAIT being watched. */
+static DEFINE_SPINLOCK(npu_value_lock);
+static LIST_HEAD(npu_value_waiters);
 
 struct npu_event {
 	struct kref ref;
@@ -61,6 +94,8 @@ struct npu_op {
 	struct list_head node;		/* in npu_stream.ops */
 	u32 type;			/* enum npu_sim_op */
 	u64 seq;
+	bool cancel;			/* stop (sq_lock; READ_ONCE outside) */
+	bool started;			/* its start was traced */
 	struct npu_xfer *xfer;		/* COPY / SET */
 	struct npu_event *event;	/* RECORD / WAIT, referenced */
 	u64 target;			/* RECORD: its number; WAIT: awaited */
@@ -72,6 +107,12 @@ struct npu_op {
 	int inject;			/* injected failure to run as, or 0 */
 };
 
+enum npu_run {
+	NPU_RUN_IDLE,			/* no slot: nothing to do, or parked */
+	NPU_RUN_READY,			/* in its user's ready list */
+	NPU_RUN_QUEUED,			/* holds a slot; work queued or running */
+};
+
 struct npu_stream {
 	struct kref ref;
 	struct npu_ctx *ctx;
@@ -79,14 +120,23 @@ struct npu_stream {
 	u32 ctx_id;
 	u32 priority;
 	struct work_struct work;
+	struct delayed_work poll;	/* kicks a parked VALUE_WAIT */
+	/* npu_value_lock: */
+	struct list_head value_node;	/* in npu_value_waiters, or empty */
+	unsigned int poll_ms;		/* next poll interval */
+	/* npu_stream_user.lock: */
+	enum npu_run run;
+	bool kicked;			/* kicked while queued: look again */
+	struct list_head ready_node;	/* in npu_stream_user.ready */
 	/* sq_lock: */
 	struct list_head ops;		/* npu_op.node, oldest first */
+	struct list_head park_node;	/* in npu_ctx.sq_parked, or empty */
+	struct npu_op *cur;		/* the op a worker executes */
 	u64 submitted;
 	u64 completed;
 	u64 failed;
 	int error;			/* first error not yet reported */
 	bool dead;			/* destroyed: no more submits */
-	bool cancel;			/* drop queued work (READ/WRITE_ONCE) */
 };
 
 static void npu_event_release(struct kref *ref)
@@ -195,36 +245,204 @@ static bool npu_value_met(u32 cond, u64 v, u64 operand)
 	}
 }
 
-/*
- * Block the stream until the value meets the condition.  Writers of other
- * streams wake sq_wq when their op completes; anything else (a copy ioctl,
- * another process through an import) is seen within a millisecond.
- */
-static int npu_value_wait(struct npu_stream *s, struct npu_op *op)
-{
-	u64 v;
-	int ret;
+/* ---- slots: at most npu_stream_slots running streams per user ---------- */
 
-	for (;;) {
-		ret = npu_xfer_value(op->xfer, &v, false);
-		if (ret || npu_value_met(op->cond, v, op->operand))
-			return ret;
-		wait_event_idle_timeout(s->ctx->sq_wq, READ_ONCE(s->cancel),
-					msecs_to_jiffies(1));
-		if (READ_ONCE(s->cancel))
-			return -ECANCELED;
+/* @s has work: give it a slot, or queue it for one.  @u->lock held. */
+static void npu_run_start(struct npu_stream_user *u, struct npu_stream *s)
+{
+	if (u->running < npu_stream_slots) {
+		u->running++;
+		s->run = NPU_RUN_QUEUED;
+		queue_work(npu_stream_wq, &s->work);
+	} else {
+		s->run = NPU_RUN_READY;
+		list_add_tail(&s->ready_node, &u->ready);
 	}
 }
 
+/* Hand a slot to the first ready stream: false if none.  @u->lock held. */
+static bool npu_run_next(struct npu_stream_user *u)
+{
+	struct npu_stream *next;
+
+	next = list_first_entry_or_null(&u->ready, struct npu_stream,
+					ready_node);
+	if (!next)
+		return false;
+	list_del_init(&next->ready_node);
+	next->run = NPU_RUN_QUEUED;
+	queue_work(npu_stream_wq, &next->work);
+	return true;
+}
+
+/* @s gives its slot up: to the first ready stream if any.  @u->lock held. */
+static void npu_run_pass(struct npu_stream_user *u, struct npu_stream *s)
+{
+	s->run = NPU_RUN_IDLE;
+	if (!npu_run_next(u))
+		u->running--;
+}
+
+/*
+ * Something @s may be waiting for happened (or it got work): run it, or
+ * make its worker look again before it parks.  sq_lock held.
+ */
+static void npu_stream_kick(struct npu_stream *s)
+{
+	struct npu_stream_user *u = s->ctx->suser;
+
+	list_del_init(&s->park_node);
+	if (list_empty(&s->ops))
+		return;
+	spin_lock(&u->lock);
+	if (s->run == NPU_RUN_IDLE)
+		npu_run_start(u, s);
+	else
+		s->kicked = true;
+	spin_unlock(&u->lock);
+}
+
+/*
+ * After an op: when other streams of the user want a slot, pass ours on
+ * and queue @s behind them.  True when the worker must stop.
+ */
+static bool npu_run_yield(struct npu_stream *s)
+{
+	struct npu_stream_user *u = s->ctx->suser;
+	bool yield;
+
+	spin_lock(&u->lock);
+	yield = npu_run_next(u);
+	if (yield) {
+		s->run = NPU_RUN_READY;
+		list_add_tail(&s->ready_node, &u->ready);
+	}
+	spin_unlock(&u->lock);
+	return yield;
+}
+
+/* ---- VALUE_WAIT watch list --------------------------------------------- */
+
+static void npu_value_watch(struct npu_stream *s)
+{
+	spin_lock(&npu_value_lock);
+	if (list_empty(&s->value_node))
+		list_add_tail(&s->value_node, &npu_value_waiters);
+	spin_unlock(&npu_value_lock);
+}
+
+static void npu_value_unwatch(struct npu_stream *s)
+{
+	spin_lock(&npu_value_lock);
+	list_del_init(&s->value_node);
+	s->poll_ms = 1;
+	spin_unlock(&npu_value_lock);
+}
+
+/* A parked VALUE_WAIT looks again later, less often each time. */
+static void npu_value_poll_later(struct npu_stream *s)
+{
+	spin_lock(&npu_value_lock);
+	queue_delayed_work(npu_stream_wq, &s->poll,
+			   msecs_to_jiffies(s->poll_ms));
+	s->poll_ms = min(s->poll_ms * 2, NPU_VALUE_POLL_MAX_MS);
+	spin_unlock(&npu_value_lock);
+}
+
+/**
+ * npu_stream_values_changed() - device memory was written
+ *
+ * Every watched VALUE_WAIT looks at its value again now.
+ */
+void npu_stream_values_changed(void)
+{
+	struct npu_stream *s;
+
+	spin_lock(&npu_value_lock);
+	list_for_each_entry(s, &npu_value_waiters, value_node) {
+		s->poll_ms = 1;
+		mod_delayed_work(npu_stream_wq, &s->poll, 0);
+	}
+	spin_unlock(&npu_value_lock);
+}
+
+static void npu_stream_poll(struct work_struct *work)
+{
+	struct npu_stream *s = container_of(to_delayed_work(work),
+					    struct npu_stream, poll);
+
+	spin_lock(&s->ctx->sq_lock);
+	npu_stream_kick(s);
+	spin_unlock(&s->ctx->sq_lock);
+}
+
+/* ---- execution ---------------------------------------------------------- */
+
+/* @ev reached record @target: wake the streams parked on it.  sq_lock. */
+static void npu_event_reach(struct npu_ctx *ctx, struct npu_event *ev,
+			    u64 target)
+{
+	struct npu_stream *s, *tmp;
+	struct npu_op *w;
+
+	if (target <= ev->completed)
+		return;
+	ev->completed = target;
+	ev->timestamp_ns = ktime_get_ns();
+	list_for_each_entry_safe(s, tmp, &ctx->sq_parked, park_node) {
+		w = list_first_entry_or_null(&s->ops, struct npu_op, node);
+		if (!w || (w->event == ev && target >= w->target))
+			npu_stream_kick(s);
+	}
+}
+
+/* Ops before the first one still queued are done or cancelled.  sq_lock. */
+static void npu_stream_settle(struct npu_stream *s)
+{
+	struct npu_op *first = list_first_entry_or_null(&s->ops, struct npu_op,
+							node);
+
+	s->completed = first ? first->seq - 1 : s->submitted;
+}
+
+/*
+ * Park @s on its head op @op, a wait not met, unless something kicked it
+ * meanwhile: false then, look again.  sq_lock held.
+ */
+static bool npu_stream_park(struct npu_stream *s, struct npu_op *op)
+{
+	struct npu_stream_user *u = s->ctx->suser;
+	bool parked;
+
+	/* A RECORD completes under sq_lock: this look misses none. */
+	if (op->type == NPU_SIM_OP_WAIT && op->event->completed >= op->target)
+		return false;
+	spin_lock(&u->lock);
+	parked = !s->kicked;
+	if (parked)
+		npu_run_pass(u, s);
+	spin_unlock(&u->lock);
+	if (!parked)
+		return false;
+	s->cur = NULL;
+	if (op->type == NPU_SIM_OP_WAIT)
+		list_add_tail(&s->park_node, &s->ctx->sq_parked);
+	else
+		npu_value_poll_later(s);
+	return true;
+}
+
+/* 0 or an error when done, -EAGAIN when a wait is not met yet. */
 static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 {
 	struct npu_ctx *ctx = s->ctx;
 	struct npu_dev *ndev = ctx->ndev;
+	u64 v;
 	int ret;
 
 	wait_event_idle(ndev->hold_wq, !npu_stream_held(s) ||
-			READ_ONCE(s->cancel));
-	if (READ_ONCE(s->cancel))
+			READ_ONCE(op->cancel));
+	if (READ_ONCE(op->cancel))
 		return -ECANCELED;
 	if (op->inject)
 		return op->inject;
@@ -233,12 +451,12 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 	case NPU_SIM_OP_COPY:
 	case NPU_SIM_OP_SET:
 		if (!npu_xfer_uses_host(op->xfer))
-			return npu_xfer_exec(op->xfer, &s->cancel);
+			return npu_xfer_exec(op->xfer, &op->cancel);
 		/* The owner is exiting: its host memory is gone. */
 		if (!mmget_not_zero(ctx->mm))
 			return -ESRCH;
 		kthread_use_mm(ctx->mm);
-		ret = npu_xfer_exec(op->xfer, &s->cancel);
+		ret = npu_xfer_exec(op->xfer, &op->cancel);
 		kthread_unuse_mm(ctx->mm);
 		mmput(ctx->mm);
 		return ret;
@@ -246,35 +464,73 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		return npu_managed_prefetch_exec(ctx, op->map, op->va, op->len,
 					     op->loc);
 	case NPU_SIM_OP_WAIT:
-		wait_event_idle(ctx->sq_wq,
-				npu_event_reached(ctx, op->event, op->target) ||
-				READ_ONCE(s->cancel));
-		return 0;
+		return npu_event_reached(ctx, op->event, op->target) ?
+		       0 : -EAGAIN;
 	case NPU_SIM_OP_VALUE_WRITE:
 		return npu_xfer_value(op->xfer, &op->operand, true);
 	case NPU_SIM_OP_VALUE_WAIT:
-		return npu_value_wait(s, op);
+		/* Watched before the look: a write after it kicks us. */
+		npu_value_watch(s);
+		ret = npu_xfer_value(op->xfer, &v, false);
+		if (ret || npu_value_met(op->cond, v, op->operand))
+			return ret;
+		return -EAGAIN;
 	}
 	return 0;	/* RECORD: completing it is the work */
 }
 
+static bool npu_op_writes(const struct npu_op *op)
+{
+	return op->type == NPU_SIM_OP_COPY || op->type == NPU_SIM_OP_SET ||
+	       op->type == NPU_SIM_OP_VALUE_WRITE;
+}
+
+/* Run the ops of one stream holding a slot, until it parks or yields. */
 static void npu_stream_work(struct work_struct *work)
 {
 	struct npu_stream *s = container_of(work, struct npu_stream, work);
 	struct npu_ctx *ctx = s->ctx;
+	struct npu_stream_user *u = ctx->suser;
+	struct mem_cgroup *old = set_active_memcg(ctx->memcg);
 	struct npu_op *op;
+	bool parked, dead;
 	int ret;
 
 	for (;;) {
 		spin_lock(&ctx->sq_lock);
 		op = list_first_entry_or_null(&s->ops, struct npu_op, node);
-		spin_unlock(&ctx->sq_lock);
+		spin_lock(&u->lock);
+		s->kicked = false;
 		if (!op)
+			npu_run_pass(u, s);
+		spin_unlock(&u->lock);
+		s->cur = op;
+		dead = s->dead;
+		spin_unlock(&ctx->sq_lock);
+		if (!op) {
+			/* A kill waits for this (and then flushes the work). */
+			if (dead)
+				wake_up_all(&ctx->sq_wq);
 			break;
+		}
 
-		trace_npu_sim_stream_op_start(ctx->ndev->index, ctx->pid, s->id,
-					      op->seq, op->type, 0);
+		if (!op->started) {
+			op->started = true;
+			trace_npu_sim_stream_op_start(ctx->ndev->index, ctx->pid,
+						      s->id, op->seq, op->type,
+						      0);
+		}
 		ret = npu_op_exec(s, op);
+		if (ret == -EAGAIN) {
+			spin_lock(&ctx->sq_lock);
+			parked = !op->cancel && npu_stream_park(s, op);
+			ret = op->cancel ? -ECANCELED : -EAGAIN;
+			spin_unlock(&ctx->sq_lock);
+			if (parked)
+				break;
+			if (ret == -EAGAIN)
+				continue;	/* kicked: look again */
+		}
 		trace_npu_sim_stream_op_end(ctx->ndev->index, ctx->pid, s->id,
 					    op->seq, op->type, ret);
 		/*
@@ -284,21 +540,72 @@ static void npu_stream_work(struct work_struct *work)
 		npu_op_put_memory(op);
 
 		spin_lock(&ctx->sq_lock);
+		s->cur = NULL;
 		list_del(&op->node);
-		s->completed = op->seq;
 		ctx->sq_queued--;
+		npu_stream_settle(s);
 		if (ret && ret != -ECANCELED) {
 			s->failed++;
 			if (!s->error)
 				s->error = ret;
 		}
-		if (op->type == NPU_SIM_OP_RECORD &&
-		    op->target > op->event->completed) {
-			op->event->completed = op->target;
-			op->event->timestamp_ns = ktime_get_ns();
-		}
+		if (op->type == NPU_SIM_OP_RECORD)
+			npu_event_reach(ctx, op->event, op->target);
 		spin_unlock(&ctx->sq_lock);
+		if (op->type == NPU_SIM_OP_VALUE_WAIT)
+			npu_value_unwatch(s);
 		wake_up_all(&ctx->sq_wq);
+		if (!ret && npu_op_writes(op))
+			npu_stream_values_changed();
+		npu_op_free(op);
+		if (npu_run_yield(s))
+			break;
+		cond_resched();
+	}
+	set_active_memcg(old);
+}
+
+/*
+ * Take every op of @s that is not running off it onto @dead, counted as
+ * done; the running one stops at its next chunk.  sq_lock held.
+ */
+static void npu_stream_cancel_ops(struct npu_ctx *ctx, struct npu_stream *s,
+				  struct list_head *dead)
+{
+	struct npu_stream_user *u = ctx->suser;
+	struct npu_op *op, *tmp;
+
+	list_for_each_entry_safe(op, tmp, &s->ops, node) {
+		if (op == s->cur) {
+			WRITE_ONCE(op->cancel, true);
+			continue;
+		}
+		list_move_tail(&op->node, dead);
+		ctx->sq_queued--;
+		if (op->type == NPU_SIM_OP_RECORD)
+			npu_event_reach(ctx, op->event, op->target);
+	}
+	npu_stream_settle(s);
+	list_del_init(&s->park_node);
+	spin_lock(&u->lock);
+	if (s->run == NPU_RUN_READY && list_empty(&s->ops)) {
+		list_del_init(&s->ready_node);
+		s->run = NPU_RUN_IDLE;
+	}
+	spin_unlock(&u->lock);
+	if (!s->cur)
+		npu_value_unwatch(s);
+}
+
+/* Free the ops npu_stream_cancel_ops() took, tell waiters.  No lock held. */
+static void npu_stream_reap(struct npu_ctx *ctx, struct list_head *dead)
+{
+	struct npu_op *op, *tmp;
+
+	wake_up_all(&ctx->ndev->hold_wq);
+	wake_up_all(&ctx->sq_wq);
+	list_for_each_entry_safe(op, tmp, dead, node) {
+		list_del(&op->node);
 		npu_op_free(op);
 		cond_resched();
 	}
@@ -314,38 +621,115 @@ static bool npu_stream_idle(struct npu_ctx *ctx, struct npu_stream *s)
 	return idle;
 }
 
-static void npu_stream_cancel(struct npu_ctx *ctx, struct npu_stream *s)
+/* No op left and no slot held: no worker will touch @s again. */
+static bool npu_stream_stopped(struct npu_ctx *ctx, struct npu_stream *s)
 {
-	WRITE_ONCE(s->cancel, true);
-	wake_up_all(&ctx->ndev->hold_wq);
-	wake_up_all(&ctx->sq_wq);
+	struct npu_stream_user *u = ctx->suser;
+	bool stopped;
+
+	spin_lock(&ctx->sq_lock);
+	spin_lock(&u->lock);
+	stopped = list_empty(&s->ops) && s->run == NPU_RUN_IDLE;
+	spin_unlock(&u->lock);
+	spin_unlock(&ctx->sq_lock);
+	return stopped;
 }
 
 /*
  * Stop new submits, let the queued ops finish (or cancel them: @force, or
- * a fatal signal while waiting), drop the table's reference.  The flush at
- * the end is short: what is left runs cancelled.
+ * a fatal signal while waiting), drop the table's reference.  The wait at
+ * the end is short: only an op already running is left, and it stops at
+ * its next chunk.
  */
 static void npu_stream_kill(struct npu_ctx *ctx, struct npu_stream *s,
 			    bool force)
 {
+	LIST_HEAD(dead);
+
 	spin_lock(&ctx->sq_lock);
 	s->dead = true;
 	spin_unlock(&ctx->sq_lock);
-	if (force ||
-	    wait_event_killable(ctx->sq_wq, npu_stream_idle(ctx, s)))
-		npu_stream_cancel(ctx, s);
+	if (!force)
+		wait_event_killable(ctx->sq_wq, npu_stream_idle(ctx, s));
+	spin_lock(&ctx->sq_lock);
+	npu_stream_cancel_ops(ctx, s, &dead);
+	spin_unlock(&ctx->sq_lock);
+	npu_stream_reap(ctx, &dead);
+	wait_event(ctx->sq_wq, npu_stream_stopped(ctx, s));
+	npu_value_unwatch(s);
+	cancel_delayed_work_sync(&s->poll);
 	flush_work(&s->work);
 	atomic_dec(&ctx->nr_streams);
 	npu_stream_put(s);
 }
 
-void npu_stream_ctx_init(struct npu_ctx *ctx)
+static struct npu_stream_user *npu_stream_user_get(kuid_t uid)
 {
+	struct npu_stream_user *u;
+
+	mutex_lock(&npu_stream_users_lock);
+	hlist_for_each_entry(u, &npu_stream_users, node) {
+		if (uid_eq(u->uid, uid)) {
+			u->refs++;
+			goto out;
+		}
+	}
+	u = kzalloc(sizeof(*u), GFP_KERNEL_ACCOUNT);
+	if (u) {
+		u->uid = uid;
+		u->refs = 1;
+		spin_lock_init(&u->lock);
+		INIT_LIST_HEAD(&u->ready);
+		hlist_add_head(&u->node, &npu_stream_users);
+	}
+out:
+	mutex_unlock(&npu_stream_users_lock);
+	return u;
+}
+
+static void npu_stream_user_put(struct npu_stream_user *u)
+{
+	mutex_lock(&npu_stream_users_lock);
+	if (!--u->refs) {
+		hlist_del(&u->node);
+		kfree(u);
+	}
+	mutex_unlock(&npu_stream_users_lock);
+}
+
+int npu_stream_ctx_init(struct npu_ctx *ctx)
+{
+	ctx->suser = npu_stream_user_get(current_uid());
+	if (!ctx->suser)
+		return -ENOMEM;
 	spin_lock_init(&ctx->sq_lock);
 	init_waitqueue_head(&ctx->sq_wq);
+	INIT_LIST_HEAD(&ctx->sq_parked);
 	xa_init_flags(&ctx->streams, XA_FLAGS_ALLOC1);
 	xa_init_flags(&ctx->events, XA_FLAGS_ALLOC1);
+	return 0;
+}
+
+/**
+ * npu_stream_ctx_cancel() - cancel all queued work of a context
+ * @ctx: the context
+ *
+ * Waits for nothing (it runs under the owner's mmap_lock when the window
+ * closes): an op running stops at its next chunk and puts its memory then.
+ */
+void npu_stream_ctx_cancel(struct npu_ctx *ctx)
+{
+	struct npu_stream *s;
+	unsigned long id;
+	LIST_HEAD(dead);
+
+	xa_lock(&ctx->streams);
+	spin_lock(&ctx->sq_lock);
+	xa_for_each(&ctx->streams, id, s)
+		npu_stream_cancel_ops(ctx, s, &dead);
+	spin_unlock(&ctx->sq_lock);
+	xa_unlock(&ctx->streams);
+	npu_stream_reap(ctx, &dead);
 }
 
 void npu_stream_ctx_teardown(struct npu_ctx *ctx)
@@ -354,6 +738,7 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 	struct npu_event *ev;
 	unsigned long id;
 
+	npu_stream_ctx_cancel(ctx);
 	xa_for_each(&ctx->streams, id, s) {
 		xa_erase(&ctx->streams, id);
 		npu_stream_kill(ctx, s, true);
@@ -365,6 +750,7 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 		npu_event_put(ev);
 	}
 	xa_destroy(&ctx->events);
+	npu_stream_user_put(ctx->suser);
 }
 
 /*
@@ -437,10 +823,15 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 	s->ctx_id = args.ctx_id;
 	s->priority = args.priority;
 	INIT_WORK(&s->work, npu_stream_work);
+	INIT_DELAYED_WORK(&s->poll, npu_stream_poll);
+	INIT_LIST_HEAD(&s->value_node);
+	s->poll_ms = 1;
+	INIT_LIST_HEAD(&s->ready_node);
 	INIT_LIST_HEAD(&s->ops);
+	INIT_LIST_HEAD(&s->park_node);
 
 	ret = xa_alloc_cyclic(&ctx->streams, &id, s, XA_LIMIT(1, INT_MAX),
-			      &ctx->next_stream, GFP_KERNEL);
+			      &ctx->next_stream, GFP_KERNEL_ACCOUNT);
 	if (ret < 0) {
 		atomic_dec(&ctx->nr_streams);
 		kfree(s);
@@ -611,8 +1002,9 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 		op->seq = seq;
 		ctx->sq_queued++;
 		list_add_tail(&op->node, &s->ops);
-		/* Under sq_lock: a concurrent destroy's flush sees this work. */
-		queue_work(npu_stream_wq, &s->work);
+		/* A stream with older ops runs or waits for them already. */
+		if (list_is_singular(&s->ops))
+			npu_stream_kick(s);
 	}
 	spin_unlock(&ctx->sq_lock);
 	if (ret) {
@@ -770,7 +1162,7 @@ int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg)
 	kref_init(&ev->ref);
 	ev->ctx_id = args.ctx_id;
 	ret = xa_alloc_cyclic(&ctx->events, &id, ev, XA_LIMIT(1, INT_MAX),
-			      &ctx->next_event, GFP_KERNEL);
+			      &ctx->next_event, GFP_KERNEL_ACCOUNT);
 	if (ret < 0) {
 		atomic_dec(&ctx->nr_events);
 		kfree(ev);

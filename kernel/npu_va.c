@@ -70,7 +70,7 @@ int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len, u64 align,
 		return -ENOMEM;
 
 	mas_set_range(&mas, start, last);
-	if (mas_store_gfp(&mas, entry, GFP_KERNEL))
+	if (mas_store_gfp(&mas, entry, GFP_KERNEL_ACCOUNT))
 		return -ENOMEM;
 	*va = start;
 	ctx->nr_va++;
@@ -90,7 +90,7 @@ static void npu_va_clear(struct npu_ctx *ctx, unsigned long start,
 	MA_STATE(mas, &ctx->va_mt, start, last);
 
 	lockdep_assert_held(&ctx->lock);
-	if (mas_store_gfp(&mas, NULL, GFP_KERNEL)) {
+	if (mas_store_gfp(&mas, NULL, GFP_KERNEL_ACCOUNT)) {
 		/* Out of memory: erase piece by piece, which cannot fail. */
 		mas_set(&mas, start);
 		while (mas_find(&mas, last))
@@ -118,7 +118,7 @@ int npu_va_sub_insert(struct npu_ctx *ctx, void *hole, struct npu_map *map)
 	if ((e && e != hole) || mas.last < last)
 		return -ENOMEM;
 	mas_set_range(&mas, map->va, last);
-	if (mas_store_gfp(&mas, map, GFP_KERNEL))
+	if (mas_store_gfp(&mas, map, GFP_KERNEL_ACCOUNT))
 		return -ENOMEM;
 	ctx->nr_va++;
 	return 0;
@@ -138,7 +138,7 @@ void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, struct npu_map *map)
 	if (mas_walk(&mas) != map)
 		return;
 	mas_set_range(&mas, map->va, map->va + map->len - 1);
-	if (mas_store_gfp(&mas, hole, GFP_KERNEL)) {
+	if (mas_store_gfp(&mas, hole, GFP_KERNEL_ACCOUNT)) {
 		mas_set(&mas, map->va);
 		mas_erase(&mas);
 	}
@@ -220,7 +220,7 @@ int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 	if (mas_find(&mas, last))
 		return -EBUSY;
 	mas_set_range(&mas, fixed, last);
-	if (mas_store_gfp(&mas, resv, GFP_KERNEL))
+	if (mas_store_gfp(&mas, resv, GFP_KERNEL_ACCOUNT))
 		return -ENOMEM;
 	resv->va = fixed;
 	ctx->nr_va++;
@@ -255,7 +255,7 @@ int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
 			return -EBUSY;
 	}
 	mas_set_range(&mas, map->va, last);
-	if (mas_store_gfp(&mas, map, GFP_KERNEL))
+	if (mas_store_gfp(&mas, map, GFP_KERNEL_ACCOUNT))
 		return -ENOMEM;
 	ctx->nr_va++;
 	return 0;
@@ -270,7 +270,7 @@ void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map)
 	if (npu_va_entry(ctx, map->va) == map)
 		ctx->nr_va--;
 	mas_set_range(&mas, map->va, map->va + map->len - 1);
-	if (mas_store_gfp(&mas, map->u.vmm.resv, GFP_KERNEL)) {
+	if (mas_store_gfp(&mas, map->u.vmm.resv, GFP_KERNEL_ACCOUNT)) {
 		mas_set(&mas, map->va);
 		mas_erase(&mas);
 	}

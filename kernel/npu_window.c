@@ -11,6 +11,9 @@
  * Each context's window lives at its own file offset range (vm_pgoff =
  * ctx->pgoff_base), so unmap_mapping_range() on the shared device inode
  * zaps only that context's PTEs.
+ *
+ * The vm_operations table is npu_ctx.c's: closing the window is the end of
+ * the owner's use of the context, which that file handles.
  */
 #include <linux/fs.h>
 #include <linux/mm.h>
@@ -40,7 +43,7 @@ void npu_window_zap(struct npu_ctx *ctx, unsigned long start, u64 len)
 	unmap_mapping_range(ctx->mapping, off, len, 1);
 }
 
-static vm_fault_t npu_window_fault(struct vm_fault *vmf)
+vm_fault_t npu_window_fault(struct vm_fault *vmf)
 {
 	struct vm_area_struct *vma = vmf->vma;
 	struct npu_ctx *ctx = vma->vm_private_data;
@@ -88,7 +91,7 @@ out:
  * made writable by the mm core: refuse it for read-only memory.  Having
  * this hook also keeps mprotect() from upgrading PTEs behind our back.
  */
-static vm_fault_t npu_window_pfn_mkwrite(struct vm_fault *vmf)
+vm_fault_t npu_window_pfn_mkwrite(struct vm_fault *vmf)
 {
 	struct npu_ctx *ctx = vmf->vma->vm_private_data;
 	vm_fault_t ret = VM_FAULT_SIGSEGV;
@@ -105,10 +108,13 @@ static vm_fault_t npu_window_pfn_mkwrite(struct vm_fault *vmf)
 	return ret;
 }
 
-static void npu_window_close(struct vm_area_struct *vma)
+/*
+ * The window VMA goes (munmap, exec or exit of the owner): true when it
+ * was the context's window, which can then never be mapped again.
+ */
+bool npu_window_close(struct vm_area_struct *vma)
 {
 	struct npu_ctx *ctx = vma->vm_private_data;
-
 	bool closed = false;
 
 	mutex_lock(&ctx->lock);
@@ -120,22 +126,16 @@ static void npu_window_close(struct vm_area_struct *vma)
 		closed = true;
 	}
 	mutex_unlock(&ctx->lock);
-	/*
-	 * No device pointer of this context can be used any more (munmap,
-	 * exec or exit of the owner): its memory goes now, even while a
-	 * forked child keeps the file open.
-	 */
-	if (closed && ctx->drop_memory)
-		ctx->drop_memory(ctx);
+	return closed;
 }
 
 /* Device pointers are addresses: the window can be neither split nor moved. */
-static int npu_window_may_split(struct vm_area_struct *vma, unsigned long addr)
+int npu_window_may_split(struct vm_area_struct *vma, unsigned long addr)
 {
 	return -EINVAL;
 }
 
-static int npu_window_mremap(struct vm_area_struct *vma)
+int npu_window_mremap(struct vm_area_struct *vma)
 {
 	return -EINVAL;
 }
@@ -145,7 +145,7 @@ static int npu_window_mremap(struct vm_area_struct *vma)
  * -EACCES (checked before the mm core tries to split the window, which
  * npu_window_may_split refuses with -EINVAL for any sub-range).
  */
-static int npu_window_mprotect(struct vm_area_struct *vma, unsigned long start,
+int npu_window_mprotect(struct vm_area_struct *vma, unsigned long start,
 			       unsigned long end, unsigned long newflags)
 {
 	struct npu_ctx *ctx = vma->vm_private_data;
@@ -159,14 +159,11 @@ static int npu_window_mprotect(struct vm_area_struct *vma, unsigned long start,
 	return ro ? -EACCES : 0;
 }
 
-static const struct vm_operations_struct npu_window_vm_ops = {
-	.fault = npu_window_fault,
-	.pfn_mkwrite = npu_window_pfn_mkwrite,
-	.close = npu_window_close,
-	.may_split = npu_window_may_split,
-	.mremap = npu_window_mremap,
-	.mprotect = npu_window_mprotect,
-};
+/* Whether @vma is a window of some context (its fault handler is ours). */
+static bool npu_window_is(struct vm_area_struct *vma)
+{
+	return vma->vm_ops && vma->vm_ops->fault == npu_window_fault;
+}
 
 /*
  * The window VMA of @ctx covering @addr in the current mm, or NULL (a
@@ -179,18 +176,18 @@ struct vm_area_struct *npu_window_vma(struct npu_ctx *ctx, unsigned long addr)
 	if (current->mm != ctx->mm || ctx->win_state != NPU_WIN_MAPPED)
 		return NULL;
 	vma = find_vma(ctx->mm, addr);
-	if (!vma || vma->vm_ops != &npu_window_vm_ops ||
+	if (!vma || !npu_window_is(vma) ||
 	    vma->vm_private_data != ctx || vma->vm_start > addr)
 		return NULL;
 	return vma;
 }
 
 /*
- * The context whose window holds @addr in the current process, with a
- * reference to its file in *@filep that keeps the context alive; NULL when
- * @addr is in no window.
+ * The context whose window holds @addr in the current process, referenced
+ * (npu_ctx_put); NULL when @addr is in no window.  Only the context, not
+ * its file: queued work holding it never keeps a file from its release.
  */
-struct npu_ctx *npu_window_owner(unsigned long addr, struct file **filep)
+struct npu_ctx *npu_window_owner(unsigned long addr)
 {
 	struct mm_struct *mm = current->mm;
 	struct vm_area_struct *vma;
@@ -200,9 +197,10 @@ struct npu_ctx *npu_window_owner(unsigned long addr, struct file **filep)
 		return NULL;
 	mmap_read_lock(mm);
 	vma = vma_lookup(mm, addr);
-	if (vma && vma->vm_ops == &npu_window_vm_ops) {
+	/* The VMA's file holds a reference: ours is taken under mmap_lock. */
+	if (vma && npu_window_is(vma)) {
 		owner = vma->vm_private_data;
-		*filep = get_file(vma->vm_file);
+		npu_ctx_get(owner);
 	}
 	mmap_read_unlock(mm);
 	return owner;
@@ -233,7 +231,8 @@ unsigned long npu_window_get_unmapped_area(struct file *filp,
 	return ALIGN(raw, PUD_SIZE);
 }
 
-int npu_window_mmap(struct file *filp, struct vm_area_struct *vma)
+int npu_window_mmap(struct file *filp, struct vm_area_struct *vma,
+		    const struct vm_operations_struct *ops)
 {
 	struct npu_ctx *ctx = filp->private_data;
 	int ret = 0;
@@ -257,7 +256,7 @@ int npu_window_mmap(struct file *filp, struct vm_area_struct *vma)
 			 VM_DONTCOPY;
 	vma->vm_flags &= ~VM_MAYEXEC;
 	vma->vm_pgoff = ctx->pgoff_base;
-	vma->vm_ops = &npu_window_vm_ops;
+	vma->vm_ops = ops;
 	vma->vm_private_data = ctx;
 
 	ctx->win_start = vma->vm_start;
