@@ -54,19 +54,6 @@ static int in_ioctl(pid_t tid, unsigned long req)
 	return sscanf(line, "%ld %lx %lx", &nr, &fd, &r) == 3 && nr == SYS_ioctl && r == req;
 }
 
-static void put_u64(void *dev, uint64_t v)
-{
-	ck_assert_int_eq(aclrtMemcpy(dev, 8, &v, 8, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-}
-
-static uint64_t get_u64(const void *dev)
-{
-	uint64_t v = 0;
-
-	ck_assert_int_eq(aclrtMemcpy(&v, 8, dev, 8, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	return v;
-}
-
 /* ---- the program of issue 22 (1), with 8 pairs of threads ------------- */
 
 struct pair {
@@ -147,7 +134,7 @@ START_TEST(value_wait_then_set_device_8_threads)
 		ck_assert_int_eq(t[i].b_set, ACL_SUCCESS);
 		ck_assert_int_eq(t[i].b_write, ACL_SUCCESS);
 		ck_assert_int_eq(t[i].b_sync, ACL_SUCCESS);
-		ck_assert_uint_eq(get_u64(vals + i), 100);
+		ck_assert_uint_eq(vm_dev_get_u64(vals + i), 100);
 	}
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 }
@@ -340,7 +327,7 @@ static void one_race(enum blocker k, enum racer rk)
 	pid_t tid;
 
 	b.gate = vm_dev_alloc(8);
-	put_u64(b.gate, 0);
+	vm_dev_put_u64(b.gate, 0);
 	ck_assert_int_eq(aclrtCreateStream(&b.s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtCreateEvent(&b.e), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWait(b.gate, 1, ACL_STREAM_WAIT_VALUE_EQ, b.s), ACL_SUCCESS);
@@ -372,7 +359,7 @@ static void one_race(enum blocker k, enum racer rk)
 	ck_assert_msg(!atomic_load(&b.done), "blocker %d returned %d with the gate shut", k, b.rc);
 	ck_assert(in_ioctl(tid, blocking_ioctl(k)));
 
-	put_u64(b.gate, 1);
+	vm_dev_put_u64(b.gate, 1);
 	ck_assert_int_eq(pthread_join(bt, NULL), 0);
 	ck_assert_int_eq(b.setup, ACL_SUCCESS);
 	ck_assert_msg(b.rc == ACL_SUCCESS, "blocker %d (racer %d) returned %d", k, rk, b.rc);

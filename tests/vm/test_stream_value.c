@@ -27,19 +27,6 @@ static void *dev_alloc(size_t n)
 	return p;
 }
 
-static void put_u64(void *dev, uint64_t v)
-{
-	ck_assert_int_eq(aclrtMemcpy(dev, 8, &v, 8, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-}
-
-static uint64_t get_u64(const void *dev)
-{
-	uint64_t v = 0;
-
-	ck_assert_int_eq(aclrtMemcpy(&v, 8, dev, 8, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	return v;
-}
-
 static aclrtStreamStatus query(aclrtStream s)
 {
 	aclrtStreamStatus st = ACL_STREAM_STATUS_RESERVED;
@@ -83,14 +70,14 @@ START_TEST(two_streams_ordered_by_value)
 	usleep(200 * 1000);
 	ck_assert_int_eq(query(a), ACL_STREAM_STATUS_NOT_READY);
 	ck_assert_int_eq(query(b), ACL_STREAM_STATUS_NOT_READY);
-	ck_assert_uint_eq(get_u64(flag), 0);
+	ck_assert_uint_eq(vm_dev_get_u64(flag), 0);
 	ck_assert_int_eq(aclrtMemcpy(got, BUF, dst, BUF, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
 	ck_assert(memcmp(got, zero, BUF) == 0);	/* B's copy has not run */
 
-	put_u64(gate, 1);	/* a plain copy opens the gate */
+	vm_dev_put_u64(gate, 1);	/* a plain copy opens the gate */
 	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_SUCCESS);
-	ck_assert_uint_eq(get_u64(flag), 1);
+	ck_assert_uint_eq(vm_dev_get_u64(flag), 1);
 	ck_assert_int_eq(aclrtMemcpy(got, BUF, dst, BUF, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
 	ck_assert(memcmp(got, want, BUF) == 0);
 
@@ -141,22 +128,22 @@ START_TEST(wait_conditions)
 	char *word = (char *)vals, *marker = (char *)vals + 64;
 	aclrtStream s;
 
-	put_u64(word, c->have);
+	vm_dev_put_u64(word, c->have);
 	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWait(word, c->value, c->flag, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWrite(marker, 0x1122334455667788ULL, 0, s), ACL_SUCCESS);
 	if (c->met) {
 		ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s, 10000), ACL_SUCCESS);
-		ck_assert_uint_eq(get_u64(marker), 0x1122334455667788ULL);
+		ck_assert_uint_eq(vm_dev_get_u64(marker), 0x1122334455667788ULL);
 		ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
 	} else {
 		ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s, 200), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
-		ck_assert_uint_eq(get_u64(marker), 0);
+		ck_assert_uint_eq(vm_dev_get_u64(marker), 0);
 		ck_assert_int_eq(aclrtDestroyStreamForce(s), ACL_SUCCESS);
 		usleep(20 * 1000);
-		ck_assert_uint_eq(get_u64(marker), 0);
+		ck_assert_uint_eq(vm_dev_get_u64(marker), 0);
 	}
-	ck_assert_uint_eq(get_u64(word), c->have);
+	ck_assert_uint_eq(vm_dev_get_u64(word), c->have);
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 }
 END_TEST
@@ -169,7 +156,7 @@ START_TEST(default_stream)
 	ck_assert_int_eq(aclrtValueWrite(vals, 42, 0, NULL), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWait(vals, 42, ACL_STREAM_WAIT_VALUE_EQ, NULL), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
-	ck_assert_uint_eq(get_u64(vals), 42);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 42);
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 }
 END_TEST
@@ -243,7 +230,7 @@ START_TEST(bad_arguments)
 
 	/* nothing was queued or written by the refused calls */
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
-	ck_assert_uint_eq(get_u64(vals), 0);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 0);
 	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 }
