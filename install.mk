@@ -27,6 +27,18 @@ PYTHONDIR  ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/python3/dist-packages,$(PRE
 
 INSTALL      ?= install
 PY_INSTALL_MODULE := $(BUILD)/python/install/acl$(PY_EXT_SUFFIX)
+INSTALL_PC := $(BUILD)/lib/acl_rt.pc
+
+# The values built into installed files (the Python module's run path,
+# acl_rt.pc), kept in a file rewritten only when they change, as Kbuild does
+# for its flags: what depends on it is rebuilt for a new PREFIX, and only
+# then.  DESTDIR is not among them: no built file names the staging tree.
+INSTALL_VARS  := PREFIX=$(PREFIX) LIBDIR=$(LIBDIR) INCLUDEDIR=$(INCLUDEDIR) VERSION=$(NPU_SIM_VERSION)
+INSTALL_STAMP := $(BUILD)/install.vars
+ifneq ($(file <$(INSTALL_STAMP)),$(INSTALL_VARS))
+$(shell mkdir -p $(BUILD))
+$(file >$(INSTALL_STAMP),$(INSTALL_VARS))
+endif
 
 .PHONY: install install-lib install-headers install-pkgconfig install-python \
 	install-tools install-dkms uninstall
@@ -49,17 +61,20 @@ install-headers:
 	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR)/npu_sim
 	$(INSTALL) -m 644 include/npu_sim/check.h $(DESTDIR)$(INCLUDEDIR)/npu_sim/
 
-install-pkgconfig: lib/acl_rt.pc.in
-	$(INSTALL) -d $(DESTDIR)$(PKGCONFIGDIR)
+$(INSTALL_PC): lib/acl_rt.pc.in $(INSTALL_STAMP)
+	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(NPU_SIM_VERSION)|' \
-	    lib/acl_rt.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/acl_rt.pc
-	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/acl_rt.pc
+	    lib/acl_rt.pc.in > $@
+
+install-pkgconfig: $(INSTALL_PC)
+	$(INSTALL) -d $(DESTDIR)$(PKGCONFIGDIR)
+	$(INSTALL) -m 644 $(INSTALL_PC) $(DESTDIR)$(PKGCONFIGDIR)/
 
 ifneq ($(PY_MODULE),)
 # Linked again with the installed library directory as rpath, so the module
 # works from a prefix the dynamic linker does not search.
-$(PY_INSTALL_MODULE): $(PY_OBJS) $(LIBACL_RT_SO)
+$(PY_INSTALL_MODULE): $(PY_OBJS) $(LIBACL_RT_SO) $(INSTALL_STAMP)
 	@mkdir -p $(@D)
 	$(CC) -shared $(CFLAGS) $(LDFLAGS) -o $@ $(PY_OBJS) \
 		-L$(LIBACL_RT_DIR) -lacl_rt -Wl,-rpath,$(LIBDIR)

@@ -30,16 +30,25 @@
  *   entry/fork.c        the fork handlers, which take every lock below
  *   entry/api_wrap.c    the exported wrapper of every aclError call
  *
+ * The rule: no library lock is held across anything that can block on the
+ * device: a stream, event or device synchronize (with or without timeout),
+ * a copy from pageable memory (it waits for its stream), a stream destroy
+ * (it waits for the queued work) or the wait of aclrtResetDeviceForce.
+ * Such a call takes a hold (npu_rt_hold_locked: a dup of the device fd)
+ * under the device table lock, releases the lock and blocks on the hold;
+ * so aclrtSetDevice, aclrtResetDevice, create and destroy in other threads
+ * (and the writer a wait is waiting for) never wait behind it.
+ *
  * Lock order (take in this order, release in reverse):
  *   init lock (init.c) -> device table lock (device.c) -> handle registry
- *   lock (handles.c), host registry lock (memory_host.c) or host
- *   registration table lock (host_register.c); no two of those three are
- *   held together.  The check registry lock (check.c) is innermost: taken
- *   alone or under the device table lock (a closing device's leaks), and
- *   nothing is taken inside it.  The data buffer lock (data_buffer.c) is
- *   only ever held alone.
- * The device table lock is a read/write lock: every call that uses a
- * device's fd holds it for reading across the ioctl, so aclrtResetDevice
+ *   lock (handles.c), host registry lock (memory_host.c), host
+ *   registration table lock (host_register.c) or hold list lock
+ *   (device.c); no two of those four are held together.  The check
+ *   registry lock (check.c) is innermost: taken alone or under the device
+ *   table lock (a closing device's leaks), and nothing is taken inside it.
+ *   The data buffer lock (data_buffer.c) is only ever held alone.
+ * The device table lock is a read/write lock: every other call that uses
+ * a device's fd holds it for reading across the ioctl, so aclrtResetDevice
  * (which takes it for writing) cannot close an fd under a running call.
  */
 #ifndef NPU_RT_INTERNAL_H
@@ -81,6 +90,21 @@ void npu_rt_devices_read_lock(void);
 void npu_rt_devices_unlock(void);
 /* With the lock held: fd of open device dev. */
 int npu_rt_device_fd_locked(int dev);
+/* A call's own reference to a device file, for a wait without the lock. */
+struct npu_rt_hold {
+	int fd;			/* a dup of the device's fd */
+	struct npu_rt_hold *next, *prev;
+};
+/* With the lock held (and still held after): a hold on device fd fd.
+ * 0, or a negative errno and no hold. */
+int npu_rt_hold_locked(int fd, struct npu_rt_hold *h);
+/* Release a hold (no lock needed). */
+void npu_rt_hold_drop(struct npu_rt_hold *h);
+/*
+ * With the lock held: release it and issue request, one that may block on
+ * the device, on device fd fd through a hold.  0 or a negative errno.
+ */
+int npu_rt_ioctl_unlock(int fd, unsigned long request, void *arg);
 /* With the lock held: the product profile open device dev poses as. */
 struct npu_sim_profile;
 const struct npu_sim_profile *npu_rt_device_profile_locked(int dev);
@@ -251,11 +275,9 @@ aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_ref *ref);
 aclError npu_rt_obj_errno(int rc);
 /* aclError of the negative errno a stream's async work failed with. */
 aclError npu_rt_async_error(int err);
-/* Wait until the stream's work is done; ACL_SUCCESS or its first error. */
-aclError npu_rt_stream_wait_locked(const struct npu_rt_ref *ref);
 /*
  * Queue req on ref's stream (STREAM_SUBMIT) and, when wait, wait for the
- * stream's work.  Table lock held; released here.
+ * stream's work.  Table lock held; released here (before the wait).
  */
 aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int wait);
 /* Wait for all work of the current device (flags 0 or NPU_SIM_SYNC_KEEP). */

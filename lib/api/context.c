@@ -132,9 +132,15 @@ aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct 
 	return ACL_SUCCESS;
 }
 
+/*
+ * A stream destroy waits for the stream's queued work: the table lock is
+ * not held across it, a hold (taken first, so a failing call changes
+ * nothing) keeps the device file.
+ */
 aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t flags)
 {
-	struct npu_rt_obj *o;
+	struct npu_rt_obj seen, *o;
+	struct npu_rt_hold h = { .fd = -1 };
 	int rc = 0;
 
 	if (handle == NULL) {
@@ -142,16 +148,25 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 		return ACL_ERROR_INVALID_PARAM;
 	}
 	npu_rt_devices_read_lock();
-	o = npu_rt_obj_take(handle, type);
-	if (o == NULL) {
+	if (npu_rt_obj_get(handle, type, &seen) == 0 && npu_rt_device_epoch_locked(seen.dev) == seen.epoch)
+		rc = npu_rt_hold_locked(npu_rt_device_fd_locked(seen.dev), &h);
+	if (rc != 0) {
 		npu_rt_devices_unlock();
+		return npu_rt_errno_to_acl(-rc);
+	}
+	o = npu_rt_obj_take(handle, type);
+	npu_rt_devices_unlock();
+	if (o == NULL) {
 		npu_rt_msg_detail("%s is not a live %s of this process (destroyed, or its device was reset)",
 				  obj_name(type), obj_name(type));
-		return ACL_ERROR_RT_PARAM_INVALID;
+		rc = -1;
+	} else if (h.fd >= 0) {
+		rc = destroy_kernel_obj(h.fd, type, o->kid, flags);
 	}
-	if (npu_rt_device_epoch_locked(o->dev) == o->epoch)
-		rc = destroy_kernel_obj(npu_rt_device_fd_locked(o->dev), type, o->kid, flags);
-	npu_rt_devices_unlock();
+	if (h.fd >= 0)
+		npu_rt_hold_drop(&h);
+	if (o == NULL)
+		return ACL_ERROR_RT_PARAM_INVALID;
 	npu_rt_check_destroyed(check_kind(type), (uintptr_t)o);
 	free(o);
 	return rc == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID;
@@ -160,35 +175,46 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 {
 	struct npu_rt_obj seen, *c, *gone;
-	int dev, fd;
+	struct npu_rt_hold h;
+	int dev, rc;
 
 	if (context == NULL)
 		return ACL_ERROR_INVALID_PARAM;
 
 	npu_rt_devices_read_lock();
 	/* Only a context of the device's current opening is taken. */
-	c = npu_rt_obj_get(context, NPU_RT_OBJ_CTX, &seen) != 0 ? NULL :
-	    npu_rt_ctx_take(context, npu_rt_device_epoch_locked(seen.dev), &gone);
-	if (c == NULL) {
+	if (npu_rt_obj_get(context, NPU_RT_OBJ_CTX, &seen) != 0 ||
+	    npu_rt_device_epoch_locked(seen.dev) == 0) {
 		npu_rt_devices_unlock();
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
+	/* the streams' destroys wait for their work: a hold, not the lock */
+	rc = npu_rt_hold_locked(npu_rt_device_fd_locked(seen.dev), &h);
+	if (rc != 0) {
+		npu_rt_devices_unlock();
+		return npu_rt_errno_to_acl(-rc);
+	}
+	c = npu_rt_ctx_take(context, npu_rt_device_epoch_locked(seen.dev), &gone);
+	npu_rt_devices_unlock();
+	if (c == NULL) {
+		npu_rt_hold_drop(&h);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	dev = c->dev;
-	fd = npu_rt_device_fd_locked(dev);
 
 	/* Kernel objects: streams finish their queued work first. */
 	while (gone != NULL) {
 		struct npu_rt_obj *o = gone;
 
 		gone = o->next;
-		(void)destroy_kernel_obj(fd, o->type, o->kid, 0);
+		(void)destroy_kernel_obj(h.fd, o->type, o->kid, 0);
 		npu_rt_check_destroyed(check_kind(o->type), (uintptr_t)o);
 		free(o);
 	}
 	if (c->kid != 0)	/* its default stream */
-		(void)destroy_kernel_obj(fd, NPU_RT_OBJ_STREAM, c->kid, 0);
+		(void)destroy_kernel_obj(h.fd, NPU_RT_OBJ_STREAM, c->kid, 0);
 	free(c);
-	npu_rt_devices_unlock();
+	npu_rt_hold_drop(&h);
 	return aclrtResetDevice(dev);
 }
 

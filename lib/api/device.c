@@ -11,9 +11,11 @@
  * not silently use the new context.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "acl_internal.h"
@@ -40,6 +42,10 @@ static uint64_t last_epoch;	/* never reset, not even in a fork child */
 static __thread int current_dev = -1;
 static __thread uint64_t current_epoch;
 
+/* Live holds (calls blocked on a device), for the fork child to close. */
+static pthread_mutex_t holds_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct npu_rt_hold *holds;
+
 void npu_rt_devices_read_lock(void)
 {
 	pthread_rwlock_rdlock(&table_lock);
@@ -58,6 +64,56 @@ const struct npu_sim_profile *npu_rt_device_profile_locked(int dev)
 int npu_rt_device_fd_locked(int dev)
 {
 	return devices[dev].open ? devices[dev].fd : -1;
+}
+
+/*
+ * A dup of the device's fd keeps that opening's file, its streams and
+ * their queued work alive across a concurrent aclrtResetDevice, which so
+ * never waits for a call blocked on the device.
+ */
+int npu_rt_hold_locked(int fd, struct npu_rt_hold *h)
+{
+	h->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (h->fd < 0) {
+		int err = errno;
+
+		npu_rt_msg_detail("no file descriptor left to wait on the device with (%s)", strerror(err));
+		return -err;
+	}
+	pthread_mutex_lock(&holds_lock);
+	h->prev = NULL;
+	h->next = holds;
+	if (holds != NULL)
+		holds->prev = h;
+	holds = h;
+	pthread_mutex_unlock(&holds_lock);
+	return 0;
+}
+
+void npu_rt_hold_drop(struct npu_rt_hold *h)
+{
+	pthread_mutex_lock(&holds_lock);
+	if (h->prev != NULL)
+		h->prev->next = h->next;
+	else
+		holds = h->next;
+	if (h->next != NULL)
+		h->next->prev = h->prev;
+	pthread_mutex_unlock(&holds_lock);
+	close(h->fd);
+}
+
+int npu_rt_ioctl_unlock(int fd, unsigned long request, void *arg)
+{
+	struct npu_rt_hold h;
+	int rc = npu_rt_hold_locked(fd, &h);
+
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return rc;
+	rc = npu_rt_ioctl(h.fd, request, arg);
+	npu_rt_hold_drop(&h);
+	return rc;
 }
 
 struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len)
@@ -353,6 +409,7 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)
 ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId)
 {
 	struct npu_sim_stream_sync sync = { .flags = NPU_SIM_SYNC_ALL };
+	uint64_t epoch;
 
 	if (!valid_id(deviceId)) {
 		npu_rt_msg_detail("deviceId %d is out of range 0..%d", deviceId, NPU_RT_MAX_DEVICES - 1);
@@ -360,16 +417,21 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId)
 	}
 	if (past_last_device(deviceId))
 		return ACL_ERROR_RT_INVALID_DEVICEID;
-	pthread_rwlock_wrlock(&table_lock);
+	pthread_rwlock_rdlock(&table_lock);
 	if (!devices[deviceId].open) {
 		pthread_rwlock_unlock(&table_lock);
 		npu_rt_msg_detail("device %d is not set in this process (never set, or already reset)", deviceId);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
-	(void)npu_rt_ioctl(devices[deviceId].fd, NPU_SIM_IOCTL_STREAM_SYNC, &sync);
-	close_device_locked(deviceId);
-	if (current_dev == deviceId)
-		current_dev = -1;
+	epoch = devices[deviceId].epoch;
+	/* the wait without the lock; a reset meanwhile has closed it already */
+	(void)npu_rt_ioctl_unlock(devices[deviceId].fd, NPU_SIM_IOCTL_STREAM_SYNC, &sync);
+	pthread_rwlock_wrlock(&table_lock);
+	if (devices[deviceId].open && devices[deviceId].epoch == epoch) {
+		close_device_locked(deviceId);
+		if (current_dev == deviceId)
+			current_dev = -1;
+	}
 	pthread_rwlock_unlock(&table_lock);
 	return ACL_SUCCESS;
 }
@@ -494,10 +556,12 @@ ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode)
 void npu_rt_devices_atfork_prepare(void)
 {
 	pthread_rwlock_wrlock(&table_lock);
+	pthread_mutex_lock(&holds_lock);
 }
 
 void npu_rt_devices_atfork_parent(void)
 {
+	pthread_mutex_unlock(&holds_lock);
 	pthread_rwlock_unlock(&table_lock);
 }
 
@@ -515,6 +579,11 @@ void npu_rt_devices_atfork_child(void)
 			close(devices[i].fd);
 		forget_device(i);
 	}
+	/* the holds of the parent's blocked threads (their stacks are copied) */
+	for (struct npu_rt_hold *h = holds; h != NULL; h = h->next)
+		close(h->fd);
+	holds = NULL;
+	pthread_mutex_init(&holds_lock, NULL);
 	current_dev = -1;
 	npu_rt_handles_atfork_child();
 	pthread_rwlock_init(&table_lock, NULL);

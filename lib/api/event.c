@@ -78,8 +78,12 @@ static aclError event_sync(aclrtEvent event, uint32_t flags, struct npu_sim_even
 		return err;
 	*dev = ev.dev;
 	*req = (struct npu_sim_event_sync){ .id = ev.kid, .flags = flags };
-	rc = npu_rt_ioctl(ev.fd, NPU_SIM_IOCTL_EVENT_SYNC, req);
-	npu_rt_devices_unlock();
+	if (flags & NPU_SIM_SYNC_QUERY) {
+		rc = npu_rt_ioctl(ev.fd, NPU_SIM_IOCTL_EVENT_SYNC, req);
+		npu_rt_devices_unlock();
+	} else {	/* a wait: without the lock */
+		rc = npu_rt_ioctl_unlock(ev.fd, NPU_SIM_IOCTL_EVENT_SYNC, req);
+	}
 	return rc == 0 ? ACL_SUCCESS : npu_rt_obj_errno(rc);
 }
 

@@ -40,13 +40,24 @@ aclError npu_rt_obj_errno(int rc)
 	return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
 }
 
-/* STREAM_SYNC; *complete set from the status.  Returns 0 or -errno. */
-static int stream_sync(int fd, uint32_t sid, uint32_t flags, uint32_t timeout_ms, int *complete,
-		       int *error)
+/*
+ * With the table lock held: release it and STREAM_SYNC ref's stream (id 0
+ * with NPU_SIM_SYNC_ALL: every stream); *complete set from the status.  A
+ * wait goes through a hold, without the lock, as it may last as long as
+ * the work.  Returns 0 or -errno.
+ */
+static int stream_sync_unlock(const struct npu_rt_ref *ref, uint32_t flags, uint32_t timeout_ms,
+			      int *complete, int *error)
 {
-	struct npu_sim_stream_sync req = { .id = sid, .flags = flags, .timeout_ms = timeout_ms };
-	int rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_SYNC, &req);
+	struct npu_sim_stream_sync req = { .id = ref->kid, .flags = flags, .timeout_ms = timeout_ms };
+	int rc;
 
+	if (flags & NPU_SIM_SYNC_QUERY) {
+		rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_SYNC, &req);
+		npu_rt_devices_unlock();
+	} else {
+		rc = npu_rt_ioctl_unlock(ref->fd, NPU_SIM_IOCTL_STREAM_SYNC, &req);
+	}
 	if (rc == 0) {
 		*complete = req.status == NPU_SIM_STATUS_COMPLETE;
 		*error = req.error;
@@ -54,10 +65,12 @@ static int stream_sync(int fd, uint32_t sid, uint32_t flags, uint32_t timeout_ms
 	return rc;
 }
 
-aclError npu_rt_stream_wait_locked(const struct npu_rt_ref *ref)
+/* With the table lock held: release it and wait until the stream's work is
+ * done; ACL_SUCCESS or its first error. */
+static aclError stream_wait_unlock(const struct npu_rt_ref *ref)
 {
 	int complete = 0, error = 0;
-	int rc = stream_sync(ref->fd, ref->kid, 0, 0, &complete, &error);
+	int rc = stream_sync_unlock(ref, 0, 0, &complete, &error);
 
 	if (rc != 0)
 		return npu_rt_obj_errno(rc);
@@ -82,7 +95,7 @@ aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_strea
 	else if (rc != 0)
 		err = npu_rt_obj_errno(rc);
 	else if (wait)
-		err = npu_rt_stream_wait_locked(ref);
+		return stream_wait_unlock(ref);
 	npu_rt_devices_unlock();
 	return err;
 }
@@ -137,9 +150,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)
 
 	if (err != ACL_SUCCESS)
 		return err;
-	err = npu_rt_stream_wait_locked(&ref);
-	npu_rt_devices_unlock();
-	return err;
+	return stream_wait_unlock(&ref);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
@@ -157,8 +168,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	rc = stream_sync(ref.fd, ref.kid, NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
-	npu_rt_devices_unlock();
+	rc = stream_sync_unlock(&ref, NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
 	if (rc != 0)
 		return npu_rt_obj_errno(rc);
 	if (!complete) {
@@ -181,8 +191,7 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	rc = stream_sync(ref.fd, ref.kid, NPU_SIM_SYNC_QUERY, 0, &complete, &error);
-	npu_rt_devices_unlock();
+	rc = stream_sync_unlock(&ref, NPU_SIM_SYNC_QUERY, 0, &complete, &error);
 	if (rc != 0)
 		return npu_rt_obj_errno(rc);
 	*status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
@@ -193,12 +202,13 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 aclError npu_rt_device_sync(uint32_t flags)
 {
 	int complete = 0, error = 0, dev, rc;
+	struct npu_rt_ref all;
 	aclError err = npu_rt_enter_current(&dev);
 
 	if (err != ACL_SUCCESS)
 		return err;
-	rc = stream_sync(npu_rt_device_fd_locked(dev), 0, NPU_SIM_SYNC_ALL | flags, 0, &complete, &error);
-	npu_rt_devices_unlock();
+	all = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = 0 };
+	rc = stream_sync_unlock(&all, NPU_SIM_SYNC_ALL | flags, 0, &complete, &error);
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
 	return npu_rt_async_error(error);

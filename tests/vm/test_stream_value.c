@@ -27,19 +27,6 @@ static void *dev_alloc(size_t n)
 	return p;
 }
 
-static void put_u64(void *dev, uint64_t v)
-{
-	ck_assert_int_eq(aclrtMemcpy(dev, 8, &v, 8, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-}
-
-static uint64_t get_u64(const void *dev)
-{
-	uint64_t v = 0;
-
-	ck_assert_int_eq(aclrtMemcpy(&v, 8, dev, 8, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-	return v;
-}
-
 /*
  * Waits until the 8 bytes at @dev read @v: a stream has run the op that
  * writes them (and, in order, has moved on to the next one).  Bounded at
@@ -49,7 +36,7 @@ static void await_u64(const void *dev, uint64_t v)
 {
 	double end = vm_now() + 60;
 
-	while (get_u64(dev) != v) {
+	while (vm_dev_get_u64(dev) != v) {
 		ck_assert_msg(vm_now() < end, "value at %p never became %llu", dev,
 			      (unsigned long long)v);
 		usleep(1000);
@@ -98,8 +85,8 @@ START_TEST(two_streams_ordered_by_value)
 	/* held: not even the markers are written */
 	ck_assert_int_eq(query(a), ACL_STREAM_STATUS_NOT_READY);
 	ck_assert_int_eq(query(b), ACL_STREAM_STATUS_NOT_READY);
-	ck_assert_uint_eq(get_u64(mark_a), 0);
-	ck_assert_uint_eq(get_u64(mark_b), 0);
+	ck_assert_uint_eq(vm_dev_get_u64(mark_a), 0);
+	ck_assert_uint_eq(vm_dev_get_u64(mark_b), 0);
 	vm_stream_hold(0);
 
 	/* released, both at their waits: A waits for the gate, B for A's value */
@@ -107,14 +94,14 @@ START_TEST(two_streams_ordered_by_value)
 	await_u64(mark_b, 1);
 	ck_assert_int_eq(query(a), ACL_STREAM_STATUS_NOT_READY);
 	ck_assert_int_eq(query(b), ACL_STREAM_STATUS_NOT_READY);
-	ck_assert_uint_eq(get_u64(flag), 0);
+	ck_assert_uint_eq(vm_dev_get_u64(flag), 0);
 	ck_assert_int_eq(aclrtMemcpy(got, BUF, dst, BUF, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
 	ck_assert(memcmp(got, zero, BUF) == 0);	/* B's copy has not run */
 
-	put_u64(gate, 1);	/* a plain copy opens the gate */
+	vm_dev_put_u64(gate, 1);	/* a plain copy opens the gate */
 	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_SUCCESS);
-	ck_assert_uint_eq(get_u64(flag), 1);
+	ck_assert_uint_eq(vm_dev_get_u64(flag), 1);
 	ck_assert_int_eq(aclrtMemcpy(got, BUF, dst, BUF, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
 	ck_assert(memcmp(got, want, BUF) == 0);
 
@@ -167,24 +154,24 @@ START_TEST(wait_conditions)
 	char *word = (char *)vals, *marker = (char *)vals + 64, *reached = (char *)vals + 128;
 	aclrtStream s;
 
-	put_u64(word, c->have);
+	vm_dev_put_u64(word, c->have);
 	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWrite(reached, 1, 0, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWait(word, c->value, c->flag, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWrite(marker, 0x1122334455667788ULL, 0, s), ACL_SUCCESS);
 	if (c->met) {
 		ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s, 10000), ACL_SUCCESS);
-		ck_assert_uint_eq(get_u64(marker), 0x1122334455667788ULL);
+		ck_assert_uint_eq(vm_dev_get_u64(marker), 0x1122334455667788ULL);
 		ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
 	} else {
 		await_u64(reached, 1);
 		ck_assert_int_eq(query(s), ACL_STREAM_STATUS_NOT_READY);
 		ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s, 200), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
-		ck_assert_uint_eq(get_u64(marker), 0);
+		ck_assert_uint_eq(vm_dev_get_u64(marker), 0);
 		ck_assert_int_eq(aclrtDestroyStreamForce(s), ACL_SUCCESS);
-		ck_assert_uint_eq(get_u64(marker), 0);
+		ck_assert_uint_eq(vm_dev_get_u64(marker), 0);
 	}
-	ck_assert_uint_eq(get_u64(word), c->have);
+	ck_assert_uint_eq(vm_dev_get_u64(word), c->have);
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 }
 END_TEST
@@ -197,7 +184,7 @@ START_TEST(default_stream)
 	ck_assert_int_eq(aclrtValueWrite(vals, 42, 0, NULL), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWait(vals, 42, ACL_STREAM_WAIT_VALUE_EQ, NULL), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
-	ck_assert_uint_eq(get_u64(vals), 42);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 42);
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 }
 END_TEST
@@ -271,7 +258,7 @@ START_TEST(bad_arguments)
 
 	/* nothing was queued or written by the refused calls */
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
-	ck_assert_uint_eq(get_u64(vals), 0);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 0);
 	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 }

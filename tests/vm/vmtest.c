@@ -535,6 +535,19 @@ void *vm_dev_alloc(size_t n)
 	return p;
 }
 
+void vm_dev_put_u64(void *dev, uint64_t v)
+{
+	ck_assert_int_eq(aclrtMemcpy(dev, 8, &v, 8, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+}
+
+uint64_t vm_dev_get_u64(const void *dev)
+{
+	uint64_t v = 0;
+
+	ck_assert_int_eq(aclrtMemcpy(&v, 8, dev, 8, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	return v;
+}
+
 void vm_hbm_info(size_t *free_b, size_t *total_b)
 {
 	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM, free_b, total_b), ACL_SUCCESS);

@@ -144,6 +144,10 @@ void vm_acl_stream_setup(void);
 void vm_acl_stream_teardown(void);
 /* aclrtMalloc of n bytes of normal pages on the current device; asserted. */
 void *vm_dev_alloc(size_t n);
+/* The 8-byte value at device address dev, written / read by aclrtMemcpy;
+ * asserted. */
+void vm_dev_put_u64(void *dev, uint64_t v);
+uint64_t vm_dev_get_u64(const void *dev);
 
 /* aclrtGetMemInfo(ACL_HBM_MEM) of the current device; asserts success. */
 void vm_hbm_info(size_t *free_b, size_t *total_b);
