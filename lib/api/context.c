@@ -126,7 +126,7 @@ aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct 
 		npu_rt_devices_unlock();
 		npu_rt_msg_detail("%s %p is not a live %s of this process (destroyed, or its device was reset)",
 				  obj_name(type), handle, obj_name(type));
-		return ACL_ERROR_RT_PARAM_INVALID;
+		return ACL_ERROR_RT_INVALID_HANDLE;	/* the runtime's handle guard */
 	}
 	*ref = (struct npu_rt_ref){ .dev = o.dev, .fd = npu_rt_device_fd_locked(o.dev), .kid = o.kid };
 	return ACL_SUCCESS;
@@ -147,7 +147,7 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 		npu_rt_devices_unlock();
 		npu_rt_msg_detail("%s is not a live %s of this process (destroyed, or its device was reset)",
 				  obj_name(type), obj_name(type));
-		return ACL_ERROR_RT_PARAM_INVALID;
+		return ACL_ERROR_RT_INVALID_HANDLE;	/* the runtime's handle guard */
 	}
 	if (npu_rt_device_epoch_locked(o->dev) == o->epoch)
 		rc = destroy_kernel_obj(npu_rt_device_fd_locked(o->dev), type, o->kid, flags);
@@ -169,9 +169,10 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 	/* Only a context of the device's current opening is taken. */
 	c = npu_rt_obj_get(context, NPU_RT_OBJ_CTX, &seen) != 0 ? NULL :
 	    npu_rt_ctx_take(context, npu_rt_device_epoch_locked(seen.dev), &gone);
-	if (c == NULL) {
+	if (c == NULL) {	/* unknown, destroyed, or a device's default context */
 		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_PARAM_INVALID;
+		npu_rt_msg_detail("context is not a live context of this process made by aclrtCreateContext");
+		return ACL_ERROR_RT_CONTEXT_NULL;
 	}
 	dev = c->dev;
 	fd = npu_rt_device_fd_locked(dev);
