@@ -292,8 +292,8 @@ aclError npu_rt_event_enter(aclrtEvent event, struct npu_rt_ref *ref);
 
 /*
  * Decode handle and lock the table for its device: ACL_SUCCESS with *dev,
- * *fd, *id set and the lock HELD; 100000 not a handle of this library;
- * 107002 its device is not open (lock not held).
+ * *fd, *id set and the lock HELD; 100000 NULL; 107017 not a handle of this
+ * library; 107002 its device is not open (lock not held).
  */
 aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32_t *id);
 

@@ -27,7 +27,9 @@
  * aclError (0 = ACL_SUCCESS); a failing call changes nothing (out-parameters
  * untouched, nothing allocated).  Argument checks made by the ACL layer
  * return ACL_ERROR_INVALID_PARAM (100000); errors found by the runtime or
- * the device are ACL_ERROR_RT_* codes.  "Current device" is per thread: the
+ * the device are ACL_ERROR_RT_* codes, never 100000.  Which layer decides
+ * each check, and so its code, follows the open CANN runtime's source;
+ * docs/cann-api-notes.md section 8 gives the basis of every code below.  "Current device" is per thread: the
  * device the calling thread last passed to aclrtSetDevice.  Devices are the
  * nodes /dev/npu_sim0 .. /dev/npu_sim<N-1>; device pointers are addresses
  * in a per-device window of the calling process's address space, which the
@@ -350,11 +352,10 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
  * every thread whose current device it was has none after (its next call
  * gets ACL_ERROR_RT_CONTEXT_NULL 107002 until it calls aclrtSetDevice
  * itself), even if another thread sets the device again.
- * Resetting a device this process holds no reference on is
- * a no-op that returns ACL_SUCCESS (cleanup paths often reset
- * unconditionally).
  * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0,
- * >= 64 or not below aclrtGetDeviceCount.
+ * >= 64 or not below aclrtGetDeviceCount; ACL_ERROR_RT_CONTEXT_RELEASE_ERROR
+ * (507007) this process holds no reference on the device (never set, or
+ * already reset), as in the runtime.
  */
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 
@@ -366,9 +367,9 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
  * current device it was has none after).  May follow aclrtResetDevice
  * calls that left references.
  * Returns ACL_SUCCESS; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0,
- * >= 64 or not below aclrtGetDeviceCount; ACL_ERROR_RT_PARAM_INVALID
- * (107000) this process holds no
- * reference on the device (never set, or already reset, by either reset).
+ * >= 64 or not below aclrtGetDeviceCount; ACL_ERROR_RT_CONTEXT_RELEASE_ERROR
+ * (507007) this process holds no reference on the device (never set, or
+ * already reset, by either reset).
  */
 ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
 
@@ -430,9 +431,10 @@ ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid);
  * Queued work is executed by the device, in order per stream; different
  * streams may overlap.  NULL as a stream means the current context's
  * default stream.  Common errors: ACL_ERROR_INVALID_PARAM (100000) a NULL
- * handle or out-pointer where one is required; ACL_ERROR_RT_PARAM_INVALID
- * (107000) a handle that is not a live context/stream/event of this process
- * (destroyed, made up, or its device was reset); ACL_ERROR_RT_CONTEXT_NULL
+ * handle or out-pointer where one is required; ACL_ERROR_RT_INVALID_HANDLE
+ * (107017) a stream or event handle that is not live in this process
+ * (destroyed, made up, of the other type, or its device was reset: the
+ * runtime's handle guard, before its other checks); ACL_ERROR_RT_CONTEXT_NULL
  * (107002) no current device; ACL_ERROR_RT_STREAM_CONTEXT (107003) stream,
  * event and memory of one call are on different devices.  The first error
  * of a stream's asynchronous work is returned (and cleared) by the next
@@ -449,7 +451,7 @@ ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid);
 ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId);
 /* aclrtDestroyContext - destroy a context created by aclrtCreateContext:
  * its streams (after their queued work) and events are destroyed, the
- * device reference dropped.  Errors: 100000 NULL; 107000 not a live
+ * device reference dropped.  Errors: 100000 NULL; 107002 not a live
  * context or a default context (those go with aclrtResetDevice). */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
 /* aclrtSetCurrentContext - bind context (and its device) to the calling
@@ -463,18 +465,20 @@ ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context);
  * 100000 NULL stream; 107002 no current device; 207008 1024 streams. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
 /* aclrtCreateStreamWithConfig - as aclrtCreateStream; priority 0..7
- * (recorded, no effect), flag a combination of ACL_STREAM_FAST_LAUNCH,
- * _FAST_SYNC, _PERSISTENT, _HUGE (accepted, no effect); else 100000. */
+ * (recorded, no effect; a larger value is 7, one >= 2^31 is 0), flag a
+ * combination of ACL_STREAM_FAST_LAUNCH, _FAST_SYNC, _PERSISTENT, _HUGE
+ * (accepted, no effect; unknown bits are dropped).  Errors: 100000 NULL
+ * stream; 107000 ACL_STREAM_DEVICE_USE_ONLY (0x20). */
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag);
 /* aclrtDestroyStream - wait for the stream's queued work, then destroy it.
- * Errors: 100000 NULL; 107000 not a live stream. */
+ * Errors: 100000 NULL; 107017 not a live stream. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
 /* aclrtDestroyStreamForce - destroy a stream created by aclrtCreateStream
  * (WithConfig) without waiting for its queued work: work queued that has
  * not started is dropped (it never runs), a running copy stops at its next
  * 1 MiB piece and a running wait (event or value) ends; its error is
  * dropped.  The handle is dead when the call returns.  Errors: 100000 NULL
- * stream; 107000 not a live stream (destroyed, made up, or its device was
+ * stream; 107017 not a live stream (destroyed, made up, or its device was
  * reset). */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
 /* aclrtSynchronizeStream - wait until every task queued on stream is done;
@@ -482,8 +486,9 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
  * synchronize. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
 /* aclrtSynchronizeStreamWithTimeout - as aclrtSynchronizeStream, waiting at
- * most timeout ms (-1: forever).  Errors: 100000 timeout 0 or < -1;
- * ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (507046) work still queued at the end. */
+ * most timeout ms (-1: forever).  Errors: 107000 timeout < -1 (before the
+ * handle guard) or 0 (after it); ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (507046)
+ * work still queued at the end. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
 /* aclrtStreamQuery - ACL_STREAM_STATUS_COMPLETE when nothing is queued on
  * stream, else ACL_STREAM_STATUS_NOT_READY; never waits, keeps errors. */
@@ -492,16 +497,18 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
  * 100000 NULL event; 107002 no current device; 207007 65536 events. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event);
 /* aclrtDestroyEvent - destroy an event (queued records/waits of it still
- * complete).  Errors: 100000 NULL; 107000 not a live event. */
+ * complete).  Errors: 100000 NULL; 107017 not a live event. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event);
 /* aclrtRecordEvent - queue a record of event on stream: it completes when
- * the stream reaches it, with a timestamp. */
+ * the stream reaches it, with a timestamp.  The event handle is checked
+ * before the stream's. */
 ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
 /* aclrtSynchronizeEvent - wait until the event's last record is reached
  * (at once if it was never recorded). */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
 /* aclrtStreamWaitEvent - work queued on stream after this call waits until
- * the event's last record (so far) is reached. */
+ * the event's last record (so far) is reached.  Errors: 100000 NULL event;
+ * then the stream handle is checked before the event's (107017). */
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
 /*
  * aclrtValueWrite - queue on stream (NULL: the default stream) a store of
@@ -519,11 +526,11 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent
  * Beware: an aclrtMemcpyAsync from pageable host memory (not from
  * aclrtMallocHost) returns only once its copy is done, so one queued behind
  * a wait that nothing will satisfy blocks the calling thread.
- * Errors of both: ACL_ERROR_INVALID_PARAM (100000) devAddr NULL or not
- * 8-byte aligned, flag != 0 (Write) or > 3 (Wait); 107002 NULL stream and
- * no current device; ACL_ERROR_RT_PARAM_INVALID (107000) not a live
- * stream, devAddr not device memory or its 8 bytes not in live memory of
- * this process; ACL_ERROR_RT_STREAM_CONTEXT (107003) devAddr is memory of
+ * Errors of both: ACL_ERROR_INVALID_PARAM (100000) devAddr NULL; 107017
+ * not a live stream; 107002 NULL stream and no current device;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) flag != 0 (Write) or > 3 (Wait),
+ * devAddr not 8-byte aligned, not device memory or its 8 bytes not in live
+ * memory of this process; ACL_ERROR_RT_STREAM_CONTEXT (107003) devAddr is memory of
  * another device than the stream's; ACL_ERROR_RT_NO_PERMISSION (207006)
  * the memory is mapped without access (aclrtMemMapNoAccess); 507002 queue
  * full.
@@ -531,14 +538,15 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent
 ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
 /* aclrtQueryEventStatus - ACL_EVENT_RECORDED_STATUS_COMPLETE when the last
- * record was reached (or there is none), else _NOT_READY; never waits. */
+ * record was reached, else _NOT_READY (also for an event never recorded);
+ * never waits. */
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status);
 /* aclrtEventElapsedTime - *ms between the timestamps of the last records
- * of startEvent and endEvent.  Errors: 100000 NULL; 107000 dead handle;
- * ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID (107006) an event never recorded;
- * ACL_ERROR_RT_EVENT_NOT_COMPLETE (507006) a record not reached yet;
- * ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL (107007) end before start;
- * 107003 events of different devices. */
+ * of startEvent and endEvent, negative when the end was reached before
+ * the start.  Errors: 100000 NULL; 107017 dead handle;
+ * ACL_ERROR_RT_INTERNAL_ERROR (507000) an event never recorded;
+ * ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID (107006) a record not reached yet;
+ * 107003 events of different devices (npu_sim's choice). */
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
 
 /* ========================================================================
@@ -599,30 +607,34 @@ ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMal
  * aclrtMemMallocPolicy items (e.g. HUGE_ONLY|HIGH_BAND_WIDTH,
  * NORMAL_ONLY|READONLY) is rejected; a value that is not made of enum items
  * at all (e.g. 8) follows the out-of-range rule.  Returns as aclrtMalloc, plus
- * ACL_ERROR_INVALID_PARAM (100000) for an OR'd policy.
+ * ACL_ERROR_INVALID_PARAM (100000) for an OR'd policy (the seed page's rule;
+ * the code is npu_sim's choice).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
 
 /*
- * aclrtMallocCached - as aclrtMalloc (same footprint); policy must be one of
- * HUGE_FIRST, HUGE_ONLY, NORMAL_ONLY, HUGE1G_ONLY.  npu_sim has no device
- * cache, so the memory behaves like aclrtMalloc memory.
- * Returns as aclrtMalloc, plus
- * ACL_ERROR_INVALID_PARAM (100000) for any other policy.
+ * aclrtMallocCached - as aclrtMalloc (same footprint); policy HUGE_FIRST,
+ * HUGE_ONLY, NORMAL_ONLY or HUGE1G_ONLY is honoured, any other value is the
+ * default memory (the out-of-range rule), as the runtime does.  npu_sim has
+ * no device cache, so the memory behaves like aclrtMalloc memory.
+ * Returns as aclrtMalloc.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
 
 /*
- * aclrtMallocWithCfg - as aclrtMalloc (same footprint), policy may be an OR
- * of one base item (0..7; with a bandwidth bit only HUGE_FIRST, HUGE_ONLY,
- * NORMAL_ONLY), at most one of LOW/HIGH_BAND_WIDTH, and optionally
- * USER_SPACE_READONLY.  Other values follow the out-of-range rule.  cfg may
- * be NULL.  Attributes: ACL_RT_MEM_ATTR_DEVICE_ID must name the current
- * device; RSV, MODULE_ID and VA_FLAG are accepted and have no effect.
+ * aclrtMallocWithCfg - as aclrtMalloc, but the footprint is
+ * ALIGN_UP(size,32) with no pad (the runtime adds none here).  policy may be
+ * an OR of one base item (0..7; with a bandwidth bit only HUGE_FIRST,
+ * HUGE_ONLY, NORMAL_ONLY), at most one of LOW/HIGH_BAND_WIDTH, and
+ * optionally USER_SPACE_READONLY.  Other values follow the out-of-range
+ * rule.  cfg may be NULL.  Attributes: ACL_RT_MEM_ATTR_DEVICE_ID must name
+ * the current device; RSV and MODULE_ID are accepted and have no effect.
  * Returns as aclrtMalloc, plus ACL_ERROR_INVALID_PARAM (100000) when
- * cfg->numAttrs != 0 and cfg->attrs is NULL or an attribute type is not in
- * aclrtMallocAttrType; ACL_ERROR_RT_INVALID_DEVICEID (107001) the DEVICE_ID
- * attribute differs from the current device.
+ * cfg->numAttrs != 0 and cfg->attrs is NULL (before the size check);
+ * ACL_ERROR_RT_PARAM_INVALID (107000), after the current-device check, a
+ * cfg with attrs NULL and numAttrs 0, an attribute other than RSV,
+ * MODULE_ID and DEVICE_ID (VA_FLAG included), or a DEVICE_ID attribute
+ * that differs from the current device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
 						aclrtMallocConfig *cfg);
@@ -641,18 +653,20 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocForTaskScheduler(void **devPtr, size_t s
  * address to the device whose window holds it; a current device is not
  * needed.
  * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) devPtr is NULL;
- * ACL_ERROR_RT_MEMORY_FREE (207002) devPtr is not the start of a live
+ * ACL_ERROR_RT_PARAM_INVALID (107000) devPtr is not the start of a live
  * allocation of this process (never allocated, interior pointer, host
- * pointer, already freed); nothing changes then.
+ * pointer, already freed); nothing changes then.  (No driver failure of
+ * the real runtime becomes ACL_ERROR_RT_MEMORY_FREE 207002.)
  */
 ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
 
 /*
- * aclrtFreeWithDevSync - wait for all queued work of the current device
- * (errors of that work stay for the next synchronize), then aclrtFree.
- * aclrtFree itself does not wait: freeing memory queued work still uses
- * is safe: the memory stays backed until that work is done.
- * Returns as aclrtFree.
+ * aclrtFreeWithDevSync - synchronize the current device (as
+ * aclrtSynchronizeDevice), then aclrtFree.  A failed synchronize (107002
+ * no current device, or the first error of queued work) is returned and
+ * nothing is freed.  aclrtFree itself does not wait: freeing memory queued
+ * work still uses is safe: the memory stays backed until that work is done.
+ * Returns 100000 for NULL, else the synchronize's error or as aclrtFree.
  */
 ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr);
 
@@ -683,13 +697,15 @@ ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size);
  * By product profile (README "Product profiles"): where the device memory
  * is DDR (atlas-200i-500-a2, atlas-inference) the DDR classes are the
  * device memory, like the HBM classes (served as their DDR equivalent);
- * a class the product lacks (1 GiB classes without 1 GiB pages, P2P
- * classes without P2P) gives free = total = 0.
+ * P2P classes on a product without P2P give free = total = 0.
  * free drops by exactly the bytes charged for an allocation and comes back
  * after its free.
- * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) free or total NULL,
- * or attr not in aclrtMemAttr; ACL_ERROR_RT_CONTEXT_NULL (107002) no
- * current device; ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) device failure.
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) free or total NULL;
+ * ACL_ERROR_RT_INVALID_MEMORY_TYPE (107016) attr not in aclrtMemAttr
+ * (checked before the device); ACL_ERROR_RT_CONTEXT_NULL (107002) no
+ * current device; ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) a 1 GiB class
+ * on a product without 1 GiB pages; ACL_ERROR_RT_DRV_INTERNAL_ERROR
+ * (507899) device failure.
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
 
@@ -708,8 +724,9 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
  * aclrtUnmapMem and aclrtReleaseMemAddress); for the device-wide
  * components the highest value this process saw at those samples and at
  * its own calls.
- * Errors: ACL_ERROR_INVALID_PARAM (100000) memUsageInfo or outputNum NULL,
- * inputNum 0; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId < 0 or >= 64;
+ * Errors: ACL_ERROR_INVALID_PARAM (100000) memUsageInfo or outputNum NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) inputNum 0 (*outputNum is set to 0);
+ * ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId not a device;
  * ACL_ERROR_RT_CONTEXT_NULL (107002) the device is not set in this process.
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
@@ -744,34 +761,36 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void *ptr, void **pbase, si
 /*
  * aclrtMallocHost - size bytes of pinned host memory (page aligned, so
  * 64-byte aligned; locked in RAM when RLIMIT_MEMLOCK allows, best effort),
- * host accessible; contents unspecified (do not rely on zeroes).  No device needs to be set.
+ * host accessible; contents unspecified (do not rely on zeroes).  As in the
+ * runtime, a current device is needed (the memory is allocated for it).
  * Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) hostPtr NULL, size 0, or size too large
- * to round up to a page; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) the host is
- * out of memory.
+ * to round up to a page; ACL_ERROR_RT_CONTEXT_NULL (107002) no current
+ * device; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) the host is out of memory.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
 
 /* aclrtMallocHostWithCfg - as aclrtMallocHost (size in bytes), with an
- * optional attribute list (cfg may be NULL; the attributes are accepted and
- * have no effect on host memory).  Free with aclrtFreeHost.  Returns as
- * aclrtMallocHost, plus ACL_ERROR_INVALID_PARAM (100000) cfg->numAttrs != 0
- * with cfg->attrs NULL, an attribute type outside aclrtMallocAttrType, or
- * size beyond size_t. */
+ * optional attribute list (cfg may be NULL; MODULE_ID and VA_FLAG are
+ * accepted and have no effect on host memory).  Free with aclrtFreeHost.
+ * Returns as aclrtMallocHost, plus ACL_ERROR_RT_PARAM_INVALID (107000),
+ * before the current-device check, a cfg with attrs NULL or an attribute
+ * other than MODULE_ID and VA_FLAG; 100000 size beyond size_t. */
 ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg);
 
 /*
  * aclrtFreeHost - free memory from aclrtMallocHost, by its start address.
  * Returns ACL_SUCCESS;
- * ACL_ERROR_INVALID_PARAM (100000) hostPtr is NULL; ACL_ERROR_RT_MEMORY_FREE
- * (207002) hostPtr is not the start of live aclrtMallocHost memory (never
+ * ACL_ERROR_INVALID_PARAM (100000) hostPtr is NULL; ACL_ERROR_RT_PARAM_INVALID
+ * (107000) hostPtr is not the start of live aclrtMallocHost memory (never
  * crashes, changes nothing).
  */
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
 
-/* aclrtFreeHostWithDevSync - wait for the work queued on the current
- * device (if any; its errors stay for the next synchronize), then
- * aclrtFreeHost.  Returns as aclrtFreeHost. */
+/* aclrtFreeHostWithDevSync - synchronize the current device, then
+ * aclrtFreeHost; a failed synchronize (107002 no current device, or the
+ * first error of queued work) is returned and nothing is freed.  Returns
+ * 100000 for NULL, else the synchronize's error or as aclrtFreeHost. */
 ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr);
 
 /*
@@ -781,15 +800,17 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr);
  * through devPtr (and devPtr + k) read and write the host bytes.  The
  * pages are pinned until aclrtHostUnregister or a reset of the device, and
  * count against RLIMIT_MEMLOCK; nothing is charged to the device.  type:
- * ACL_HOST_REGISTER_MAPPED, _IOMEMORY (treated as MAPPED) or _READONLY (the
- * device only reads: a copy or set writing through devPtr fails with
- * ACL_ERROR_RT_NO_PERMISSION 207006 and changes nothing).
- * aclrtHostRegisterV2 - the same with flag a combination of
- * ACL_HOST_REG_MAPPED, _IOMEMORY, _READONLY, _PINNED (0 = MAPPED); the
- * device address comes from aclrtHostGetDevicePointer.
+ * ACL_HOST_REGISTER_MAPPED (0), or an OR of _IOMEMORY (treated as MAPPED)
+ * and _READONLY (the device only reads: a copy or set writing through
+ * devPtr fails with ACL_ERROR_RT_NO_PERMISSION 207006 and changes nothing);
+ * other bits: ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000).
+ * aclrtHostRegisterV2 - the same with flag a non-empty combination of
+ * ACL_HOST_REG_MAPPED, _IOMEMORY, _READONLY, _PINNED (0 or other bits:
+ * ACL_ERROR_RT_PARAM_INVALID 107000); the device address comes from
+ * aclrtHostGetDevicePointer.
  * Errors of both: ACL_ERROR_INVALID_PARAM (100000) ptr or devPtr NULL,
- * size 0, a range that wraps, type outside the enum or flag bits outside
- * the four; ACL_ERROR_RT_CONTEXT_NULL (107002) no current device;
+ * size 0, a range that wraps; ACL_ERROR_RT_CONTEXT_NULL (107002) no current
+ * device;
  * ACL_ERROR_RT_PARAM_INVALID (107000) the range is device memory, or not
  * mapped (writable) host memory of this process;
  * ACL_ERROR_HOST_MEMORY_ALREADY_REGISTERED (507910) it overlaps a live
@@ -798,12 +819,13 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr);
  *
  * aclrtHostGetDevicePointer - the device address of pHost, any byte of a
  * live registration.  flag must be 0.  Errors: 100000 a NULL pointer or
- * flag != 0; ACL_ERROR_HOST_MEMORY_NOT_REGISTERED (507911) pHost is in no
- * live registration.
+ * flag != 0; 107002 no current device; ACL_ERROR_RT_PARAM_INVALID (107000)
+ * pHost is in no live registration (the runtime's answer).
  *
  * aclrtHostUnregister - undo the registration that starts at ptr (the ptr
  * given to aclrtHostRegister); the pages are unpinned.  Errors: 100000
- * NULL; 507911 no live registration starts at ptr.
+ * NULL; 107002 no current device; 507911 no live registration starts at
+ * ptr.
  */
 ACL_FUNC_VISIBILITY aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHostRegisterType type,
 					       void **devPtr);
@@ -858,14 +880,20 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const v
  * apart in dst and spitch bytes apart in src.  Checks, in order: width 0 or
  * height 0 -> ACL_SUCCESS; dst or src NULL -> ACL_ERROR_INVALID_PARAM
  * (100000); width > dpitch or width > spitch -> 100000; kind not in 1..4
- * (H2D, D2H, D2D, DEFAULT) -> 100000; pitch * (height - 1) + width
- * overflows -> 100000; then as aclrtMemcpy (107002, 107000, 207000).
+ * (H2D, D2H, D2D, DEFAULT) -> 100000 (the ACL layer); height > 5242880 or
+ * width > 5000000 (the runtime's caps), pitch * (height - 1) + width
+ * overflows -> ACL_ERROR_RT_PARAM_INVALID (107000); kind D2D ->
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000): the synchronous 2D copy is
+ * host to device or device to host only; then as aclrtMemcpy (107002,
+ * 107000), and DEFAULT resolving to device to device or host to host ->
+ * 107000.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
 					   size_t width, size_t height, aclrtMemcpyKind kind);
 
-/* aclrtMemcpy2dAsync - as aclrtMemcpy2d, queued on stream; pinned/pageable
- * and errors as aclrtMemcpyAsync. */
+/* aclrtMemcpy2dAsync - as aclrtMemcpy2d, queued on stream, D2D included;
+ * pinned/pageable and errors as aclrtMemcpyAsync, except host to host:
+ * 107000 (the runtime's 2D check), not 207000. */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
 						size_t width, size_t height, aclrtMemcpyKind kind,
 						aclrtStream stream);
@@ -889,13 +917,13 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 					      aclrtStream stream);
 
 /* aclrtMemsetD32 - set N 32-bit words at ptr (room for memSize bytes) to
- * value.  Checks, in order: N 0 -> ACL_SUCCESS; ptr NULL or N * 4
- * overflows -> ACL_ERROR_INVALID_PARAM (100000); N * 4 > memSize ->
- * ACL_ERROR_RT_PARAM_INVALID (107000); no current device ->
- * ACL_ERROR_RT_CONTEXT_NULL (107002); the range straddles host and device
- * addresses, or is not inside one live allocation or mapping -> 107000
- * (nothing written).  Host memory is written by the CPU, device memory by
- * the driver. */
+ * value.  Checks, in order (the ACL layer's): N 0 -> ACL_SUCCESS; ptr NULL,
+ * not 4-byte aligned, or N * 4 overflowing or above memSize ->
+ * ACL_ERROR_INVALID_PARAM (100000); no current device ->
+ * ACL_ERROR_RT_CONTEXT_NULL (107002); ptr neither device memory nor in an
+ * aclrtMallocHost block -> 100000; then the range not inside one live
+ * allocation, mapping or block -> 107000 (nothing written).  Host memory
+ * is written by the CPU, device memory by the driver. */
 ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N);
 
 /*
@@ -927,9 +955,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
  * ====================================================================== */
 
 /* aclrtMemGetAllocationGranularity - *granularity = 2 MiB, or 1 GiB for the
- * HUGE1G attributes, for either option (option is not checked).
- * Errors: 100000 prop or granularity NULL, or a prop aclrtMallocPhysical
- * refuses. */
+ * HUGE1G attributes, for either option (option, handleType and
+ * allocationType are not checked, as in the runtime).  Errors: 100000 prop
+ * or granularity NULL, memAttr refused, a DDR attribute on a DEVICE; 107001
+ * DEVICE id not a device; 107000 a location the driver refuses. */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
 							      aclrtMemGranularityOptions option,
 							      size_t *granularity);
@@ -938,10 +967,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemPr
  * size: a multiple of 2 MiB.  The reservation is aligned to 1 GiB when
  * size >= 1 GiB, else 2 MiB; alignment is not checked.  expectPtr: NULL,
  * or a 2 MiB aligned address that must be free in the device's window.
- * flags: 0 or 1 (no effect).  Errors: 100000 virPtr NULL, size 0 or not a
- * multiple of 2 MiB, flags > 1, expectPtr not 2 MiB aligned; 107002 no
- * current device; 207001 no room in the window, or expectPtr taken or
- * outside it. */
+ * flags: 0 or 1 (no effect).  Errors: 100000 virPtr NULL, size 0, flags
+ * > 1; 107000 size not a multiple of 2 MiB, expectPtr not 2 MiB aligned
+ * (the driver's checks); 107002 no current device; 207001 no room in the
+ * window, or expectPtr taken or outside it. */
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment,
 						    void *expectPtr, uint64_t flags);
 /*
@@ -954,8 +983,8 @@ ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, 
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddressNoUCMemory(void **virPtr, size_t size, size_t alignment,
 							      void *expectPtr, uint64_t flags);
 /* aclrtReleaseMemAddress - release the reservation starting at virPtr.
- * Errors: 100000 NULL or not a device address; 107000 no reservation
- * starts there, or something is still mapped in it. */
+ * Errors: 100000 NULL; 107000 not a device address, no reservation starts
+ * there, or something is still mapped in it. */
 ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr);
 /* aclrtMallocPhysical - create size bytes of physical memory and a handle
  * to it.  size: a multiple of the granularity (2 MiB, 1 GiB for HUGE1G).
@@ -966,10 +995,13 @@ ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr);
  * ACL_DDR_MEM_HUGE / _NORMAL / _P2P_HUGE / _P2P_NORMAL (host only); HUGE1G
  * attributes on a device only.  ACL_HBM_MEM_NORMAL is backed by 2 MiB
  * pages, the other *NORMAL attributes by 4 KiB pages.  flags must be 0.
- * Errors: 100000 handle or prop NULL, flags != 0, size 0 or not a multiple
- * of the granularity, prop refused, DEVICE id not set by this process,
- * HOST_NUMA id not online; 107002 no current device (HOST locations);
- * 207000 memAttr not supported on the product of the device (ACL_MEM_HUGE1G
+ * Errors: 100000 handle or prop NULL, flags != 0, size 0, prop refused by
+ * the ACL layer (handleType, allocationType, location UNREGISTERED or
+ * MANAGED, DDR attribute on a DEVICE, memAttr); 107001 DEVICE id not a
+ * device; 107002 DEVICE not set by this process, or no current device
+ * (HOST locations); 107000 size not a multiple of the granularity, a
+ * device-only attribute at a HOST location, a location type outside the
+ * enum, HOST_NUMA id not online (the driver's checks); 207000 memAttr not supported on the product of the device (ACL_MEM_HUGE1G
  * only on A3/A2, ACL_HBM_MEM_HUGE1G on 950/A3/A2, ACL_MEM_P2P_HUGE1G on A3),
  * or any call on Atlas 200I/500 A2 (README "Product profiles");
  * 207001 capacity, 2 MiB / 1 GiB page pool or host memory exhausted. */
@@ -977,19 +1009,19 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size
 						 const aclrtPhysicalMemProp *prop, uint64_t flags);
 /* aclrtFreePhysical - drop this process's reference to handle; the memory
  * is released once it is also unmapped everywhere and no importer or
- * exporter holds it.  Errors: 100000 NULL or not a handle from this
- * library; 107002 its device was reset; 107017
- * (ACL_ERROR_RT_INVALID_HANDLE) not live (freed twice, forged). */
+ * exporter holds it.  Errors: 100000 NULL; 107002 its device was reset;
+ * 107017 (ACL_ERROR_RT_INVALID_HANDLE) not live (freed twice, forged, not
+ * a handle from this library). */
 ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle);
 /* aclrtMapMem - map all of handle at virPtr, inside one reservation.
  * size must be the handle's size; offset and flags must be 0; virPtr 2 MiB
  * aligned (1 GiB for a 1 GiB handle).  The mapping is READWRITE for its
- * device.  Errors: 100000 virPtr NULL, size 0, offset or flags != 0, virPtr
- * not a device address or not 2 MiB aligned, handle not from this library
- * or of another device than virPtr; 107017 handle not live; 107000 size is
- * not the handle's size, 1 GiB handle at an address not 1 GiB aligned,
- * range not inside one reservation, or overlapping a live mapping
- * (nothing changes). */
+ * device.  Errors: 100000 virPtr or handle NULL, size 0, flags != 0;
+ * 107017 handle not live or not from this library; 107000 (the driver's
+ * checks) offset != 0, virPtr not a device address or not 2 MiB aligned,
+ * handle of another device than virPtr, size is not the handle's size,
+ * 1 GiB handle at an address not 1 GiB aligned, range not inside one
+ * reservation, or overlapping a live mapping (nothing changes). */
 ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
 					 uint64_t flags);
 /* aclrtMemMapNoAccess - as aclrtMapMem (same arguments, rules and errors),
@@ -1000,31 +1032,32 @@ ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offse
 ACL_FUNC_VISIBILITY aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size_t offset,
 						 aclrtDrvMemHandle handle, uint64_t flags);
 /* aclrtUnmapMem - undo the aclrtMapMem that started at virPtr; the
- * reservation stays.  Errors: 100000 NULL or not a device address; 107000
+ * reservation stays.  Errors: 100000 NULL; 107000 not a device address,
  * no mapping starts there. */
 ACL_FUNC_VISIBILITY aclError aclrtUnmapMem(void *virPtr);
 /* aclrtMemSetAccess - set the access of the mapping [virPtr, virPtr + size)
  * from count descriptors (the last one wins).  flags must be READWRITE,
- * location HOST or DEVICE, rsv all 0.  Errors: 100000 virPtr or desc NULL,
+ * location HOST or DEVICE, rsv all 0.  The ACL layer checks nothing here:
+ * every error is ACL_ERROR_RT_PARAM_INVALID (107000): virPtr or desc NULL,
  * size 0, count 0, other flags or location types, rsv not 0, virPtr not a
- * device address; 107000 the range is not exactly one mapping, or the
- * DEVICE id does not exist. */
+ * device address, the range not exactly one mapping, or a DEVICE id that
+ * does not exist. */
 ACL_FUNC_VISIBILITY aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc,
 					       size_t count);
 /* aclrtMemGetAccess - the access of the mapping holding virPtr: location
  * and flag (READWRITE at DEVICE <its device> right after aclrtMapMem).
- * Errors: 100000 a NULL argument or not a device address; 107000 not
- * mapped memory. */
+ * Errors: 100000 a NULL argument; 107000 not a device address, not mapped
+ * memory. */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *flag);
 /* aclrtMemRetainAllocationHandle - the handle mapped at virPtr, with one
  * more reference (drop it with aclrtFreePhysical); this revives a handle
  * its owner freed while it was still mapped.  Errors: 100000 a NULL
- * argument or not a device address; 107000 not mapped memory. */
+ * argument; 107000 not a device address, not mapped memory. */
 ACL_FUNC_VISIBILITY aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle);
 /* aclrtMemGetAllocationPropertiesFromHandle - the prop handle was created
- * with (for an imported handle, the exporter's).  Errors: 100000 prop NULL
- * or not a handle from this library; 107002 its device was reset; 107017
- * not live. */
+ * with (for an imported handle, the exporter's).  Errors: 100000 handle or
+ * prop NULL; 107002 its device was reset; 107017 not live or not a handle
+ * from this library. */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
 								       aclrtPhysicalMemProp *prop);
 /* aclrtMemExportToShareableHandle - make handle importable by other
@@ -1033,9 +1066,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvM
  * ACL_RT_VMM_EXPORT_FLAG_DEFAULT (only processes named with
  * aclrtMemSetPidToShareableHandle may import) or
  * ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION (any process may).
- * Errors: 100000 shareableHandle NULL, other handleType or flag bits,
- * handle not from this library; 107002 its device was reset; 107017 handle
- * not live; 107000 already exported; 207006 (ACL_ERROR_RT_NO_PERMISSION)
+ * Errors: 100000 handle or shareableHandle NULL, other handleType; 107000
+ * other flag bits, already exported; 107002 its device was reset; 107017
+ * handle not live or not from this library; 207006 (ACL_ERROR_RT_NO_PERMISSION)
  * handle was itself imported. */
 ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle,
 							     aclrtMemHandleType handleType, uint64_t flags,
@@ -1043,8 +1076,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
 /* aclrtMemImportFromShareableHandle - a new handle of this process, on
  * deviceId (set by this process), to the memory the key names; its
  * aclrtFreePhysical drops only this process's hold.  Errors: 100000 handle
- * NULL or key 0; 107001 deviceId < 0 or >= 64; 107002 deviceId not set by
- * this process; 107017 key not live (never exported, guessed, or the
+ * NULL; 107001 deviceId not a device; 107000 key 0; 107002 deviceId not set
+ * by this process; 107017 key not live (never exported, guessed, or the
  * exporter freed it); 107000 deviceId is not the memory's device and has
  * no peer access to it (aclrtDeviceEnablePeerAccess with deviceId current;
  * with it the import works, the memory stays on its own device); 207006
@@ -1054,8 +1087,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareabl
 /* aclrtMemSetPidToShareableHandle - add pidNum process ids (1 .. 1024 of
  * them, each > 0) to the list of processes allowed to import the key; only
  * the exporting process may, through its current device.  Errors: 100000
- * key 0, pid NULL, pidNum 0 or > 1024, a pid <= 0; 107002 no current
- * device; 107017 key not live; 207006 called by another process than the
+ * pid NULL, pidNum 0; 107000 key 0, pidNum > 1024, a pid <= 0 (the driver's
+ * checks); 107002 no current device; 107017 key not live; 207006 called by another process than the
  * exporter; 207001 the key's list would hold more than 1024 pids. */
 ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t *pid,
 							     size_t pidNum);
@@ -1093,8 +1126,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandleV2(void *shareableHa
  * aclrtMemAllocManaged: size in bytes, rounded up to 2 MiB; the pointer is 2 MiB
  * aligned on the current device; free with aclrtFree.  No device memory is used
  * until the device touches it (device copies are charged to the device then).
- * 100000: ptr NULL, size 0, size > 3 TB, flag != ACL_RT_MEM_ATTACH_GLOBAL (1).
- * 107002: no current device.  207001: out of (host) memory.
+ * 100000: ptr NULL, flag != ACL_RT_MEM_ATTACH_GLOBAL (1).  107000: size 0 (the
+ * runtime's check), size > 3 TB.  107002: no current device.  207001: out of
+ * (host) memory.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uint32_t flag);
 /*
@@ -1109,10 +1143,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uin
  * read-mostly a device location gets a read-only copy instead).
  * SET_ACCESSED_BY: recorded; equal to the preferred location, the blocks are
  * placed there at once as for SET_PREFERRED_LOCATION.
- * 100000: ptr NULL, bad size, advise out of range, ptr not in device memory,
- *         location invalid, HOST_NUMA types or another device for SET/UNSET_PREFERRED and
- *         SET/UNSET_ACCESSED_BY.
- * 107000: range not inside one managed allocation; SET_PREFERRED_LOCATION (or
+ * 100000: ptr NULL, size 0 (the ACL layer's only checks).
+ * 107000: advise out of range, a DEVICE location id that is not a device (the
+ *         runtime's checks); size not a multiple of 2 MiB or above 3 TB, ptr not in
+ *         device memory, location invalid, HOST_NUMA types or another device for
+ *         SET/UNSET_PREFERRED and SET/UNSET_ACCESSED_BY, range not inside one
+ *         managed allocation (the driver's); SET_PREFERRED_LOCATION (or
  *         SET_ACCESSED_BY equal to the preferred location) without read-mostly
  *         while a block is mapped at the other location (nothing
  *         is changed then).  207001: no device capacity for a device copy.
@@ -1127,9 +1163,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64
  * read-only copy instead.  A device prefetch maps the device side (no device
  * fault afterwards); a host prefetch moves the data but the host's first
  * touch still takes one (migration-free) page fault.
- * 100000: ptr NULL, size not a multiple of 2 MiB or not in (0, 3 TB], flags != 0,
- *         location invalid or a HOST_NUMA type, ptr not in device memory.
- * 107000: range not inside one managed allocation, not a live stream.
+ * 100000: ptr NULL, size 0, flags != 0.  107017: not a live stream.
+ * 107000: a DEVICE location id that is not a device; size not a multiple of 2 MiB
+ *         or above 3 TB, location invalid or a HOST_NUMA type, ptr not in device
+ *         memory, range not inside one managed allocation.
  * 107002: NULL stream and no current device.  107003: stream of another device.
  * 207001 (reported by the next sync): no capacity for a device copy.
  */
@@ -1145,9 +1182,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_
  * nothing.  100000: an array NULL, count 0, flags != 0, numPrefetchLocs 0
  * or > count, prefetchLocIdxs not starting at 0, not increasing or not
  * below count, a size not a multiple of 2 MiB in (0, 3 TB], a location not
- * HOST or the memory's device, a range not in device memory.  107000: a
- * range not inside one managed allocation, not a live stream.  Then as
- * aclrtMemManagedPrefetchAsync (107002, 107003).
+ * HOST or the memory's device.  107000: a range not in device memory or
+ * not inside one managed allocation.  Then as aclrtMemManagedPrefetchAsync
+ * (107017, 107002, 107003).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchBatchAsync(const void **ptrs, size_t *sizes, size_t count,
 							       aclrtMemManagedLocation *prefetchLocs,
@@ -1162,9 +1199,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchBatchAsync(const void **ptrs
  *   *_TYPE, *_ID: int32_t, the type / id of the above.
  *   ACCESSED_BY: an array of aclrtMemManagedLocation (dataSize a multiple of 8): the
  *     locations every block has (device first), the rest of the array INVALID.
- * 100000: ptr or data NULL, size 0, attribute out of range, dataSize too small (or not a
- * multiple of 8 for ACCESSED_BY), ptr not in device memory.
- * 107000: range not inside one managed allocation.
+ * 100000: ptr or data NULL, size 0.
+ * 107000: attribute out of range (the runtime's check), dataSize too small (or not a
+ * multiple of 8 for ACCESSED_BY), ptr not in device memory, range not inside one
+ * managed allocation.
  * aclrtMemManagedGetAttrs: the same per attribute (data[i], dataSizes[i]); stops at the first
  * error; 100000 for NULL arrays or numAttributes 0.
  */
@@ -1177,8 +1215,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribu
  * Peer access between devices.  Access is one-directional ("device A may
  * reach device B's memory") and belongs to the calling process: it ends
  * when the process exits or is killed.  It lets copies issued on A
- * (aclrtMemcpy / aclrtMemcpy2d on current device A, their Async forms on a
- * stream of A) read and write B's memory, and lets a shareable handle of
+ * (aclrtMemcpy on current device A, aclrtMemcpyAsync / aclrtMemcpy2dAsync
+ * on a stream of A) read and write B's memory, and lets a shareable handle of
  * B's memory be imported on A.
  * ====================================================================== */
 
@@ -1186,10 +1224,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribu
  * aclrtDeviceCanAccessPeer - *canAccessPeer = 1 when device deviceId can
  * be given access to device peerDeviceId's memory, else 0; between any two
  * npu_sim devices it is 1.  Checks, in order: deviceId == peerDeviceId ->
- * ACL_ERROR_INVALID_PARAM (100000); canAccessPeer NULL -> 100000; deviceId
- * or peerDeviceId outside [0, aclrtGetDeviceCount) ->
- * ACL_ERROR_RT_INVALID_DEVICEID (107001); no device at all ->
- * ACL_ERROR_RT_NO_DEVICE (207004).  Needs no current device.
+ * ACL_ERROR_INVALID_PARAM (100000); peerDeviceId outside
+ * [0, aclrtGetDeviceCount) -> ACL_ERROR_RT_INVALID_DEVICEID (107001);
+ * deviceId outside 0..63 or canAccessPeer NULL -> ACL_ERROR_RT_PARAM_INVALID
+ * (107000, the runtime's checks); deviceId outside [0, aclrtGetDeviceCount)
+ * -> 107001; no device at all -> ACL_ERROR_RT_NO_DEVICE (207004).  Needs no
+ * current device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId,
 						      int32_t peerDeviceId);

@@ -126,7 +126,7 @@ aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct 
 		npu_rt_devices_unlock();
 		npu_rt_msg_detail("%s %p is not a live %s of this process (destroyed, or its device was reset)",
 				  obj_name(type), handle, obj_name(type));
-		return ACL_ERROR_RT_PARAM_INVALID;
+		return ACL_ERROR_RT_INVALID_HANDLE;	/* the runtime's handle guard */
 	}
 	*ref = (struct npu_rt_ref){ .dev = o.dev, .fd = npu_rt_device_fd_locked(o.dev), .kid = o.kid };
 	return ACL_SUCCESS;
@@ -166,7 +166,7 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 	if (h.fd >= 0)
 		npu_rt_hold_drop(&h);
 	if (o == NULL)
-		return ACL_ERROR_RT_PARAM_INVALID;
+		return ACL_ERROR_RT_INVALID_HANDLE;	/* the runtime's handle guard */
 	npu_rt_check_destroyed(check_kind(type), (uintptr_t)o);
 	free(o);
 	return rc == 0 ? ACL_SUCCESS : ACL_ERROR_RT_PARAM_INVALID;
@@ -186,7 +186,8 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 	if (npu_rt_obj_get(context, NPU_RT_OBJ_CTX, &seen) != 0 ||
 	    npu_rt_device_epoch_locked(seen.dev) == 0) {
 		npu_rt_devices_unlock();
-		return ACL_ERROR_RT_PARAM_INVALID;
+		npu_rt_msg_detail("context is not a live context of this process made by aclrtCreateContext");
+		return ACL_ERROR_RT_CONTEXT_NULL;
 	}
 	/* the streams' destroys wait for their work: a hold, not the lock */
 	rc = npu_rt_hold_locked(npu_rt_device_fd_locked(seen.dev), &h);
@@ -196,9 +197,10 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 	}
 	c = npu_rt_ctx_take(context, npu_rt_device_epoch_locked(seen.dev), &gone);
 	npu_rt_devices_unlock();
-	if (c == NULL) {
+	if (c == NULL) {	/* destroyed, or a device's default context */
 		npu_rt_hold_drop(&h);
-		return ACL_ERROR_RT_PARAM_INVALID;
+		npu_rt_msg_detail("context is not a live context of this process made by aclrtCreateContext");
+		return ACL_ERROR_RT_CONTEXT_NULL;
 	}
 	dev = c->dev;
 

@@ -74,6 +74,8 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 	if (err != ACL_SUCCESS)
 		return err;
 	err = npu_rt_copy_plan_locked(c, kind, &plan);
+	if (err == ACL_SUCCESS && !flat)
+		err = npu_rt_memcpy2d_route_check(true, &plan);
 	if (err != ACL_SUCCESS || (flat && c->dst == c->src)) {
 		npu_rt_devices_unlock();	/* same address: nothing to move */
 		return err;
@@ -136,6 +138,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void 
 	struct npu_rt_copy c;
 	aclError err = npu_rt_memcpy2d_args(dst, dpitch, src, spitch, width, height, (int)kind, &c);
 
+	if (err == ACL_SUCCESS && c.width != 0)
+		err = npu_rt_memcpy2d_sync_kind_check((int)kind);
 	return err != ACL_SUCCESS || c.width == 0 ? err : copy_now(&c, kind, false);
 }
 
@@ -212,46 +216,67 @@ static aclError set_device(void *ptr, size_t memSize, uint32_t value, size_t byt
 	return err;
 }
 
+/*
+ * The ACL layer's checks: ptr NULL or not 4-byte aligned, N * 4 above
+ * memSize, and memory that is neither aclrtMalloc nor aclrtMallocHost
+ * memory: ACL_ERROR_INVALID_PARAM.  Table lock held on ACL_SUCCESS.
+ */
+static aclError d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc *loc)
+{
+	uintptr_t base;
+	size_t len, bytes;
+	aclError err;
+	int dev;
+
+	if (ptr == NULL || ((uintptr_t)ptr & 3) != 0) {
+		npu_rt_msg_detail(ptr == NULL ? "ptr is NULL" : "ptr is not 4-byte aligned");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (N > SIZE_MAX / 4 || N * 4 > memSize) {
+		npu_rt_msg_detail("N %zu words are more than memSize %zu bytes", N, memSize);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	bytes = N * 4;
+	err = npu_rt_enter_current(&dev);	/* as aclrtMemset: a device is needed */
+	if (err != ACL_SUCCESS)
+		return err;
+	*loc = npu_rt_locate_locked(ptr, bytes);
+	if (loc->kind == NPU_RT_LOC_DEVICE ||
+	    (loc->kind == NPU_RT_LOC_HOST && npu_rt_host_find((uintptr_t)ptr, &base, &len)))
+		return ACL_SUCCESS;
+	npu_rt_devices_unlock();
+	npu_rt_msg_detail("ptr is neither device memory nor an aclrtMallocHost block");
+	return ACL_ERROR_INVALID_PARAM;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N)
 {
 	uint8_t b = (uint8_t)value;
 	struct npu_rt_loc loc;
-	size_t bytes;
+	size_t bytes = N * 4;
 	aclError err;
-	int dev;
 
 	if (N == 0)
 		return ACL_SUCCESS;
-	if (ptr == NULL) {
-		npu_rt_msg_detail("ptr is NULL");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	if (N > SIZE_MAX / 4) {
-		npu_rt_msg_detail("N %zu words overflow a byte count", N);
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	bytes = N * 4;
-	if (bytes > memSize) {
-		npu_rt_msg_detail("N %zu words are %zu bytes, more than memSize %zu", N, bytes, memSize);
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
-	if (value == (uint32_t)b * 0x01010101U)
-		return aclrtMemset(ptr, memSize, b, bytes);
-
-	err = npu_rt_enter_current(&dev);	/* as aclrtMemset: a device is needed */
+	err = d32_check(ptr, memSize, N, &loc);
 	if (err != ACL_SUCCESS)
 		return err;
-	loc = npu_rt_locate_locked(ptr, bytes);
 	if (loc.kind == NPU_RT_LOC_HOST) {
+		uintptr_t base;
+		size_t len;
+
 		npu_rt_devices_unlock();
+		if (!npu_rt_host_find((uintptr_t)ptr, &base, &len) || bytes > len - ((uintptr_t)ptr - base)) {
+			npu_rt_msg_detail("[ptr, ptr + %zu) runs past its aclrtMallocHost block", bytes);
+			return ACL_ERROR_RT_PARAM_INVALID;
+		}
 		for (size_t i = 0; i < N; i++)
 			memcpy((char *)ptr + i * 4, &value, 4);
 		return ACL_SUCCESS;
 	}
-	if (loc.kind != NPU_RT_LOC_DEVICE) {
+	if (value == (uint32_t)b * 0x01010101U) {
 		npu_rt_devices_unlock();
-		npu_rt_msg_detail("[ptr, ptr + %zu) straddles host and device addresses", bytes);
-		return ACL_ERROR_RT_PARAM_INVALID;
+		return aclrtMemset(ptr, memSize, b, bytes);
 	}
 	err = npu_rt_check_live_range_locked(loc.dev, (uintptr_t)ptr, bytes, "ptr");
 	npu_rt_devices_unlock();

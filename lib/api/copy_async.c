@@ -57,7 +57,7 @@ static int host_side_pinned(const struct npu_rt_copy_route_plan *plan, const str
 }
 
 /* Queue copy c on stream, after the ACL-layer checks passed. */
-static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, aclrtStream stream)
+static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, aclrtStream stream, bool flat)
 {
 	struct npu_rt_copy_route_plan plan;
 	struct npu_sim_stream_submit req;
@@ -68,6 +68,8 @@ static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, ac
 	if (err != ACL_SUCCESS)
 		return err;
 	err = npu_rt_copy_plan_locked(c, kind, &plan);
+	if (err == ACL_SUCCESS && !flat)	/* 2D host to host: 107000, not 207000 */
+		err = npu_rt_memcpy2d_route_check(false, &plan);
 	if (err == ACL_SUCCESS)
 		err = plan_check(&ref, &plan);
 	if (err != ACL_SUCCESS) {
@@ -91,7 +93,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const v
 	struct npu_rt_copy c;
 	aclError err = npu_rt_memcpy_args(dst, destMax, src, count, (int)kind, &c);
 
-	return err != ACL_SUCCESS || c.width == 0 ? err : queue_copy(&c, kind, stream);
+	return err != ACL_SUCCESS || c.width == 0 ? err : queue_copy(&c, kind, stream, true);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -101,7 +103,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const 
 	struct npu_rt_copy c;
 	aclError err = npu_rt_memcpy2d_args(dst, dpitch, src, spitch, width, height, (int)kind, &c);
 
-	return err != ACL_SUCCESS || c.width == 0 ? err : queue_copy(&c, kind, stream);
+	return err != ACL_SUCCESS || c.width == 0 ? err : queue_copy(&c, kind, stream, false);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,

@@ -391,7 +391,12 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)
 		return ACL_ERROR_RT_INVALID_DEVICEID;
 
 	pthread_rwlock_wrlock(&table_lock);
-	if (devices[deviceId].open && --devices[deviceId].refs == 0) {
+	if (!devices[deviceId].open) {	/* the runtime: no reference to release */
+		pthread_rwlock_unlock(&table_lock);
+		npu_rt_msg_detail("device %d is not set in this process (never set, or already reset)", deviceId);
+		return ACL_ERROR_RT_CONTEXT_RELEASE_ERROR;
+	}
+	if (--devices[deviceId].refs == 0) {
 		close_device_locked(deviceId);
 		if (current_dev == deviceId)
 			current_dev = -1;
@@ -403,8 +408,8 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)
 /*
  * Force: close the device context whatever the reference count, after the
  * work queued on its streams is done (as CANN waits for the default
- * context's tasks).  A device this process does not hold is an error here,
- * unlike aclrtResetDevice.
+ * context's tasks).  A device this process does not hold is
+ * ACL_ERROR_RT_CONTEXT_RELEASE_ERROR, as for aclrtResetDevice.
  */
 ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId)
 {
@@ -421,7 +426,7 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId)
 	if (!devices[deviceId].open) {
 		pthread_rwlock_unlock(&table_lock);
 		npu_rt_msg_detail("device %d is not set in this process (never set, or already reset)", deviceId);
-		return ACL_ERROR_RT_PARAM_INVALID;
+		return ACL_ERROR_RT_CONTEXT_RELEASE_ERROR;
 	}
 	epoch = devices[deviceId].epoch;
 	/* the wait without the lock; a reset meanwhile has closed it already */

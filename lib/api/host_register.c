@@ -128,12 +128,14 @@ ACL_FUNC_VISIBILITY aclError aclrtHostRegister(void *ptr, uint64_t size, aclrtHo
 		npu_rt_msg_detail("%s", ptr == NULL ? "ptr is NULL" : devPtr == NULL ? "devPtr is NULL" : "size is 0");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	if (type != ACL_HOST_REGISTER_MAPPED && type != ACL_HOST_REGISTER_IOMEMORY &&
-	    type != ACL_HOST_REGISTER_READONLY) {
-		npu_rt_msg_detail("type %d is not ACL_HOST_REGISTER_MAPPED, _IOMEMORY or _READONLY", (int)type);
-		return ACL_ERROR_INVALID_PARAM;
+	/* The runtime takes any OR of IOMEMORY and READONLY (MAPPED is 0). */
+	if (((uint32_t)type & ~(uint32_t)(ACL_HOST_REGISTER_IOMEMORY | ACL_HOST_REGISTER_READONLY)) != 0) {
+		npu_rt_msg_detail("type 0x%x is not an OR of ACL_HOST_REGISTER_IOMEMORY and _READONLY (or MAPPED, 0)",
+				  (unsigned)type);
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	}
-	return do_register(ptr, size, type == ACL_HOST_REGISTER_READONLY ? NPU_SIM_HOSTREG_READONLY : 0, devPtr);
+	return do_register(ptr, size, (uint32_t)type & ACL_HOST_REGISTER_READONLY ? NPU_SIM_HOSTREG_READONLY : 0,
+			   devPtr);
 }
 
 #define HOST_REG_V2_MASK (ACL_HOST_REG_MAPPED | ACL_HOST_REG_IOMEMORY | ACL_HOST_REG_READONLY | ACL_HOST_REG_PINNED)
@@ -144,10 +146,10 @@ ACL_FUNC_VISIBILITY aclError aclrtHostRegisterV2(void *ptr, uint64_t size, uint3
 		npu_rt_msg_detail("%s", ptr == NULL ? "ptr is NULL" : "size is 0");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	if ((flag & ~HOST_REG_V2_MASK) != 0) {
-		npu_rt_msg_detail("flag 0x%x has bits outside ACL_HOST_REG_MAPPED | _IOMEMORY | _READONLY | _PINNED",
+	if ((flag & HOST_REG_V2_MASK) == 0 || (flag & ~HOST_REG_V2_MASK) != 0) {
+		npu_rt_msg_detail("flag 0x%x is not a non-empty OR of ACL_HOST_REG_MAPPED, _IOMEMORY, _READONLY, _PINNED",
 				  flag);
-		return ACL_ERROR_INVALID_PARAM;
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	return do_register(ptr, size, flag & ACL_HOST_REG_READONLY ? NPU_SIM_HOSTREG_READONLY : 0, NULL);
 }
@@ -156,13 +158,17 @@ ACL_FUNC_VISIBILITY aclError aclrtHostGetDevicePointer(void *pHost, void **pDevi
 {
 	struct host_reg *r;
 	uintptr_t va = 0;
+	aclError err;
+	int dev;
 
 	if (pHost == NULL || pDevice == NULL || flag != 0) {
 		npu_rt_msg_detail("%s", pHost == NULL ? "pHost is NULL" : pDevice == NULL ? "pDevice is NULL" :
 				  "flag is reserved and must be 0");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	npu_rt_devices_read_lock();
+	err = npu_rt_enter_current(&dev);	/* the runtime asks the current context */
+	if (err != ACL_SUCCESS)
+		return err;
 	pthread_mutex_lock(&reg_lock);
 	prune_locked();
 	r = find_locked((uintptr_t)pHost, 1, 0);
@@ -172,7 +178,7 @@ ACL_FUNC_VISIBILITY aclError aclrtHostGetDevicePointer(void *pHost, void **pDevi
 	npu_rt_devices_unlock();
 	if (r == NULL) {
 		npu_rt_msg_detail("%p is not in registered host memory", pHost);
-		return ACL_ERROR_HOST_MEMORY_NOT_REGISTERED;
+		return ACL_ERROR_RT_PARAM_INVALID;	/* the runtime's answer */
 	}
 	*pDevice = (void *)va;
 	return ACL_SUCCESS;
@@ -182,13 +188,16 @@ ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr)
 {
 	struct npu_sim_host_unregister req;
 	struct host_reg **pp, *r = NULL;
-	int rc = 0;
+	aclError err;
+	int dev, rc = 0;
 
 	if (ptr == NULL) {
 		npu_rt_msg_detail("ptr is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	npu_rt_devices_read_lock();
+	err = npu_rt_enter_current(&dev);	/* the runtime asks the current context */
+	if (err != ACL_SUCCESS)
+		return err;
 	pthread_mutex_lock(&reg_lock);
 	prune_locked();
 	for (pp = &regs; *pp != NULL; pp = &(*pp)->next) {

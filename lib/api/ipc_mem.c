@@ -144,18 +144,19 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportByKey(void **devPtr, const char *k
 	aclError err;
 	int dev, rc;
 
-	if (devPtr == NULL) {
-		npu_rt_msg_detail("devPtr is NULL");
+	if (devPtr == NULL || key == NULL) {
+		npu_rt_msg_detail("%s is NULL", devPtr == NULL ? "devPtr" : "key");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	err = key_arg(key, &k);
-	if (err != ACL_SUCCESS)
-		return err;
+	/* The runtime checks the flags before the key reaches the driver. */
 	if (flags > ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS) {
 		npu_rt_msg_detail("flags 0x%" PRIx64 " is not 0 or ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS",
 				  flags);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
+	err = key_arg(key, &k);
+	if (err != ACL_SUCCESS)
+		return err;
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;

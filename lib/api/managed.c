@@ -4,6 +4,13 @@
  * aclrtMemManagedPrefetchBatchAsync (docs/design.md 4.6, seed page
  * aclrtMemManagedAdviseType).  Freed with aclrtFree (memory_linear.c).
  * The driver keeps the per-block state (MANAGED_* ioctls, OP_PREFETCH).
+ *
+ * Codes: the CANN ACL layer checks only NULL pointers, size 0 (advise,
+ * prefetch, attributes), the alloc flag and the prefetch flags (100000);
+ * its runtime answers 107000 for an alloc size 0, an advice or attribute
+ * out of range and a DEVICE location id that is not a device; the rest
+ * (sizes not multiples of 2 MiB, ranges that are not managed memory, a
+ * location the advice cannot take) is the driver's: 107000 here too.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -19,6 +26,17 @@ static int managed_size_ok(uint64_t size)
 	return size != 0 && size <= NPU_SIM_MANAGED_MAX && (size & (NPU_SIM_MANAGED_ALIGN - 1)) == 0;
 }
 
+/* A DEVICE location must name a device (the runtime's check): 107000. */
+static aclError location_check(aclrtMemManagedLocation l)
+{
+	aclError err;
+
+	if (l.type != ACL_MEM_LOCATIONTYPE_DEVICE)
+		return ACL_SUCCESS;
+	err = npu_rt_device_id_check(l.id, "location.id");
+	return err == ACL_ERROR_RT_INVALID_DEVICEID ? ACL_ERROR_RT_PARAM_INVALID : err;
+}
+
 static aclError managed_errno(int rc)
 {
 	if (rc == -EBUSY)
@@ -32,8 +50,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void **ptr, uint64_t size, uin
 	aclError err;
 	int rc;
 
-	if (ptr == NULL || size == 0 || size > NPU_SIM_MANAGED_MAX || flag != ACL_RT_MEM_ATTACH_GLOBAL)
+	if (ptr == NULL || flag != ACL_RT_MEM_ATTACH_GLOBAL)
 		return ACL_ERROR_INVALID_PARAM;
+	if (size == 0 || size > NPU_SIM_MANAGED_MAX) {
+		npu_rt_msg_detail("size %llu is not in (0, 3 TB]", (unsigned long long)size);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_MANAGED_ALLOC, &req, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
@@ -68,8 +90,8 @@ static int managed_range(int fd, uint64_t va, uint64_t size)
 /*
  * Which advice ignores the location, or takes a missing one as the host,
  * is the driver's rule (MANAGED_ADVISE): the location goes as given.  The
- * driver's -EINVAL is then either the location (100000, as the ACL layer
- * reports argument errors) or a range that is not managed memory (107000).
+ * driver's -EINVAL (a location the advice cannot take, a range that is not
+ * managed memory) is 107000.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64_t size,
 						   aclrtMemManagedAdviseType advise,
@@ -79,11 +101,20 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64
 	aclError err;
 	int dev, fd, rc;
 
-	if (ptr == NULL || !managed_size_ok(size) || (int)advise < ACL_MEM_ADVISE_SET_READ_MOSTLY ||
-	    (int)advise > ACL_MEM_ADVISE_UNSET_ACCESSED_BY)
+	if (ptr == NULL || size == 0)
 		return ACL_ERROR_INVALID_PARAM;
-	if (npu_rt_enter_addr(ptr, size, &dev) != 0)
-		return ACL_ERROR_INVALID_PARAM;
+	if ((uint16_t)advise > ACL_MEM_ADVISE_UNSET_ACCESSED_BY) {
+		npu_rt_msg_detail("advise %d is not in 0..%d", (int)advise, ACL_MEM_ADVISE_UNSET_ACCESSED_BY);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	err = location_check(location);
+	if (err != ACL_SUCCESS)
+		return err;
+	if (!managed_size_ok(size) || npu_rt_enter_addr(ptr, size, &dev) != 0) {
+		npu_rt_msg_detail("size %llu is not a multiple of 2 MiB, or the range is not device memory",
+				  (unsigned long long)size);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	fd = npu_rt_device_fd_locked(dev);
 	memset(&req, 0, sizeof(req));
 	req.va = (uintptr_t)ptr;
@@ -92,9 +123,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void *const ptr, uint64
 	req.loc = driver_loc(location, dev, &req.loc_id);
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_MANAGED_ADVISE, &req);
 	if (rc == -EINVAL && req.loc == 0 && managed_range(fd, (uintptr_t)ptr, size))
-		err = ACL_ERROR_INVALID_PARAM;	/* this advice needs a location */
-	else
-		err = rc != 0 ? managed_errno(rc) : ACL_SUCCESS;
+		npu_rt_msg_detail("advise %d needs a location: HOST or the memory's device", (int)advise);
+	err = rc != 0 ? managed_errno(rc) : ACL_SUCCESS;
 	npu_rt_devices_unlock();
 	return err;
 }
@@ -110,15 +140,23 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_
 	aclError err = ACL_SUCCESS;
 	int rc;
 
-	if (ptr == NULL || !managed_size_ok(size) || flags != 0)
+	if (ptr == NULL || size == 0 || flags != 0)
 		return ACL_ERROR_INVALID_PARAM;
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	where = npu_rt_locate_locked(ptr, size);
-	if (where.kind != NPU_RT_LOC_DEVICE || (loc = driver_loc(location, where.dev, &loc_id)) == 0) {
+	err = location_check(location);
+	if (err != ACL_SUCCESS) {
 		npu_rt_devices_unlock();
-		return ACL_ERROR_INVALID_PARAM;
+		return err;
+	}
+	where = npu_rt_locate_locked(ptr, size);
+	if (!managed_size_ok(size) || where.kind != NPU_RT_LOC_DEVICE ||
+	    (loc = driver_loc(location, where.dev, &loc_id)) == 0) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("size %zu not a multiple of 2 MiB, the range not device memory, or the location "
+				  "neither HOST nor the memory's device", size);
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	if (where.dev != ref.dev) {
 		npu_rt_devices_unlock();
@@ -170,8 +208,10 @@ static uint32_t range_loc(aclrtMemManagedRangeAttribute attribute, const struct 
 /* Copy the n bytes of v into the caller's buffer of dataSize bytes. */
 static aclError put(void *data, size_t dataSize, const void *v, size_t n)
 {
-	if (dataSize < n)
-		return ACL_ERROR_INVALID_PARAM;
+	if (dataSize < n) {
+		npu_rt_msg_detail("dataSize %zu is less than the %zu bytes of the attribute", dataSize, n);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	memcpy(data, v, n);
 	return ACL_SUCCESS;
 }
@@ -193,11 +233,17 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribut
 	aclrtMemManagedLocation l;
 	int dev, rc;
 
-	if (ptr == NULL || data == NULL || size == 0 || (int)attribute < ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY ||
-	    (int)attribute > ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID)
+	if (ptr == NULL || data == NULL || size == 0)
 		return ACL_ERROR_INVALID_PARAM;
-	if (npu_rt_enter_addr(ptr, size, &dev) != 0)
-		return ACL_ERROR_INVALID_PARAM;
+	if ((int)attribute < ACL_MEM_RANGE_ATTRIBUTE_READ_MOSTLY ||
+	    (int)attribute > ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID) {
+		npu_rt_msg_detail("attribute %d is outside aclrtMemManagedRangeAttribute", (int)attribute);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if (npu_rt_enter_addr(ptr, size, &dev) != 0) {
+		npu_rt_msg_detail("[ptr, +%zu) is not device memory", size);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	memset(&q, 0, sizeof(q));
 	q.va = (uintptr_t)ptr;
 	q.size = size;
@@ -221,8 +267,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribut
 	case ACL_MEM_RANGE_ATTRIBUTE_ACCESSED_BY: {
 		size_t n = dataSize / sizeof(l), i = 0;
 
-		if (n == 0 || dataSize % sizeof(l) != 0)
-			return ACL_ERROR_INVALID_PARAM;
+		if (n == 0 || dataSize % sizeof(l) != 0) {
+			npu_rt_msg_detail("dataSize %zu is not a multiple of aclrtMemManagedLocation", dataSize);
+			return ACL_ERROR_RT_PARAM_INVALID;
+		}
 		if (q.accessed_by & (1U << NPU_SIM_MLOC_DEVICE)) {
 			l = acl_loc(NPU_SIM_MLOC_DEVICE, dev);
 			memcpy((char *)data + i++ * sizeof(l), &l, sizeof(l));
@@ -237,7 +285,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribut
 		return ACL_SUCCESS;
 	}
 	}
-	return ACL_ERROR_INVALID_PARAM;
+	return ACL_ERROR_RT_PARAM_INVALID;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *attributes,

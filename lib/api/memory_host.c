@@ -42,11 +42,18 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size)
 	struct host_block *b;
 	void *p, **node;
 	size_t len;
+	aclError err;
+	int dev;
 
 	if (hostPtr == NULL || size == 0)
 		return ACL_ERROR_INVALID_PARAM;
 	if (size > SIZE_MAX - (page - 1))
 		return ACL_ERROR_INVALID_PARAM;
+	/* The runtime allocates host memory for the current context's device. */
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	npu_rt_devices_unlock();
 	len = (size + page - 1) / page * page;
 
 	b = malloc(sizeof(*b));
@@ -88,8 +95,10 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr)
 		tdelete(&key, &host_blocks, block_cmp);
 	}
 	pthread_mutex_unlock(&host_lock);
-	if (b == NULL)
-		return ACL_ERROR_RT_MEMORY_FREE;
+	if (b == NULL) {
+		npu_rt_msg_detail("hostPtr is not the start of a live aclrtMallocHost block");
+		return ACL_ERROR_RT_PARAM_INVALID;	/* what the driver answers */
+	}
 
 	munmap((void *)b->start, b->len);
 	free(b);
@@ -151,12 +160,14 @@ int npu_rt_host_find(uintptr_t p, uintptr_t *base, size_t *len)
 
 ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg)
 {
-	int64_t want_device;
-
-	if (npu_rt_check_malloc_cfg(cfg, &want_device) != ACL_SUCCESS) {
-		npu_rt_msg_detail("cfg has numAttrs %zu with attrs NULL or an attribute type outside aclrtMallocAttrType",
-				  cfg->numAttrs);
+	if (ptr == NULL || size == 0) {
+		npu_rt_msg_detail(ptr == NULL ? "ptr is NULL" : "size is 0");
 		return ACL_ERROR_INVALID_PARAM;
+	}
+	/* The runtime reads cfg before it looks for the current context. */
+	if (npu_rt_parse_host_cfg(cfg) != ACL_SUCCESS) {
+		npu_rt_msg_detail("cfg has attrs NULL or an attribute other than MODULE_ID and VA_FLAG");
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	if (size > SIZE_MAX) {
 		npu_rt_msg_detail("size %llu does not fit in size_t", (unsigned long long)size);
@@ -165,14 +176,20 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, a
 	return aclrtMallocHost(ptr, (size_t)size);
 }
 
-/* Waits for all queued work of the current device (its errors stay for
- * the next synchronize), as aclrtFreeWithDevSync does. */
+/*
+ * Waits for all queued work of the current device, then frees; as in the
+ * runtime a failed synchronize is returned and the block stays allocated.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr)
 {
+	aclError err;
+
 	if (hostPtr == NULL) {
 		npu_rt_msg_detail("hostPtr is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	(void)npu_rt_device_sync(NPU_SIM_SYNC_KEEP);
+	err = npu_rt_device_sync(0);
+	if (err != ACL_SUCCESS)
+		return err;
 	return aclrtFreeHost(hostPtr);
 }

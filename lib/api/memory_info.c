@@ -49,8 +49,11 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 	if (free == NULL || total == NULL)
 		return ACL_ERROR_INVALID_PARAM;
 	memset(&mi, 0, sizeof(mi));
-	if (npu_rt_mem_info_figures((int)attr, &mi, &f, &t) != ACL_SUCCESS)
-		return ACL_ERROR_INVALID_PARAM;	/* attr outside aclrtMemAttr */
+	err = npu_rt_mem_info_figures((int)attr, &mi, &f, &t);
+	if (err != ACL_SUCCESS) {	/* before the context, as in the runtime */
+		npu_rt_msg_detail("attr %d is outside aclrtMemAttr", (int)attr);
+		return err;
+	}
 
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
@@ -61,7 +64,11 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
 
-	npu_rt_mem_info_figures_profile((int)attr, &mi, prof, &f, &t);
+	err = npu_rt_mem_info_figures_profile((int)attr, &mi, prof, &f, &t);
+	if (err != ACL_SUCCESS) {
+		npu_rt_msg_detail("attr %d is a 1 GiB class; %s has no 1 GiB pages", (int)attr, prof->product);
+		return err;
+	}
 	if (npu_rt_mem_attr_is_device((int)attr, prof))
 		limit_clamp_current(&f, &t);
 	*free = f;
@@ -128,15 +135,18 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsag
 	aclError err;
 	int rc;
 
-	if (memUsageInfo == NULL || outputNum == NULL || inputNum == 0) {
-		npu_rt_msg_detail("%s", memUsageInfo == NULL ? "memUsageInfo is NULL" :
-				  outputNum == NULL ? "outputNum is NULL" : "inputNum is 0");
+	if (memUsageInfo == NULL || outputNum == NULL) {
+		npu_rt_msg_detail("%s is NULL", memUsageInfo == NULL ? "memUsageInfo" : "outputNum");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	if (deviceId < 0 || deviceId >= NPU_RT_MAX_DEVICES) {
-		npu_rt_msg_detail("deviceId %d is out of range 0..%d", deviceId, NPU_RT_MAX_DEVICES - 1);
-		return ACL_ERROR_RT_INVALID_DEVICEID;
+	if (inputNum == 0) {	/* a runtime check: *outputNum is set first */
+		*outputNum = 0;
+		npu_rt_msg_detail("inputNum is 0");
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
+	err = npu_rt_device_id_check(deviceId, "deviceId");
+	if (err != ACL_SUCCESS)
+		return err;
 	err = npu_rt_enter_device(deviceId);
 	if (err != ACL_SUCCESS) {
 		npu_rt_msg_detail("device %d is not set in this process (aclrtSetDevice)", deviceId);

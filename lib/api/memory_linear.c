@@ -75,9 +75,10 @@ static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t 
 		npu_rt_msg_detail("devPtr is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	err = npu_rt_check_malloc_cfg(cfg, &want_device);
-	if (err != ACL_SUCCESS)
-		return err;
+	if (npu_rt_check_malloc_cfg(cfg) != ACL_SUCCESS) {
+		npu_rt_msg_detail("cfg has numAttrs %zu with attrs NULL", cfg->numAttrs);
+		return ACL_ERROR_INVALID_PARAM;
+	}
 	err = npu_rt_plan_alloc(api, size, policy, &plan);
 	if (err != ACL_SUCCESS) {
 		npu_rt_msg_detail("size %zu with policy 0x%x refused (size 0, a footprint that overflows, "
@@ -88,11 +89,17 @@ static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t 
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
+	/* The runtime reads the attributes once it has the current context. */
+	if (npu_rt_parse_malloc_cfg(cfg, &want_device) != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("cfg has attrs NULL or an attribute other than RSV, MODULE_ID, DEVICE_ID");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	if (want_device >= 0 && want_device != dev) {
 		npu_rt_devices_unlock();
 		npu_rt_msg_detail("the ACL_RT_MEM_ATTR_DEVICE_ID attribute names device %lld, the current device is %d",
 				  (long long)want_device, dev);
-		return ACL_ERROR_RT_INVALID_DEVICEID;
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	err = plan_for_product(dev, api, size, policy, &plan);
 	if (err != ACL_SUCCESS) {
@@ -152,7 +159,8 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
 		return ACL_ERROR_INVALID_PARAM;
 	if (npu_rt_enter_addr(devPtr, 1, &dev) != 0) {
 		npu_rt_check_bad_free((uintptr_t)devPtr);
-		return ACL_ERROR_RT_MEMORY_FREE;	/* not device memory of ours */
+		npu_rt_msg_detail("devPtr is not device memory of this process");
+		return ACL_ERROR_RT_PARAM_INVALID;	/* what the driver answers */
 	}
 	q.va = (uintptr_t)devPtr;
 	if ((npu_rt_check_flags & NPU_RT_CHECK_MISUSE) &&
@@ -164,6 +172,8 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
 	npu_rt_devices_unlock();
 	if (rc != 0) {
 		npu_rt_check_bad_free((uintptr_t)devPtr);
+		if (rc == -ENOENT)
+			npu_rt_msg_detail("devPtr is not the start of a live allocation of this process");
 	} else {
 		if (q.queued > 0)
 			npu_rt_check_freed_queued((uintptr_t)devPtr, q.queued);
@@ -172,10 +182,22 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
 	return rc != 0 ? npu_rt_errno_to_acl(-rc) : ACL_SUCCESS;
 }
 
-/* Wait for the device's queued work (errors stay for the next sync), free. */
+/*
+ * Wait for the device's queued work, then free.  As in the runtime, a failed
+ * synchronize (no current device, an error of the queued work) is returned
+ * and the memory stays allocated.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr)
 {
-	(void)npu_rt_device_sync(NPU_SIM_SYNC_KEEP);
+	aclError err;
+
+	if (devPtr == NULL) {
+		npu_rt_msg_detail("devPtr is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = npu_rt_device_sync(0);
+	if (err != ACL_SUCCESS)
+		return err;
 	return aclrtFree(devPtr);
 }
 

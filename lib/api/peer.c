@@ -28,11 +28,16 @@ ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, in
 		npu_rt_msg_detail("deviceId and peerDeviceId are both %d", (int)deviceId);
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	if (canAccessPeer == NULL)
-		return ACL_ERROR_INVALID_PARAM;
+	/* The ACL layer resolves the peer first; the runtime then checks the rest. */
+	err = npu_rt_device_id_check(peerDeviceId, "peerDeviceId");
+	if (err != ACL_SUCCESS)
+		return err;
+	if (deviceId < 0 || deviceId >= NPU_RT_MAX_DEVICES || canAccessPeer == NULL) {
+		npu_rt_msg_detail(canAccessPeer == NULL ? "canAccessPeer is NULL" : "deviceId %d is not in 0..%d",
+				  (int)deviceId, NPU_RT_MAX_DEVICES - 1);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	err = npu_rt_device_id_check(deviceId, "deviceId");
-	if (err == ACL_SUCCESS)
-		err = npu_rt_device_id_check(peerDeviceId, "peerDeviceId");
 	if (err != ACL_SUCCESS)
 		return err;
 	*canAccessPeer = 1;	/* any two npu_sim devices can reach each other */

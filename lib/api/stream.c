@@ -17,8 +17,8 @@
 
 /* npu_sim choices: priorities 0 (highest) .. 7, the four CANN stream flags. */
 #define STREAM_PRIORITY_MAX 7U
-#define STREAM_FLAGS_MASK \
-	(ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC | ACL_STREAM_PERSISTENT | ACL_STREAM_HUGE)
+/* A flag the runtime refuses (it needs a lock flag the ACL layer never sets). */
+#define STREAM_DEVICE_USE_ONLY 0x00000020U
 
 aclError npu_rt_async_error(int err)
 {
@@ -129,13 +129,17 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream)
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
 {
-	if (priority > STREAM_PRIORITY_MAX || (flag & ~STREAM_FLAGS_MASK) != 0) {
-		npu_rt_msg_detail(priority > STREAM_PRIORITY_MAX ? "priority %u is more than %u" :
-				  "flag 0x%x has bits outside FAST_LAUNCH | FAST_SYNC | PERSISTENT | HUGE",
-				  priority > STREAM_PRIORITY_MAX ? priority : flag, STREAM_PRIORITY_MAX);
+	int32_t p = (int32_t)priority;	/* the runtime reads it signed */
+
+	if (stream == NULL)
 		return ACL_ERROR_INVALID_PARAM;
+	if (flag & STREAM_DEVICE_USE_ONLY) {
+		npu_rt_msg_detail("flag 0x%x: ACL_STREAM_DEVICE_USE_ONLY streams are not supported", flag);
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
-	return npu_rt_obj_create(NPU_RT_OBJ_STREAM, priority, stream);
+	/* Unknown flag bits are dropped; a priority outside 0..7 is clamped. */
+	p = p < 0 ? 0 : p > (int32_t)STREAM_PRIORITY_MAX ? (int32_t)STREAM_PRIORITY_MAX : p;
+	return npu_rt_obj_create(NPU_RT_OBJ_STREAM, (uint32_t)p, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
@@ -161,9 +165,16 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 
 	if (timeout == -1)
 		return aclrtSynchronizeStream(stream);
+	/* The ACL layer refuses < -1, the runtime 0 after its handle guard: both 107000. */
+	if (timeout == 0 && stream != NULL) {
+		err = npu_rt_obj_enter(stream, NPU_RT_OBJ_STREAM, &ref);
+		if (err != ACL_SUCCESS)
+			return err;
+		npu_rt_devices_unlock();
+	}
 	if (timeout <= 0) {
 		npu_rt_msg_detail("timeout %d ms is neither -1 (wait forever) nor > 0", (int)timeout);
-		return ACL_ERROR_INVALID_PARAM;
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
@@ -246,7 +257,9 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream)
  * copy, or another process through shared memory releases it.
  */
 
-static aclError queue_value(void *devAddr, uint64_t value, uint32_t op, uint32_t cond, aclrtStream stream)
+/* flag_bad: NULL, or why the call's flag is refused (after the handle guard). */
+static aclError queue_value(void *devAddr, uint64_t value, uint32_t op, uint32_t cond, const char *flag_bad,
+			   aclrtStream stream)
 {
 	struct npu_sim_stream_submit req;
 	struct npu_rt_ref ref;
@@ -257,13 +270,15 @@ static aclError queue_value(void *devAddr, uint64_t value, uint32_t op, uint32_t
 		npu_rt_msg_detail("devAddr is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	if ((uintptr_t)devAddr % sizeof(uint64_t) != 0) {
-		npu_rt_msg_detail("devAddr is not 8-byte aligned");
-		return ACL_ERROR_INVALID_PARAM;
-	}
+	/* The runtime's checks (107000) follow its handle guard. */
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
+	if (flag_bad != NULL || (uintptr_t)devAddr % sizeof(uint64_t) != 0) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("%s", flag_bad != NULL ? flag_bad : "devAddr is not 8-byte aligned");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	loc = npu_rt_locate_locked(devAddr, sizeof(uint64_t));
 	if (loc.kind != NPU_RT_LOC_DEVICE || loc.dev != ref.dev) {
 		npu_rt_devices_unlock();
@@ -290,18 +305,12 @@ static aclError queue_value(void *devAddr, uint64_t value, uint32_t op, uint32_t
 
 ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
 {
-	if (flag != 0) {
-		npu_rt_msg_detail("flag %u is reserved and must be 0", flag);
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	return queue_value(devAddr, value, NPU_SIM_OP_VALUE_WRITE, 0, stream);
+	return queue_value(devAddr, value, NPU_SIM_OP_VALUE_WRITE, 0,
+			   flag == 0 ? NULL : "flag is reserved and must be 0", stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
 {
-	if (flag > ACL_STREAM_WAIT_VALUE_NOR) {
-		npu_rt_msg_detail("flag %u is not an ACL_STREAM_WAIT_VALUE_* condition (0..3)", flag);
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	return queue_value(devAddr, value, NPU_SIM_OP_VALUE_WAIT, flag, stream);
+	return queue_value(devAddr, value, NPU_SIM_OP_VALUE_WAIT, flag, flag <= ACL_STREAM_WAIT_VALUE_NOR ? NULL :
+			   "flag is not an ACL_STREAM_WAIT_VALUE_* condition (0..3)", stream);
 }

@@ -6,19 +6,22 @@
  * vmm_rules.c; this file adds the device routing and the VMM_* / PHYS_*
  * ioctls.
  *
- * Error codes (where docs/cann-api-notes.md is silent, the choice is written here):
- *   ACL_ERROR_INVALID_PARAM (100000)  every ACL-layer check below: NULL
- *       pointers, flags, prop (vmm_rules.h), sizes not multiples of the
- *       granularity, a handle value not made by this library, an address
- *       outside every device window.
+ * Error codes (docs/cann-api-notes.md, table "Checks and codes"):
+ *   ACL_ERROR_INVALID_PARAM (100000)  only the CANN ACL layer's checks: NULL
+ *       pointers, zero sizes, flags, prop (vmm_rules.h).
+ *   ACL_ERROR_RT_INVALID_DEVICEID (107001)  a DEVICE location id that is
+ *       not a device (the runtime checks it).
  *   ACL_ERROR_RT_CONTEXT_NULL (107002)  no current device / the device a
  *       handle or location names is not open in this process.
- *   ACL_ERROR_RT_PARAM_INVALID (107000)  the driver refused the arguments:
- *       no reservation/mapping starts at the address, mapping over a live
- *       mapping, release of a reservation with mappings, map size != handle
- *       size, map range outside one reservation.
- *   ACL_ERROR_RT_INVALID_HANDLE (107017)  a well-formed handle that is not
- *       live in this process (freed, forged, of another process).
+ *   ACL_ERROR_RT_PARAM_INVALID (107000)  what the real stack leaves to the
+ *       driver (npu_sim's choice of the driver's "invalid value"): sizes
+ *       and addresses not multiples of the granularity, an address outside
+ *       every device window, no reservation/mapping starts at the address,
+ *       mapping over a live mapping, release of a reservation with
+ *       mappings, map size != handle size, map range outside one
+ *       reservation, map offset != 0, a handle of another device.
+ *   ACL_ERROR_RT_INVALID_HANDLE (107017)  a handle that is not live in this
+ *       process (freed, forged, of another process).
  *   ACL_ERROR_RT_MEMORY_ALLOCATION (207001)  device capacity, hugetlb pool
  *       or host memory exhausted; no room in the VA window; expectPtr
  *       occupied or outside the window (gitcode aclrtReserveMemAddress doc).
@@ -37,8 +40,10 @@
 /* Lock the table and find the device whose window holds p: lock HELD. */
 static aclError enter_addr(const void *p, int *dev, int *fd)
 {
-	if (npu_rt_enter_addr(p, 1, dev) != 0)
-		return ACL_ERROR_INVALID_PARAM;
+	if (npu_rt_enter_addr(p, 1, dev) != 0) {
+		npu_rt_msg_detail("the address is outside every device window of this process");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	*fd = npu_rt_device_fd_locked(*dev);
 	return ACL_SUCCESS;
 }
@@ -82,16 +87,21 @@ static aclError enter_device(int dev, int *fd)
 
 aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32_t *id)
 {
-	if (npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, dev, id) != 0)
+	if (handle == NULL)
 		return ACL_ERROR_INVALID_PARAM;
+	if (npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, dev, id) != 0) {
+		npu_rt_msg_detail("the handle was not made by aclrtMallocPhysical or an import of this process");
+		return ACL_ERROR_RT_INVALID_HANDLE;
+	}
 	return enter_device(*dev, fd);
 }
 
 /*
  * aclrtMemGetAllocationGranularity - 2 MiB, or 1 GiB for the HUGE1G
- * attributes, for either option (the option is not checked, as in the CANN
- * runtime).  Errors: 100000 NULL prop/granularity or a prop aclrtMallocPhysical
- * would refuse.
+ * attributes, for either option (the option, handleType and allocationType
+ * are not checked, as in the CANN runtime).  Errors: 100000 NULL
+ * prop/granularity, memAttr refused, DDR attribute at a DEVICE location;
+ * 107001 DEVICE id not a device; 107000 a location the driver refuses.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *prop,
 							      aclrtMemGranularityOptions option,
@@ -103,7 +113,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemPr
 	(void)option;
 	if (granularity == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_plan_phys(prop, NPU_RT_MAX_DEVICES, &plan);
+	err = npu_rt_plan_phys_attr(prop, NPU_RT_MAX_DEVICES, false, &plan);
+	if (err == ACL_SUCCESS && plan.location == NPU_SIM_LOC_DEVICE)
+		err = npu_rt_device_id_check((int32_t)plan.location_id, "prop->location.id");
 	if (err != ACL_SUCCESS)
 		return err;
 	*granularity = plan.granularity;
@@ -115,9 +127,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemPr
  * alignment is not checked (CANN passes it on); the driver aligns to 1 GiB
  * when size >= 1 GiB, else 2 MiB.  expectPtr: NULL, or a 2 MiB aligned
  * address that must be free in the device window (else 207001).
- * Errors: 100000 NULL virPtr, size 0 or not a multiple of 2 MiB, flags not
- * 0/1, expectPtr not 2 MiB aligned; 107002 no current device; 207001 no
- * room / expectPtr refused.
+ * Errors: 100000 NULL virPtr, size 0, flags not 0/1; 107000 size not a
+ * multiple of 2 MiB or expectPtr not 2 MiB aligned (the driver's checks);
+ * 107002 no current device; 207001 no room / expectPtr refused.
  */
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, size_t alignment,
 						    void *expectPtr, uint64_t flags)
@@ -127,9 +139,12 @@ ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, 
 	int rc;
 
 	(void)alignment;
-	if (virPtr == NULL || size == 0 || size % NPU_SIM_VMM_GRANULE != 0 || flags > 1 ||
-	    (uintptr_t)expectPtr % NPU_SIM_VMM_GRANULE != 0)
+	if (virPtr == NULL || size == 0 || flags > 1)
 		return ACL_ERROR_INVALID_PARAM;
+	if (size % NPU_SIM_VMM_GRANULE != 0 || (uintptr_t)expectPtr % NPU_SIM_VMM_GRANULE != 0) {
+		npu_rt_msg_detail("size %zu and expectPtr must be multiples of 2 MiB", size);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	err = npu_rt_ioctl_current(NPU_SIM_IOCTL_VMM_RESERVE, &req, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
@@ -153,7 +168,7 @@ ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, 
 
 /*
  * aclrtReleaseMemAddress - release a reservation by its start.  Errors:
- * 100000 NULL or not in a device window; 107000 not the start of a
+ * 100000 NULL; 107000 not in a device window, not the start of a
  * reservation, or something is still mapped in it.
  */
 ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr)
@@ -166,9 +181,11 @@ ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void *virPtr)
  * goes to device location.id (which must be open in this process) and is
  * charged to it; HOST / HOST_NUMA memory is host RAM created through the
  * current device and not charged.  Errors: 100000 NULL handle/prop,
- * flags != 0, size 0 or not a multiple of the granularity, prop refused
- * (vmm_rules.h), DEVICE id not a device this process has set, HOST_NUMA id
- * not an online node; 107002 no current device (HOST locations); 207000
+ * flags != 0, size 0, prop refused by the ACL layer (vmm_rules.h); 107001
+ * DEVICE id not a device; 107002 no current device (HOST locations) or the
+ * DEVICE not set in this process; 107000 size not a multiple of the
+ * granularity, HOST_NUMA id not an online node, a location the driver
+ * refuses (vmm_rules.h); 207000
  * memAttr not supported on the product of the device (profile), or the
  * call not at all (Atlas 200I/500 A2); 207001 capacity, hugetlb pool or
  * host memory exhausted.
@@ -185,16 +202,14 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size
 	if (handle == NULL || flags != 0 || size == 0)
 		return ACL_ERROR_INVALID_PARAM;
 	err = npu_rt_plan_phys(prop, NPU_RT_MAX_DEVICES, &plan);
+	if (err == ACL_SUCCESS && plan.location == NPU_SIM_LOC_DEVICE)
+		err = npu_rt_device_id_check((int32_t)plan.location_id, "prop->location.id");
 	if (err != ACL_SUCCESS)
 		return err;
-	if (size % plan.granularity != 0)
-		return ACL_ERROR_INVALID_PARAM;
 
 	if (plan.location == NPU_SIM_LOC_DEVICE) {
 		dev = (int)plan.location_id;
-		if (enter_device(dev, &fd) != ACL_SUCCESS)
-			return ACL_ERROR_INVALID_PARAM;	/* no such device open */
-		err = ACL_SUCCESS;
+		err = enter_device(dev, &fd);	/* 107002: not set in this process */
 	} else {
 		err = npu_rt_enter_current(&dev);
 		fd = err == ACL_SUCCESS ? npu_rt_device_fd_locked(dev) : -1;
@@ -212,6 +227,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size
 					  (int)prop->memAttr, prof->product, prof->id, prof->soc_name);
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	}
+	if (size % plan.granularity != 0) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("size %zu is not a multiple of the granularity %llu", size,
+				  (unsigned long long)plan.granularity);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	memset(&req, 0, sizeof(req));
 	req.size = size;
 	req.page_kind = plan.page_kind;
@@ -225,9 +246,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size
 					  plan.page_kind == NPU_SIM_PAGE_HUGE_2M ? NPU_SIM_BACKING_HUGE_ONLY :
 					  NPU_SIM_BACKING_NORMAL);
 	npu_rt_devices_unlock();
-	if (rc == -EINVAL)
-		return ACL_ERROR_INVALID_PARAM;	/* e.g. NUMA node not online */
-	if (rc != 0)
+	if (rc != 0)	/* EINVAL (e.g. NUMA node not online): 107000 */
 		return npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE);
 	*handle = npu_rt_handle_encode(dev, req.handle);
 	npu_rt_check_created(NPU_RT_CK_PHYS, dev, (uintptr_t)*handle, size);
@@ -237,8 +256,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size
 /*
  * aclrtFreePhysical - drop one reference of handle; the memory is released
  * when it is also unmapped everywhere and no importer/exporter holds it.
- * Errors: 100000 NULL or not a handle of this library; 107002 its device
- * is closed; 107017 not live (freed twice, forged).
+ * Errors: 100000 NULL; 107002 its device is closed; 107017 not live
+ * (freed twice, forged, not a handle of this library).
  */
 ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
 {
@@ -267,16 +286,25 @@ static aclError map_mem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHan
 	uint32_t id;
 	int dev, hdev, fd, rc;
 
-	if (virPtr == NULL || size == 0 || offset != 0 || flags != 0 ||
-	    (uintptr_t)virPtr % NPU_SIM_VMM_GRANULE != 0 ||
-	    npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &hdev, &id) != 0)
+	if (virPtr == NULL || size == 0 || flags != 0 || handle == NULL)
 		return ACL_ERROR_INVALID_PARAM;
+	/* The rest is the driver's: 107000, a forged handle 107017. */
+	if (offset != 0 || (uintptr_t)virPtr % NPU_SIM_VMM_GRANULE != 0) {
+		npu_rt_msg_detail(offset != 0 ? "offset %zu: only 0 is supported" :
+				  "virPtr is not 2 MiB aligned (offset %zu)", offset);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if (npu_rt_handle_decode(handle, NPU_RT_MAX_DEVICES, &hdev, &id) != 0) {
+		npu_rt_msg_detail("the handle was not made by aclrtMallocPhysical or an import of this process");
+		return ACL_ERROR_RT_INVALID_HANDLE;
+	}
 	err = enter_addr(virPtr, &dev, &fd);
 	if (err != ACL_SUCCESS)
 		return err;
 	if (dev != hdev) {
 		npu_rt_devices_unlock();
-		return ACL_ERROR_INVALID_PARAM;
+		npu_rt_msg_detail("the handle is memory of device %d, virPtr a reservation of device %d", hdev, dev);
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	memset(&req, 0, sizeof(req));
 	req.va = (uintptr_t)virPtr;
@@ -290,11 +318,12 @@ static aclError map_mem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHan
 
 /*
  * aclrtMapMem - map all of handle at virPtr, inside a reservation.
- * Errors: 100000 NULL virPtr, size 0, offset != 0, flags != 0, virPtr not
- * in a device window or not 2 MiB aligned, handle not of this library or
- * of another device than virPtr; 107017 handle not live; 107000 size is
- * not the handle's size, 1 GiB handle at a VA not 1 GiB aligned, range not
- * inside one reservation, or overlapping a live mapping (nothing changes).
+ * Errors: 100000 NULL virPtr or handle, size 0, flags != 0; 107017 handle
+ * not live (or not of this library); 107000 offset != 0, virPtr not in a
+ * device window or not 2 MiB aligned, handle of another device than
+ * virPtr, size is not the handle's size, 1 GiB handle at a VA not 1 GiB
+ * aligned, range not inside one reservation, or overlapping a live mapping
+ * (nothing changes).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
 					 uint64_t flags)
@@ -315,7 +344,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemMapNoAccess(void *virPtr, size_t size, size
 
 /*
  * aclrtUnmapMem - undo the aclrtMapMem that started at virPtr.  Errors:
- * 100000 NULL or not in a device window; 107000 no mapping starts there.
+ * 100000 NULL; 107000 not in a device window, no mapping starts there.
  */
 ACL_FUNC_VISIBILITY aclError aclrtUnmapMem(void *virPtr)
 {
@@ -324,10 +353,11 @@ ACL_FUNC_VISIBILITY aclError aclrtUnmapMem(void *virPtr)
 
 /*
  * aclrtMemSetAccess - record the access of the mapping [virPtr, +size) (the
- * last of the count descriptors wins).  Errors: 100000 NULL virPtr/desc,
- * size 0, count 0, flags other than READWRITE, location type other than
- * HOST/DEVICE, rsv not 0, virPtr not in a device window; 107000 not exactly
- * one mapping, or a DEVICE id the driver does not have.
+ * last of the count descriptors wins).  The CANN ACL layer checks nothing
+ * here: every refusal is 107000 (NULL virPtr/desc in the runtime; the rest
+ * the driver's): size 0, count 0, flags other than READWRITE, location type
+ * other than HOST/DEVICE, rsv not 0, virPtr not in a device window, not
+ * exactly one mapping, or a DEVICE id the driver does not have.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtMemAccessDesc *desc,
 					       size_t count)
@@ -336,16 +366,20 @@ ACL_FUNC_VISIBILITY aclError aclrtMemSetAccess(void *virPtr, size_t size, aclrtM
 	aclError err;
 	int dev, fd, rc = 0;
 
-	if (virPtr == NULL || size == 0 || desc == NULL || count == 0)
-		return ACL_ERROR_INVALID_PARAM;
+	if (virPtr == NULL || size == 0 || desc == NULL || count == 0) {
+		npu_rt_msg_detail("virPtr or desc is NULL, or size or count is 0");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	for (size_t i = 0; i < count; i++) {
 		static const uint8_t zero[sizeof(desc[i].rsv)];
 
 		if (desc[i].flags != ACL_RT_MEM_ACCESS_FLAGS_READWRITE ||
 		    (desc[i].location.type != ACL_MEM_LOCATION_TYPE_HOST &&
 		     desc[i].location.type != ACL_MEM_LOCATION_TYPE_DEVICE) ||
-		    memcmp(desc[i].rsv, zero, sizeof(zero)) != 0)
-			return ACL_ERROR_INVALID_PARAM;
+		    memcmp(desc[i].rsv, zero, sizeof(zero)) != 0) {
+			npu_rt_msg_detail("desc[%zu]: flags not READWRITE, location not HOST/DEVICE or rsv not 0", i);
+			return ACL_ERROR_RT_PARAM_INVALID;
+		}
 	}
 	err = enter_addr(virPtr, &dev, &fd);
 	if (err != ACL_SUCCESS)
@@ -372,8 +406,9 @@ static int query_addr(const void *p, uint32_t flags, int *dev, struct npu_sim_vm
 {
 	int fd, rc;
 
-	if (enter_addr(p, dev, &fd) != ACL_SUCCESS)
+	if (npu_rt_enter_addr(p, 1, dev) != 0)
 		return -EFAULT;
+	fd = npu_rt_device_fd_locked(*dev);
 	memset(q, 0, sizeof(*q));
 	q->addr = (uintptr_t)p;
 	q->flags = flags;
@@ -385,7 +420,7 @@ static int query_addr(const void *p, uint32_t flags, int *dev, struct npu_sim_vm
 /*
  * aclrtMemGetAccess - the access recorded for the mapping holding virPtr
  * (READWRITE at DEVICE <its device> right after aclrtMapMem).  Errors:
- * 100000 NULL argument or not in a device window; 107000 not mapped memory.
+ * 100000 NULL argument; 107000 not in a device window, not mapped memory.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *location, uint64_t *flag)
 {
@@ -395,8 +430,6 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *l
 	if (virPtr == NULL || location == NULL || flag == NULL)
 		return ACL_ERROR_INVALID_PARAM;
 	rc = query_addr(virPtr, 0, &dev, &q);
-	if (rc == -EFAULT)
-		return ACL_ERROR_INVALID_PARAM;
 	if (rc != 0 || q.type != NPU_SIM_QUERY_MAP)
 		return ACL_ERROR_RT_PARAM_INVALID;
 	location->type = q.access_location == NPU_SIM_LOC_HOST ? ACL_MEM_LOCATION_TYPE_HOST :
@@ -409,8 +442,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAccess(void *virPtr, aclrtMemLocation *l
 /*
  * aclrtMemRetainAllocationHandle - the handle mapped at virPtr, with one
  * more reference (free it with aclrtFreePhysical; it revives a handle whose
- * owner already freed it while mapped).  Errors: 100000 NULL argument or
- * not in a device window; 107000 not mapped memory.
+ * owner already freed it while mapped).  Errors: 100000 NULL argument;
+ * 107000 not in a device window, not mapped memory.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtDrvMemHandle *handle)
 {
@@ -420,8 +453,6 @@ ACL_FUNC_VISIBILITY aclError aclrtMemRetainAllocationHandle(void *virPtr, aclrtD
 	if (virPtr == NULL || handle == NULL)
 		return ACL_ERROR_INVALID_PARAM;
 	rc = query_addr(virPtr, NPU_SIM_QUERY_RETAIN, &dev, &q);
-	if (rc == -EFAULT)
-		return ACL_ERROR_INVALID_PARAM;
 	if (rc != 0)
 		return ACL_ERROR_RT_PARAM_INVALID;
 	*handle = npu_rt_handle_encode(dev, q.handle);

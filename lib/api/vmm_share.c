@@ -5,15 +5,18 @@
  * handle is the driver's key: a random non-zero 64-bit value.  The V2
  * calls (by pointer, fabric handles) follow at the end.
  *
- * Error codes (choices where docs/cann-api-notes.md is silent):
- *   100000 ACL-layer checks (NULL pointers, handleType != NONE, unknown
- *          flags bits, shareableHandle 0, pid <= 0, pidNum 0 or > 1024,
- *          a handle value not made by this library);
- *   107001 deviceId out of range; 107002 the device is not open;
+ * Error codes (docs/cann-api-notes.md, table "Checks and codes"):
+ *   100000 the CANN ACL layer's checks only (NULL pointers, handleType !=
+ *          NONE, pidNum 0);
+ *   107001 deviceId not a device; 107002 the device is not open;
  *   107017 handle / shareable handle not live (never exported, guessed,
- *          or its exporter already freed it);
- *   107000 a second export of the same handle; import into another
- *          device than the memory's without peer access to it;
+ *          its exporter already freed it, a handle value not made by this
+ *          library);
+ *   107000 export flags other than DISABLE_PID_VALIDATION (the runtime);
+ *          shareableHandle 0, pid <= 0, more than 1024 pids, a second
+ *          export of the same handle, import into another device than the
+ *          memory's without peer access to it (the driver's: npu_sim's
+ *          choice of its "invalid value");
  *   207006 import by a process not on the whitelist, import in the
  *          exporting process, SetPid by another process than the
  *          exporter, export of an imported handle.
@@ -40,9 +43,13 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
 	uint32_t id;
 	int dev, fd, rc;
 
-	if (shareableHandle == NULL || handleType != ACL_MEM_HANDLE_TYPE_NONE ||
-	    (flags & ~ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION) != 0)
+	if (handle == NULL || handleType != ACL_MEM_HANDLE_TYPE_NONE || shareableHandle == NULL)
 		return ACL_ERROR_INVALID_PARAM;
+	if ((flags & ~ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION) != 0) {
+		npu_rt_msg_detail("flags 0x%llx: only ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION is known",
+				  (unsigned long long)flags);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	err = npu_rt_enter_handle(handle, &dev, &fd, &id);
 	if (err != ACL_SUCCESS)
 		return err;
@@ -93,9 +100,13 @@ ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableH
 	aclError err;
 	int rc;
 
-	if (shareableHandle == 0 || pid == NULL)
+	if (pid == NULL || pidNum == 0)
 		return ACL_ERROR_INVALID_PARAM;
-	err = npu_rt_share_set_pids(shareableHandle, pid, pidNum, ACL_ERROR_INVALID_PARAM, &rc);
+	if (shareableHandle == 0) {	/* the driver's refusal */
+		npu_rt_msg_detail("shareableHandle is 0");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	err = npu_rt_share_set_pids(shareableHandle, pid, pidNum, ACL_ERROR_RT_PARAM_INVALID, &rc);
 	if (err != ACL_SUCCESS)
 		return err;
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
@@ -113,10 +124,15 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareabl
 	aclError err;
 	int rc;
 
-	if (handle == NULL || shareableHandle == 0)
+	if (handle == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	if (deviceId < 0 || deviceId >= NPU_RT_MAX_DEVICES)
-		return ACL_ERROR_RT_INVALID_DEVICEID;
+	err = npu_rt_device_id_check(deviceId, "deviceId");
+	if (err != ACL_SUCCESS)
+		return err;
+	if (shareableHandle == 0) {	/* the driver's refusal */
+		npu_rt_msg_detail("shareableHandle is 0");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	err = npu_rt_enter_device(deviceId);
 	if (err != ACL_SUCCESS)
 		return err;

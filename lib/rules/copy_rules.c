@@ -76,12 +76,20 @@ aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *
 	err = npu_rt_memcpy2d_kind_check(kind);
 	if (err != ACL_SUCCESS)
 		return err;
+	/* The runtime's caps, then (npu_sim's driver) the spans. */
+	if (height > NPU_RT_MEMCPY2D_MAX_HEIGHT || width > NPU_RT_MEMCPY2D_MAX_WIDTH) {
+		npu_rt_msg_detail(height > NPU_RT_MEMCPY2D_MAX_HEIGHT ? "height %zu is more than %u" :
+				  "width %zu is more than %u", height > NPU_RT_MEMCPY2D_MAX_HEIGHT ? height : width,
+				  height > NPU_RT_MEMCPY2D_MAX_HEIGHT ? NPU_RT_MEMCPY2D_MAX_HEIGHT :
+				  NPU_RT_MEMCPY2D_MAX_WIDTH);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	d = npu_rt_span_2d(dpitch, width, height);
 	s = npu_rt_span_2d(spitch, width, height);
 	if (d == 0 || s == 0) {
 		npu_rt_msg_detail("%s %zu * height %zu overflows", d == 0 ? "dpitch" : "spitch",
 				  d == 0 ? dpitch : spitch, height);
-		return ACL_ERROR_INVALID_PARAM;
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	*dspan = d;
 	*sspan = s;
@@ -116,6 +124,28 @@ aclError npu_rt_memcpy2d_args(void *dst, size_t dpitch, const void *src, size_t 
 					   .spitch = spitch, .width = width, .height = height,
 					   .dspan = dspan, .sspan = sspan };
 	return err;
+}
+
+aclError npu_rt_memcpy2d_sync_kind_check(int kind)
+{
+	if (kind != ACL_MEMCPY_DEVICE_TO_DEVICE)
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("aclrtMemcpy2d copies host to device or device to host only (kind DEVICE_TO_DEVICE)");
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+
+aclError npu_rt_memcpy2d_route_check(bool sync, const struct npu_rt_copy_route_plan *plan)
+{
+	if (plan->route == NPU_RT_ROUTE_USER) {
+		npu_rt_msg_detail("dst and src are both host memory: a 2D copy is host to device, device to host%s",
+				  sync ? "" : " or device to device");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if (sync && plan->dir == NPU_SIM_COPY_D2D) {
+		npu_rt_msg_detail("dst and src are both device memory: aclrtMemcpy2d is host to device or device to host");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	return ACL_SUCCESS;
 }
 
 aclError npu_rt_memset_args_check(const void *devPtr, size_t maxCount, size_t count)

@@ -43,11 +43,17 @@ aclError npu_rt_memcpy2d_kind_check(int kind);
 aclError npu_rt_memcpy_args_check(const void *dst, size_t destMax, const void *src, size_t count,
 				  int kind);
 
+/* The runtime's caps of a 2D copy (src/runtime RT_MAX_MEMCPY2D_*). */
+#define NPU_RT_MEMCPY2D_MAX_HEIGHT 5242880U
+#define NPU_RT_MEMCPY2D_MAX_WIDTH 5000000U
+
 /*
  * The same for aclrtMemcpy2d and aclrtMemcpy2dAsync after "width or height
- * 0 succeeds at once": NULL pointers, width above a pitch, kind, a span
- * (pitch * (height - 1) + width) that overflows: ACL_ERROR_INVALID_PARAM.
- * On success *dspan and *sspan are the bytes each side spans.
+ * 0 succeeds at once": NULL pointers, width above a pitch, kind
+ * (ACL_ERROR_INVALID_PARAM, the ACL layer); then height above
+ * NPU_RT_MEMCPY2D_MAX_HEIGHT, width above NPU_RT_MEMCPY2D_MAX_WIDTH, a span
+ * (pitch * (height - 1) + width) that overflows (ACL_ERROR_RT_PARAM_INVALID,
+ * the runtime).  On success *dspan and *sspan are the bytes each side spans.
  */
 aclError npu_rt_memcpy2d_args_check(const void *dst, size_t dpitch, const void *src, size_t spitch,
 				    size_t width, size_t height, int kind, size_t *dspan, size_t *sspan);
@@ -61,6 +67,20 @@ aclError npu_rt_memcpy_args(void *dst, size_t destMax, const void *src, size_t c
 			    struct npu_rt_copy *c);
 aclError npu_rt_memcpy2d_args(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
 			      size_t height, int kind, struct npu_rt_copy *c);
+
+/*
+ * aclrtMemcpy2d (synchronous) refuses an explicit DEVICE_TO_DEVICE kind
+ * with ACL_ERROR_RT_FEATURE_NOT_SUPPORT, before it looks at the addresses.
+ */
+aclError npu_rt_memcpy2d_sync_kind_check(int kind);
+
+/*
+ * Once a 2D copy's route is planned (npu_rt_plan_copy): host to host, and
+ * for the synchronous call (sync) device to device, are
+ * ACL_ERROR_RT_PARAM_INVALID.
+ */
+struct npu_rt_copy_route_plan;
+aclError npu_rt_memcpy2d_route_check(bool sync, const struct npu_rt_copy_route_plan *plan);
 
 /*
  * The ACL-layer checks of aclrtMemset and aclrtMemsetAsync after "count 0

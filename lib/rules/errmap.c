@@ -1,8 +1,10 @@
 /*
  * Kernel errno -> aclError.  The table follows how the CANN runtime maps
- * driver failures (docs/cann-api-notes.md 1.2: out of memory 207001, invalid value
- * 107000, free failure 207002, not permitted 207006, not supported 207000,
- * no device 207004, anything else 507899).
+ * driver failures (src/runtime/core/src/common/errcode_manage.cc,
+ * InitDrvErrCodeMap: out of memory 207001, invalid value 107000, not
+ * permitted 207006, not supported 207000, no device 207004, anything else
+ * 507899).  No driver failure becomes 207002 there: a refused free (not an
+ * allocation start, freed twice) is an invalid value, 107000.
  */
 #include "errmap.h"
 
@@ -24,9 +26,8 @@ aclError npu_rt_errno_to_acl(int err)
 	case ENXIO:	/* range not in live device memory */
 	case EFAULT:	/* host range not accessible */
 	case EOVERFLOW:
-		return ACL_ERROR_RT_PARAM_INVALID;
 	case ENOENT:	/* free: not an allocation start, or freed twice */
-		return ACL_ERROR_RT_MEMORY_FREE;
+		return ACL_ERROR_RT_PARAM_INVALID;
 	case EACCES:
 	case EPERM:
 		return ACL_ERROR_RT_NO_PERMISSION;

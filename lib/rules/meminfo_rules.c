@@ -96,10 +96,12 @@ aclError npu_rt_mem_info_figures_profile(int attr, const struct npu_sim_mem_info
 	enum mem_class c;
 
 	if (class_of(attr, &c) != 0)
-		return ACL_ERROR_INVALID_PARAM;
+		return ACL_ERROR_RT_INVALID_MEMORY_TYPE;
 	if (p != NULL) {
-		if ((c == CLASS_DEVICE_1G && !(p->flags & NPU_SIM_PROFILE_HUGE1G)) ||
-		    (attr_is_p2p(attr) && !(p->flags & NPU_SIM_PROFILE_P2P))) {
+		/* The runtime refuses a 1 GiB class where there are no 1 GiB pages. */
+		if (c == CLASS_DEVICE_1G && !(p->flags & NPU_SIM_PROFILE_HUGE1G))
+			return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+		if (attr_is_p2p(attr) && !(p->flags & NPU_SIM_PROFILE_P2P)) {
 			*free_bytes = 0;	/* a class the product lacks */
 			*total_bytes = 0;
 			return ACL_SUCCESS;

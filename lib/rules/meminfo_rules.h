@@ -15,16 +15,17 @@
 
 /*
  * Returns ACL_SUCCESS and sets *free_bytes and *total_bytes, or
- * ACL_ERROR_INVALID_PARAM for an attr outside aclrtMemAttr (outputs
- * untouched).
+ * ACL_ERROR_RT_INVALID_MEMORY_TYPE (107016) for an attr outside
+ * aclrtMemAttr (outputs untouched).
  */
 aclError npu_rt_mem_info_figures(int attr, const struct npu_sim_mem_info *mi, size_t *free_bytes,
 				 size_t *total_bytes);
 
 /*
  * The same on product p (NULL: as npu_rt_mem_info_figures, which is the
- * Atlas A2 answer).  A class the product lacks (1 GiB on a product without
- * 1 GiB pages, P2P on one without P2P) answers 0 and 0; on a product whose
+ * Atlas A2 answer).  A 1 GiB class on a product without 1 GiB pages is
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000, outputs untouched); a P2P class
+ * on a product without P2P answers 0 and 0; on a product whose
  * device memory is DDR the ACL_DDR_MEM* classes are the device memory
  * (and the ACL_HBM_MEM* ones are served as their DDR equivalent, the same
  * device figures), on an HBM product they are host RAM.

@@ -127,9 +127,8 @@ aclError npu_rt_plan_alloc_pad(uint32_t api, size_t size, uint32_t policy, uint3
 		honoured = npu_rt_policy_is_single_item(policy);
 		break;
 	case NPU_SIM_API_MALLOC_CACHED:
-		if (!cached_accepts(policy))
-			return ACL_ERROR_INVALID_PARAM;
-		honoured = true;
+		/* The runtime serves any other value as its default memory. */
+		honoured = cached_accepts(policy);
 		break;
 	case NPU_SIM_API_MALLOC_WITH_CFG:
 		honoured = npu_rt_policy_is_valid_combination(policy);
@@ -144,11 +143,14 @@ aclError npu_rt_plan_alloc_pad(uint32_t api, size_t size, uint32_t policy, uint3
 		plan_base(base, &p);	/* bandwidth bits alone leave base 0 */
 		if (policy & NPU_RT_POLICY_READONLY)
 			p.flags |= NPU_SIM_ALLOC_READONLY;
-		pad = api != NPU_SIM_API_MALLOC_ALIGN32 && !base_is_huge1g(base);
+		pad = !base_is_huge1g(base);
 	} else {
 		p.backing = out_of_range_backing(size);
-		pad = api != NPU_SIM_API_MALLOC_ALIGN32;
+		pad = true;
 	}
+	/* Align32 and WithCfg round to 32 bytes only: the runtime adds no pad. */
+	if (api == NPU_SIM_API_MALLOC_ALIGN32 || api == NPU_SIM_API_MALLOC_WITH_CFG)
+		pad = false;
 
 	err = npu_rt_footprint_pad(size, pad ? pad_bytes : 0, &p.footprint);
 	if (err != ACL_SUCCESS)
@@ -159,29 +161,47 @@ aclError npu_rt_plan_alloc_pad(uint32_t api, size_t size, uint32_t policy, uint3
 	return ACL_SUCCESS;
 }
 
-aclError npu_rt_check_malloc_cfg(const aclrtMallocConfig *cfg, int64_t *want_device)
+aclError npu_rt_check_malloc_cfg(const aclrtMallocConfig *cfg)
+{
+	if (cfg != NULL && cfg->numAttrs != 0 && cfg->attrs == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	return ACL_SUCCESS;
+}
+
+aclError npu_rt_parse_malloc_cfg(const aclrtMallocConfig *cfg, int64_t *want_device)
 {
 	int64_t want = -1;
 
-	if (cfg != NULL && cfg->numAttrs != 0) {
+	if (cfg != NULL) {
 		if (cfg->attrs == NULL)
-			return ACL_ERROR_INVALID_PARAM;
+			return ACL_ERROR_RT_PARAM_INVALID;
 		for (size_t i = 0; i < cfg->numAttrs; i++) {
 			const aclrtMallocAttribute *a = &cfg->attrs[i];
 
 			switch ((int)a->attr) {
 			case ACL_RT_MEM_ATTR_RSV:
 			case ACL_RT_MEM_ATTR_MODULE_ID:
-			case ACL_RT_MEM_ATTR_VA_FLAG:
 				break;	/* accepted, no effect in npu_sim */
 			case ACL_RT_MEM_ATTR_DEVICE_ID:
 				want = a->value.deviceId;
 				break;
-			default:
-				return ACL_ERROR_INVALID_PARAM;
+			default:	/* VA_FLAG too: device memory takes no VA flag */
+				return ACL_ERROR_RT_PARAM_INVALID;
 			}
 		}
 	}
 	*want_device = want;
+	return ACL_SUCCESS;
+}
+
+aclError npu_rt_parse_host_cfg(const aclrtMallocConfig *cfg)
+{
+	if (cfg == NULL)
+		return ACL_SUCCESS;
+	if (cfg->attrs == NULL)
+		return ACL_ERROR_RT_PARAM_INVALID;
+	for (size_t i = 0; i < cfg->numAttrs; i++)
+		if (cfg->attrs[i].attr != ACL_RT_MEM_ATTR_MODULE_ID && cfg->attrs[i].attr != ACL_RT_MEM_ATTR_VA_FLAG)
+			return ACL_ERROR_RT_PARAM_INVALID;
 	return ACL_SUCCESS;
 }

@@ -72,11 +72,26 @@ aclError npu_rt_plan_alloc_pad(uint32_t api, size_t size, uint32_t policy, uint3
 			       struct npu_rt_alloc_plan *plan);
 
 /*
- * Check an aclrtMallocWithCfg config (may be NULL).  Returns
- * ACL_ERROR_INVALID_PARAM when numAttrs != 0 with attrs NULL or an attribute
- * type outside aclrtMallocAttrType; else ACL_SUCCESS with *want_device set
- * to the ACL_RT_MEM_ATTR_DEVICE_ID value (the last one given) or -1.
+ * The ACL-layer check of an aclrtMallocWithCfg config (may be NULL), made
+ * before the size: ACL_ERROR_INVALID_PARAM when numAttrs != 0 with attrs
+ * NULL, else ACL_SUCCESS.
  */
-aclError npu_rt_check_malloc_cfg(const aclrtMallocConfig *cfg, int64_t *want_device);
+aclError npu_rt_check_malloc_cfg(const aclrtMallocConfig *cfg);
+
+/*
+ * The runtime's reading of an aclrtMallocWithCfg config (may be NULL), made
+ * after the current-context check: ACL_ERROR_RT_PARAM_INVALID when cfg has
+ * attrs NULL (even with numAttrs 0) or an attribute other than RSV,
+ * MODULE_ID and DEVICE_ID; else ACL_SUCCESS with *want_device set to the
+ * last ACL_RT_MEM_ATTR_DEVICE_ID value or -1.
+ */
+aclError npu_rt_parse_malloc_cfg(const aclrtMallocConfig *cfg, int64_t *want_device);
+
+/*
+ * The runtime's reading of an aclrtMallocHostWithCfg config (may be NULL):
+ * ACL_ERROR_RT_PARAM_INVALID when attrs is NULL or an attribute is other
+ * than MODULE_ID and VA_FLAG, else ACL_SUCCESS.
+ */
+aclError npu_rt_parse_host_cfg(const aclrtMallocConfig *cfg);
 
 #endif /* NPU_RT_POLICY_H */

@@ -36,54 +36,65 @@ static const struct mem_attr_rule {
 	{ ACL_MEM_P2P_HUGE, NPU_SIM_PAGE_HUGE_2M, NPU_SIM_PHYS_P2P, ANYWHERE },
 };
 
+static const struct mem_attr_rule *attr_rule(int attr)
+{
+	for (size_t i = 0; i < sizeof(mem_attrs) / sizeof(mem_attrs[0]); i++)
+		if (mem_attrs[i].attr == attr)
+			return &mem_attrs[i];
+	return NULL;
+}
+
+aclError npu_rt_plan_phys_attr(const aclrtPhysicalMemProp *prop, int max_dev, bool acl_location,
+			       struct npu_rt_phys_plan *plan)
+{
+	struct npu_rt_phys_plan p = { 0 };
+	const struct mem_attr_rule *r;
+	int type;
+
+	if (prop == NULL || plan == NULL)
+		return ACL_ERROR_INVALID_PARAM;
+	type = (int)prop->location.type;
+	/* The ACL layer's checks (100000). */
+	if (acl_location && (type == ACL_MEM_LOCATION_TYPE_UNREGISTERED || type == ACL_MEM_LOCATION_TYPE_MANAGED))
+		return ACL_ERROR_INVALID_PARAM;
+	r = attr_rule((int)prop->memAttr);
+	if (r == NULL || (type == ACL_MEM_LOCATION_TYPE_DEVICE && r->place == HOST_ONLY))
+		return ACL_ERROR_INVALID_PARAM;
+	p.page_kind = r->page_kind;
+	p.flags = r->flags;
+	p.granularity = r->page_kind == NPU_SIM_PAGE_HUGE_1G ? NPU_RT_VMM_GRANULE_1G : NPU_SIM_VMM_GRANULE;
+
+	/* The runtime's device id check, then what the driver refuses (107000). */
+	switch (type) {
+	case ACL_MEM_LOCATION_TYPE_DEVICE:
+		if (prop->location.id >= (uint32_t)max_dev)
+			return ACL_ERROR_RT_INVALID_DEVICEID;
+		p.location = NPU_SIM_LOC_DEVICE;
+		p.location_id = prop->location.id;
+		break;
+	case ACL_MEM_LOCATION_TYPE_HOST:	/* id ignored (doc: set 0) */
+	case ACL_MEM_LOCATION_TYPE_HOST_NUMA:
+		if (r->place == DEVICE_ONLY)
+			return ACL_ERROR_RT_PARAM_INVALID;
+		p.location = type == ACL_MEM_LOCATION_TYPE_HOST ? NPU_SIM_LOC_HOST : NPU_SIM_LOC_HOST_NUMA;
+		p.location_id = type == ACL_MEM_LOCATION_TYPE_HOST ? 0 : prop->location.id;
+		break;
+	default:	/* outside the enum (and, for acl_location false, UNREGISTERED/MANAGED) */
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	*plan = p;
+	return ACL_SUCCESS;
+}
+
 aclError npu_rt_plan_phys(const aclrtPhysicalMemProp *prop, int max_dev,
 			  struct npu_rt_phys_plan *plan)
 {
-	struct npu_rt_phys_plan p = { 0 };
-	const struct mem_attr_rule *r = NULL;
-	int host_only, dev_only;
-
 	if (prop == NULL || plan == NULL)
 		return ACL_ERROR_INVALID_PARAM;
 	if (prop->handleType != ACL_MEM_HANDLE_TYPE_NONE ||
 	    prop->allocationType != ACL_MEM_ALLOCATION_TYPE_PINNED)
 		return ACL_ERROR_INVALID_PARAM;
-
-	for (size_t i = 0; i < sizeof(mem_attrs) / sizeof(mem_attrs[0]) && r == NULL; i++)
-		if (mem_attrs[i].attr == (int)prop->memAttr)
-			r = &mem_attrs[i];
-	if (r == NULL)
-		return ACL_ERROR_INVALID_PARAM;
-	p.page_kind = r->page_kind;
-	p.flags = r->flags;
-	p.granularity = r->page_kind == NPU_SIM_PAGE_HUGE_1G ? NPU_RT_VMM_GRANULE_1G : NPU_SIM_VMM_GRANULE;
-	host_only = r->place == HOST_ONLY;
-	dev_only = r->place == DEVICE_ONLY;
-
-	switch ((int)prop->location.type) {
-	case ACL_MEM_LOCATION_TYPE_DEVICE:
-		if (host_only || prop->location.id >= (uint32_t)max_dev)
-			return ACL_ERROR_INVALID_PARAM;
-		p.location = NPU_SIM_LOC_DEVICE;
-		p.location_id = prop->location.id;
-		break;
-	case ACL_MEM_LOCATION_TYPE_HOST:	/* id ignored (doc: set 0) */
-		if (dev_only)
-			return ACL_ERROR_INVALID_PARAM;
-		p.location = NPU_SIM_LOC_HOST;
-		p.location_id = 0;
-		break;
-	case ACL_MEM_LOCATION_TYPE_HOST_NUMA:
-		if (dev_only)
-			return ACL_ERROR_INVALID_PARAM;
-		p.location = NPU_SIM_LOC_HOST_NUMA;
-		p.location_id = prop->location.id;
-		break;
-	default:	/* UNREGISTERED, MANAGED, outside the enum */
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	*plan = p;
-	return ACL_SUCCESS;
+	return npu_rt_plan_phys_attr(prop, max_dev, true, plan);
 }
 
 aclrtDrvMemHandle npu_rt_handle_encode(int dev, uint32_t id)

@@ -9,6 +9,7 @@
 #ifndef NPU_RT_VMM_RULES_H
 #define NPU_RT_VMM_RULES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,16 +27,28 @@ struct npu_rt_phys_plan {
 };
 
 /*
- * Checks prop as aclrtMallocPhysical does (handleType NONE, allocationType
- * PINNED, location DEVICE (id < max_dev) / HOST / HOST_NUMA, memAttr in the
- * accepted set: ACL_MEM_* 12-17, ACL_HBM_MEM_HUGE/NORMAL/HUGE1G on a device,
- * ACL_DDR_MEM_* 2/3/6/7 on the host; HUGE1G attributes on a device only)
- * and fills *plan.  ACL_HBM_MEM_NORMAL is served as 2 MiB pages; ACL_MEM_
+ * Checks prop as aclrtMallocPhysical does and fills *plan.  The ACL layer's
+ * checks answer ACL_ERROR_INVALID_PARAM: NULL prop, handleType not NONE,
+ * allocationType not PINNED, location UNREGISTERED or MANAGED, an ACL_DDR_*
+ * attribute on a DEVICE location, memAttr outside the accepted set (ACL_MEM_*
+ * 12-17, ACL_HBM_MEM_HUGE/NORMAL/HUGE1G, ACL_DDR_MEM_* 2/3/6/7).  Then a
+ * DEVICE id >= max_dev is ACL_ERROR_RT_INVALID_DEVICEID (the runtime), and
+ * what the driver refuses is ACL_ERROR_RT_PARAM_INVALID: a location type
+ * outside the enum, a device-only attribute (HBM, HUGE1G) at a HOST or
+ * HOST_NUMA location.  ACL_HBM_MEM_NORMAL is served as 2 MiB pages; ACL_MEM_
  * NORMAL / P2P_NORMAL and ACL_DDR_MEM_NORMAL / P2P_NORMAL get 4 KiB pages.
- * Returns ACL_SUCCESS or ACL_ERROR_INVALID_PARAM (NULL prop included).
  */
 aclError npu_rt_plan_phys(const aclrtPhysicalMemProp *prop, int max_dev,
 			  struct npu_rt_phys_plan *plan);
+
+/*
+ * The memAttr and location part of npu_rt_plan_phys (handleType and
+ * allocationType unread).  With acl_location false (aclrtMemGetAllocation-
+ * Granularity, whose ACL layer does not look at the location type) an
+ * UNREGISTERED or MANAGED location is the driver's refusal, 107000.
+ */
+aclError npu_rt_plan_phys_attr(const aclrtPhysicalMemProp *prop, int max_dev, bool acl_location,
+			       struct npu_rt_phys_plan *plan);
 
 /* aclrtDrvMemHandle <-> (device, driver handle id); id 1..INT32_MAX. */
 aclrtDrvMemHandle npu_rt_handle_encode(int dev, uint32_t id);

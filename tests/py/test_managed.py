@@ -33,7 +33,7 @@ class Managed(unittest.TestCase):
 
     def test_alloc_advise_prefetch_free(self):
         self.assertEqual(acl.rt.mem_alloc_managed(MiB, 0)[1], acl.ACL_ERROR_INVALID_PARAM)
-        self.assertEqual(acl.rt.mem_alloc_managed(0, 1)[1], acl.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.rt.mem_alloc_managed(0, 1)[1], acl.ACL_ERROR_RT_PARAM_INVALID)
         ptr, ret = acl.rt.mem_alloc_managed(3 * MiB, 1)
         self.assertEqual(ret, 0)
         self.assertEqual(ptr % (2 * MiB), 0)
@@ -54,7 +54,7 @@ class Managed(unittest.TestCase):
         self.assertEqual(acl.rt.mem_managed_advise(ptr, 2 * MiB, 0, HOST), 0)   # SET_READ_MOSTLY
         self.assertEqual(counters(ptr)["read_mostly"], "1")
         self.assertEqual(ctypes.string_at(ptr, 4), b"\x5a" * 4)
-        self.assertEqual(acl.rt.mem_managed_advise(ptr, MiB, 0, HOST), acl.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.rt.mem_managed_advise(ptr, MiB, 0, HOST), acl.ACL_ERROR_RT_PARAM_INVALID)
         with self.assertRaises(TypeError):
             acl.rt.mem_managed_advise(ptr, 2 * MiB, 2, 1)
 

@@ -40,7 +40,7 @@ class Streams(unittest.TestCase):
         self.assertEqual(acl.rt.set_context(default), 0)
         self.assertEqual(acl.rt.get_context(), (default, 0))
         self.assertEqual(acl.rt.destroy_context(ctx), 0)
-        self.assertEqual(acl.rt.destroy_context(ctx), acl.ACL_ERROR_RT_PARAM_INVALID)
+        self.assertEqual(acl.rt.destroy_context(ctx), acl.ACL_ERROR_RT_CONTEXT_NULL)
         self.assertEqual(acl.rt.destroy_context(0), acl.ACL_ERROR_INVALID_PARAM)
         self.assertEqual(acl.rt.create_context(99)[1], acl.ACL_ERROR_RT_INVALID_DEVICEID)
 
@@ -92,9 +92,9 @@ class Streams(unittest.TestCase):
         self.assertEqual(acl.rt.free_host(host), 0)
         self.assertEqual(acl.rt.destroy_event(event), 0)
         self.assertEqual(acl.rt.destroy_stream(stream), 0)
-        self.assertEqual(acl.rt.destroy_stream(stream), acl.ACL_ERROR_RT_PARAM_INVALID)
-        self.assertEqual(acl.rt.synchronize_event(event), acl.ACL_ERROR_RT_PARAM_INVALID)
-        self.assertEqual(acl.rt.stream_query(stream)[1], acl.ACL_ERROR_RT_PARAM_INVALID)
+        self.assertEqual(acl.rt.destroy_stream(stream), acl.ACL_ERROR_RT_INVALID_HANDLE)
+        self.assertEqual(acl.rt.synchronize_event(event), acl.ACL_ERROR_RT_INVALID_HANDLE)
+        self.assertEqual(acl.rt.stream_query(stream)[1], acl.ACL_ERROR_RT_INVALID_HANDLE)
 
 
 @needs_device

@@ -79,16 +79,16 @@ START_TEST(force_calls)
 
 	ck_assert_int_eq(aclrtResetDeviceForce(-1), ACL_ERROR_RT_INVALID_DEVICEID);
 	ck_assert_int_eq(aclrtResetDeviceForce(64), ACL_ERROR_RT_INVALID_DEVICEID);
-	ck_assert_int_eq(aclrtResetDeviceForce(3), ACL_ERROR_RT_PARAM_INVALID);	/* not set */
+	ck_assert_int_eq(aclrtResetDeviceForce(3), ACL_ERROR_RT_CONTEXT_RELEASE_ERROR);	/* not set */
 	ck_assert_int_eq(aclrtDestroyStreamForce(NULL), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtDestroyStreamForce(buf), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtDestroyStreamForce(buf), ACL_ERROR_RT_INVALID_HANDLE);
 	ck_assert_str_eq(aclGetRecentErrMsg(),
 			 "aclrtDestroyStreamForce: stream is not a live stream of this process (destroyed, or its "
-			 "device was reset) (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+			 "device was reset) (error 107017 ACL_ERROR_RT_INVALID_HANDLE)\n"
 			 "aclrtDestroyStreamForce: stream is NULL (the default stream goes with its context) "
 			 "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
 			 "aclrtResetDeviceForce: device 3 is not set in this process (never set, or already reset) "
-			 "(error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+			 "(error 507007 ACL_ERROR_RT_CONTEXT_RELEASE_ERROR)\n"
 			 "aclrtResetDeviceForce: deviceId 64 is out of range 0..63 "
 			 "(error 107001 ACL_ERROR_RT_INVALID_DEVICEID)\n"
 			 "aclrtResetDeviceForce: deviceId -1 is out of range 0..63 "
@@ -103,11 +103,14 @@ START_TEST(memset_d32_checks)
 	ck_assert_int_eq(aclrtMemsetD32(NULL, 0, 1, 0), ACL_SUCCESS);	/* N 0 first */
 	ck_assert_int_eq(aclrtMemsetD32(NULL, 16, 1, 4), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtMemsetD32(w, SIZE_MAX, 1, SIZE_MAX / 2), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtMemsetD32(w, 15, 0x01020304, 4), ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_str_eq(aclGetRecentErrMsg(), "aclrtMemsetD32: N 4 words are 16 bytes, more than memSize 15 "
-					       "(error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
-					       "aclrtMemsetD32: N 9223372036854775807 words overflow a byte count "
+	ck_assert_int_eq(aclrtMemsetD32(w, 15, 0x01020304, 4), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemsetD32((char *)w + 2, 16, 0x01020304, 1), ACL_ERROR_INVALID_PARAM);
+	ck_assert_str_eq(aclGetRecentErrMsg(), "aclrtMemsetD32: ptr is not 4-byte aligned "
 					       "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
+					       "aclrtMemsetD32: N 4 words are more than memSize 15 bytes "
+					       "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
+					       "aclrtMemsetD32: N 9223372036854775807 words are more than memSize "
+					       "18446744073709551615 bytes (error 100000 ACL_ERROR_INVALID_PARAM)\n"
 					       "aclrtMemsetD32: ptr is NULL (error 100000 ACL_ERROR_INVALID_PARAM)");
 	if (!module_present()) {
 		ck_assert_int_eq(aclrtMemsetD32(w, 16, 0x01020304, 4), ACL_ERROR_RT_CONTEXT_NULL);
@@ -182,17 +185,16 @@ START_TEST(cache_and_host_variants)
 	ck_assert_int_eq(aclrtMemFlush(x, sizeof(x)), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemInvalidate(x, sizeof(x)), ACL_SUCCESS);
 
-	ck_assert_int_eq(aclrtMallocHostWithCfg(&p, 64, &bad), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtMallocHostWithCfg(&p, 64, &bad_type), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtMallocHostWithCfg(NULL, 64, NULL), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtMallocHostWithCfg(&p, 0, NULL), ACL_ERROR_INVALID_PARAM);
+	/* the runtime's cfg checks (107000) come before its context check */
+	ck_assert_int_eq(aclrtMallocHostWithCfg(&p, 64, &bad), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMallocHostWithCfg(&p, 64, &bad_type), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMallocHostWithCfg(NULL, 64, &bad), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMallocHostWithCfg(&p, 0, &bad), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMallocHostWithCfg(&p, 100, &good), ACL_ERROR_RT_CONTEXT_NULL);
 	ck_assert_ptr_eq(p, SENTINEL);
-	ck_assert_int_eq(aclrtMallocHostWithCfg(&p, 100, &good), ACL_SUCCESS);
-	memset(p, 0xab, 100);
 	ck_assert_int_eq(aclrtFreeHostWithDevSync(NULL), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtFreeHostWithDevSync(x), ACL_ERROR_RT_MEMORY_FREE);
-	ck_assert_int_eq(aclrtFreeHostWithDevSync(p), ACL_SUCCESS);	/* no device: nothing to wait for */
-	ck_assert_int_eq(aclrtFreeHostWithDevSync(p), ACL_ERROR_RT_MEMORY_FREE);
+	/* no device: the synchronize fails first and nothing is freed */
+	ck_assert_int_eq(aclrtFreeHostWithDevSync(x), ACL_ERROR_RT_CONTEXT_NULL);
 
 	ck_assert_int_eq(aclrtMallocForTaskScheduler(NULL, 64, ACL_MEM_MALLOC_HUGE_FIRST, NULL),
 			 ACL_ERROR_INVALID_PARAM);
@@ -228,7 +230,7 @@ START_TEST(share_v2_checks)
 	ck_assert_int_eq(aclrtMemSetPidToShareableHandleV2(&key, ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT, NULL, 1),
 			 ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtMemSetPidToShareableHandleV2(&fabric, ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, &pid, 1),
-			 ACL_ERROR_INVALID_PARAM);	/* key 0 */
+			 ACL_ERROR_RT_PARAM_INVALID);	/* key 0: the driver's refusal */
 	ck_assert_int_eq(aclrtMemImportFromShareableHandleV2(NULL, ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT, 0, &h),
 			 ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtMemImportFromShareableHandleV2(&key, ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT, 0, NULL),
@@ -274,9 +276,9 @@ START_TEST(noucmem_and_prefetch_batch_checks)
 			 ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtMemManagedPrefetchBatchAsync(ptrs, sizes, 2, locs, bad_idx, 2, 0, NULL),
 			 ACL_ERROR_INVALID_PARAM);
-	/* host addresses are not managed memory */
+	/* host addresses are not managed memory (the driver's refusal) */
 	ck_assert_int_eq(aclrtMemManagedPrefetchBatchAsync(ptrs, sizes, 2, locs, idx, 2, 0, NULL),
-			 ACL_ERROR_INVALID_PARAM);
+			 ACL_ERROR_RT_PARAM_INVALID);
 }
 END_TEST
 

@@ -46,10 +46,10 @@ START_TEST(newest_first_and_success_keeps)
 
 	ck_assert_int_eq(aclrtFree(NULL), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtGetRunMode(&m), ACL_SUCCESS);	/* does not clear */
-	ck_assert_int_eq(aclrtFreeHost(&on_stack), ACL_ERROR_RT_MEMORY_FREE);
+	ck_assert_int_eq(aclrtFreeHost(&on_stack), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_str_eq(aclGetRecentErrMsg(),
-			 "aclrtFreeHost: not the start of a live allocation of this process "
-			 "(error 207002 ACL_ERROR_RT_MEMORY_FREE)\n"
+			 "aclrtFreeHost: hostPtr is not the start of a live aclrtMallocHost block "
+			 "(error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
 			 "aclrtFree: an argument is invalid (NULL pointer, zero or too large size, unknown flags or "
 			 "enum value) (error 100000 ACL_ERROR_INVALID_PARAM)");
 }
@@ -127,10 +127,10 @@ START_TEST(every_kind_names_the_call)
 		const char *call;
 		const char *code;
 	} want[] = {
-		{ "aclrtDestroyStream: ", "(error 107000 ACL_ERROR_RT_PARAM_INVALID)" },
+		{ "aclrtDestroyStream: ", "(error 107017 ACL_ERROR_RT_INVALID_HANDLE)" },
 		{ "aclFinalize: ", "(error 100037 ACL_ERROR_REPEAT_FINALIZE)" },
 		{ "aclInit: ", "(error 100002 ACL_ERROR_REPEAT_INITIALIZE)" },
-		{ "aclrtFree: ", "(error 207002 ACL_ERROR_RT_MEMORY_FREE)" },
+		{ "aclrtFree: ", "(error 107000 ACL_ERROR_RT_PARAM_INVALID)" },
 		{ "aclrtCreateStream: ", "(error 107002 ACL_ERROR_RT_CONTEXT_NULL)" },
 		{ "aclrtResetDeviceForce: deviceId -1 is out of range 0..63 ",
 		  "(error 107001 ACL_ERROR_RT_INVALID_DEVICEID)" },
@@ -147,12 +147,12 @@ START_TEST(every_kind_names_the_call)
 	ck_assert_int_eq(aclrtMalloc(&p, 0, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtResetDeviceForce(-1), ACL_ERROR_RT_INVALID_DEVICEID);
 	ck_assert_int_eq(aclrtCreateStream(&s), ACL_ERROR_RT_CONTEXT_NULL);
-	ck_assert_int_eq(aclrtFree(buf), ACL_ERROR_RT_MEMORY_FREE);
+	ck_assert_int_eq(aclrtFree(buf), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
 	ck_assert_int_eq(aclInit(NULL), ACL_ERROR_REPEAT_INITIALIZE);
 	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
 	ck_assert_int_eq(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);
-	ck_assert_int_eq(aclrtDestroyStream(buf), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtDestroyStream(buf), ACL_ERROR_RT_INVALID_HANDLE);
 	msg = aclGetRecentErrMsg();
 	ck_assert_ptr_nonnull(msg);
 	for (line = msg; line != NULL && i < sizeof(want) / sizeof(want[0]); i++) {
@@ -207,12 +207,13 @@ START_TEST(stream_args_named)
 	aclrtStream s;
 
 	(void)aclGetRecentErrMsg();
-	ck_assert_int_eq(aclrtCreateStreamWithConfig(&s, 9, 0), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(NULL, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtCreateStreamWithConfig(&s, 9, 0x20), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(NULL, 0), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_str_eq(aclGetRecentErrMsg(),
 			 "aclrtSynchronizeStreamWithTimeout: timeout 0 ms is neither -1 (wait forever) nor > 0 "
-			 "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
-			 "aclrtCreateStreamWithConfig: priority 9 is more than 7 (error 100000 ACL_ERROR_INVALID_PARAM)");
+			 "(error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+			 "aclrtCreateStreamWithConfig: flag 0x20: ACL_STREAM_DEVICE_USE_ONLY streams are not supported "
+			 "(error 107000 ACL_ERROR_RT_PARAM_INVALID)");
 }
 END_TEST
 

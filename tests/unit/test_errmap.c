@@ -16,7 +16,7 @@ START_TEST(each_errno)
 	ck_assert_int_eq(npu_rt_errno_to_acl(ENXIO), 107000);
 	ck_assert_int_eq(npu_rt_errno_to_acl(EFAULT), 107000);
 	ck_assert_int_eq(npu_rt_errno_to_acl(EOVERFLOW), 107000);
-	ck_assert_int_eq(npu_rt_errno_to_acl(ENOENT), 207002);
+	ck_assert_int_eq(npu_rt_errno_to_acl(ENOENT), 107000);
 	ck_assert_int_eq(npu_rt_errno_to_acl(EACCES), 207006);
 	ck_assert_int_eq(npu_rt_errno_to_acl(EPERM), 207006);
 	ck_assert_int_eq(npu_rt_errno_to_acl(EOPNOTSUPP), 207000);
@@ -40,7 +40,7 @@ START_TEST(names_match_values)
 {
 	ck_assert_int_eq(npu_rt_errno_to_acl(ENOMEM), ACL_ERROR_RT_MEMORY_ALLOCATION);
 	ck_assert_int_eq(npu_rt_errno_to_acl(EINVAL), ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_int_eq(npu_rt_errno_to_acl(ENOENT), ACL_ERROR_RT_MEMORY_FREE);
+	ck_assert_int_eq(npu_rt_errno_to_acl(ENOENT), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(npu_rt_errno_to_acl(EPERM), ACL_ERROR_RT_NO_PERMISSION);
 	ck_assert_int_eq(npu_rt_errno_to_acl(EOPNOTSUPP), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 	ck_assert_int_eq(npu_rt_errno_to_acl(EIO), ACL_ERROR_RT_DRV_INTERNAL_ERROR);

@@ -128,9 +128,9 @@ START_TEST(attr_outside_enum)
 	struct npu_sim_mem_info mi = sample();
 	size_t f = 11, t = 22;
 
-	ck_assert_int_eq(npu_rt_mem_info_figures(18, &mi, &f, &t), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(npu_rt_mem_info_figures(-1, &mi, &f, &t), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(npu_rt_mem_info_figures(1000, &mi, &f, &t), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_mem_info_figures(18, &mi, &f, &t), ACL_ERROR_RT_INVALID_MEMORY_TYPE);
+	ck_assert_int_eq(npu_rt_mem_info_figures(-1, &mi, &f, &t), ACL_ERROR_RT_INVALID_MEMORY_TYPE);
+	ck_assert_int_eq(npu_rt_mem_info_figures(1000, &mi, &f, &t), ACL_ERROR_RT_INVALID_MEMORY_TYPE);
 	ck_assert_uint_eq(f, 11);
 	ck_assert_uint_eq(t, 22);
 }

@@ -124,13 +124,16 @@ START_TEST(meminfo_per_product)
 	ck_assert_uint_eq(f, rows[_i].ddr ? 2 * GiB - 4 * MiB : 5 * GiB);
 	ck_assert_int_eq(npu_rt_mem_info_figures_profile(ACL_DDR_MEM_HUGE, &mi, p, &f, &t), ACL_SUCCESS);
 	ck_assert_uint_eq(f, rows[_i].ddr ? 20 * MiB : 5 * GiB);
-	ck_assert_int_eq(npu_rt_mem_info_figures_profile(ACL_MEM_HUGE1G, &mi, p, &f, &t), ACL_SUCCESS);
-	ck_assert_uint_eq(t, rows[_i].g1 ? 2 * GiB : 0);
-	ck_assert_uint_eq(f, rows[_i].g1 ? 1 * GiB : 0);
+	f = 1;
+	t = 2;
+	ck_assert_int_eq(npu_rt_mem_info_figures_profile(ACL_MEM_HUGE1G, &mi, p, &f, &t),
+			 rows[_i].g1 ? ACL_SUCCESS : ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+	ck_assert_uint_eq(t, rows[_i].g1 ? 2 * GiB : 2);
+	ck_assert_uint_eq(f, rows[_i].g1 ? 1 * GiB : 1);
 	ck_assert_int_eq(npu_rt_mem_info_figures_profile(ACL_MEM_P2P_HUGE, &mi, p, &f, &t), ACL_SUCCESS);
 	ck_assert_uint_eq(t, rows[_i].p2p ? 2 * GiB : 0);
 	ck_assert_uint_eq(f, rows[_i].p2p ? 20 * MiB : 0);
-	ck_assert_int_eq(npu_rt_mem_info_figures_profile(99, &mi, p, &f, &t), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_mem_info_figures_profile(99, &mi, p, &f, &t), ACL_ERROR_RT_INVALID_MEMORY_TYPE);
 }
 END_TEST
 

@@ -72,20 +72,24 @@ START_TEST(rejected_props)
 		p = mk(bad_attr[i], 0, 0);
 		ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_INVALID_PARAM);
 	}
-	for (int a = 2; a <= 7; a++) {		/* DDR on a device, HBM on the host */
+	/* DDR on a device: the ACL layer's 100000; HBM on the host: the driver's 107000. */
+	for (int a = 2; a <= 7; a++) {
 		p = mk(a, (a == 4 || a == 5) ? 0 : 1, 0);
-		ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_INVALID_PARAM);
+		ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan),
+				 (a == 4 || a == 5) ? ACL_ERROR_RT_PARAM_INVALID : ACL_ERROR_INVALID_PARAM);
 	}
 	p = mk(14, 0, 0);
-	ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_RT_PARAM_INVALID);
 	p = mk(17, 4, 0);
-	ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_INVALID_PARAM);
-	p = mk(13, 2, 0);
+	ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_RT_PARAM_INVALID);
+	p = mk(13, 2, 0);	/* UNREGISTERED and MANAGED: the ACL layer refuses them */
 	ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_INVALID_PARAM);
 	p = mk(13, 3, 0);
 	ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_INVALID_PARAM);
-	p = mk(13, 1, 16);
-	ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_INVALID_PARAM);
+	p = mk(13, 5, 0);	/* outside the enum: passed on, the driver refuses it */
+	ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_RT_PARAM_INVALID);
+	p = mk(13, 1, 16);	/* the runtime's device id check */
+	ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_RT_INVALID_DEVICEID);
 	p = mk(13, 1, 0);
 	p.handleType = ACL_MEM_HANDLE_TYPE_POSIX;
 	ck_assert_int_eq(npu_rt_plan_phys(&p, 16, &plan), ACL_ERROR_INVALID_PARAM);

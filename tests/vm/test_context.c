@@ -84,9 +84,9 @@ START_TEST(test_default_and_explicit)
 	/* the thread falls back to the device's default context */
 	ck_assert_int_eq(aclrtGetCurrentContext(&cur), ACL_SUCCESS);
 	ck_assert_ptr_eq(cur, def);
-	ck_assert_int_eq(aclrtDestroyContext(c), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtDestroyContext(c), ACL_ERROR_RT_CONTEXT_NULL);
 	ck_assert_int_eq(aclrtSetCurrentContext(c), ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_int_eq(aclrtDestroyContext(def), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtDestroyContext(def), ACL_ERROR_RT_CONTEXT_NULL);
 	ck_assert_int_eq(aclrtDestroyContext(NULL), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtSetCurrentContext(NULL), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtGetCurrentContext(NULL), ACL_ERROR_INVALID_PARAM);
@@ -167,9 +167,9 @@ START_TEST(test_destroy_releases)
 	ck_assert_int_eq(streams_of_ctx(getpid(), &nctx), 1);
 	ck_assert_int_eq(nctx, 1);
 	ck_assert_int_eq(events_of(getpid()), 0);
-	ck_assert_int_eq(aclrtSynchronizeStream(s1), ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_int_eq(aclrtDestroyStream(s2), ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_int_eq(aclrtSynchronizeEvent(e), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSynchronizeStream(s1), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(aclrtDestroyStream(s2), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(aclrtSynchronizeEvent(e), ACL_ERROR_RT_INVALID_HANDLE);
 	/* memory belongs to the process's device, not the context */
 	ck_assert_int_eq(aclrtSynchronizeStream(sd), ACL_SUCCESS);
 
@@ -203,8 +203,8 @@ START_TEST(test_reset_invalidates)
 	ck_assert_int_eq(aclrtCreateStream(&s), ACL_ERROR_RT_CONTEXT_NULL);
 	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_CONTEXT_NULL);
 	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);	/* a new opening */
-	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_int_eq(aclrtDestroyEvent(e), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(aclrtDestroyEvent(e), ACL_ERROR_RT_INVALID_HANDLE);
 	ck_assert_int_eq(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
 }

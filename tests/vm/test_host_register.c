@@ -79,7 +79,7 @@ START_TEST(register_copy_unregister)
 	ck_assert_int_eq(aclrtHostGetDevicePointer(buf + LEN - 1, &d2, 0), ACL_SUCCESS);
 	ck_assert_ptr_eq(d2, (char *)dev + LEN - 1);
 	d2 = NULL;
-	ck_assert_int_eq(aclrtHostGetDevicePointer(buf + LEN, &d2, 0), ACL_ERROR_HOST_MEMORY_NOT_REGISTERED);
+	ck_assert_int_eq(aclrtHostGetDevicePointer(buf + LEN, &d2, 0), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtHostGetDevicePointer(buf, &d2, 1), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtHostGetDevicePointer(NULL, &d2, 0), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtHostGetDevicePointer(buf, NULL, 0), ACL_ERROR_INVALID_PARAM);
@@ -87,7 +87,7 @@ START_TEST(register_copy_unregister)
 
 	/* overlapping registrations are refused; nothing more is pinned */
 	ck_assert_int_eq(aclrtHostRegister(buf + 10, 10, ACL_HOST_REGISTER_MAPPED, &d2), 507910);
-	ck_assert_int_eq(aclrtHostRegisterV2(buf - 50, 100, 0), 507910);
+	ck_assert_int_eq(aclrtHostRegisterV2(buf - 50, 100, ACL_HOST_REG_MAPPED), 507910);
 	ck_assert_int_eq(vm_lck_kib(), lck0 + 4 * pages_of(buf, LEN));
 	{
 		const char *m = aclGetRecentErrMsg();
@@ -101,7 +101,7 @@ START_TEST(register_copy_unregister)
 		ck_assert_ptr_nonnull(strstr(m, "aclrtHostGetDevicePointer: flag is reserved and must be 0 "
 					     "(error 100000 ACL_ERROR_INVALID_PARAM)"));
 		ck_assert_ptr_nonnull(strstr(m, "is not in registered host memory "
-					     "(error 507911 ACL_ERROR_HOST_MEMORY_NOT_REGISTERED)"));
+					     "(error 107000 ACL_ERROR_RT_PARAM_INVALID)"));
 	}
 
 	/* unregister by the start only */
@@ -121,7 +121,7 @@ START_TEST(register_copy_unregister)
 			 "(error 507911 ACL_ERROR_HOST_MEMORY_NOT_REGISTERED)", (void *)buf, (void *)(buf + 1));
 		ck_assert_str_eq(aclGetRecentErrMsg(), want_msg);
 	}
-	ck_assert_int_eq(aclrtHostGetDevicePointer(buf, &d2, 0), ACL_ERROR_HOST_MEMORY_NOT_REGISTERED);
+	ck_assert_int_eq(aclrtHostGetDevicePointer(buf, &d2, 0), ACL_ERROR_RT_PARAM_INVALID);
 	/* the old device address is gone: a copy to it fails, the host keeps its bytes */
 	memcpy(got, buf, LEN);
 	ck_assert_int_eq(aclrtMemcpy(dev, LEN, src, LEN, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
@@ -205,26 +205,27 @@ START_TEST(bad_arguments)
 	ck_assert_int_eq(aclrtHostRegister(NULL, LEN, ACL_HOST_REGISTER_MAPPED, &dev), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtHostRegister(buf, LEN, ACL_HOST_REGISTER_MAPPED, NULL), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtHostRegister(buf, 0, ACL_HOST_REGISTER_MAPPED, &dev), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtHostRegister(buf, LEN, (aclrtHostRegisterType)3, &dev), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtHostRegister(buf, LEN, (aclrtHostRegisterType)3, &dev),
+			 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 	ck_assert_int_eq(aclrtHostRegister(buf, UINT64_MAX, ACL_HOST_REGISTER_MAPPED, &dev), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtHostRegisterV2(NULL, LEN, 0), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtHostRegisterV2(buf, 0, 0), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtHostRegisterV2(buf, LEN, 0x1), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtHostRegisterV2(buf, LEN, 0x20000000), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtHostRegisterV2(buf, LEN, 0x1), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtHostRegisterV2(buf, LEN, 0x20000000), ACL_ERROR_RT_PARAM_INVALID);
 	{
 		char want_msg[1024];
 
 		snprintf(want_msg, sizeof(want_msg),
-			 "aclrtHostRegisterV2: flag 0x20000000 has bits outside ACL_HOST_REG_MAPPED | _IOMEMORY | "
-			 "_READONLY | _PINNED (error 100000 ACL_ERROR_INVALID_PARAM)\n"
-			 "aclrtHostRegisterV2: flag 0x1 has bits outside ACL_HOST_REG_MAPPED | _IOMEMORY | "
-			 "_READONLY | _PINNED (error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "aclrtHostRegisterV2: flag 0x20000000 is not a non-empty OR of ACL_HOST_REG_MAPPED, "
+			 "_IOMEMORY, _READONLY, _PINNED (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+			 "aclrtHostRegisterV2: flag 0x1 is not a non-empty OR of ACL_HOST_REG_MAPPED, "
+			 "_IOMEMORY, _READONLY, _PINNED (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
 			 "aclrtHostRegisterV2: size is 0 (error 100000 ACL_ERROR_INVALID_PARAM)\n"
 			 "aclrtHostRegisterV2: ptr is NULL (error 100000 ACL_ERROR_INVALID_PARAM)\n"
 			 "aclrtHostRegister: [%p, +18446744073709551615) wraps around the address space "
 			 "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
-			 "aclrtHostRegister: type 3 is not ACL_HOST_REGISTER_MAPPED, _IOMEMORY or _READONLY "
-			 "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "aclrtHostRegister: type 0x3 is not an OR of ACL_HOST_REGISTER_IOMEMORY and _READONLY "
+			 "(or MAPPED, 0) (error 207000 ACL_ERROR_RT_FEATURE_NOT_SUPPORT)\n"
 			 "aclrtHostRegister: size is 0 (error 100000 ACL_ERROR_INVALID_PARAM)\n"
 			 "aclrtHostRegister: devPtr is NULL (error 100000 ACL_ERROR_INVALID_PARAM)\n"
 			 "aclrtHostRegister: ptr is NULL (error 100000 ACL_ERROR_INVALID_PARAM)", (void *)buf);
@@ -261,7 +262,7 @@ START_TEST(bad_arguments)
 	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
 	ck_assert_int_eq(vm_lck_kib(), lck0);
 	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtHostGetDevicePointer(buf, &d, 0), ACL_ERROR_HOST_MEMORY_NOT_REGISTERED);
+	ck_assert_int_eq(aclrtHostGetDevicePointer(buf, &d, 0), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtHostUnregister(buf), ACL_ERROR_HOST_MEMORY_NOT_REGISTERED);
 	ck_assert_int_eq(aclrtHostRegister(buf, LEN, ACL_HOST_REGISTER_MAPPED, &dev), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtHostUnregister(buf), ACL_SUCCESS);

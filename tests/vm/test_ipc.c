@@ -75,10 +75,10 @@ static int child_importer(void *argp, int cmd, int rep)
 		}
 		if (aclrtMemImportFromShareableHandle(key + 1, 0, &h2) != 107017 ||
 		    aclrtMemImportFromShareableHandle(key - 1, 0, &h2) != 107017 ||
-		    aclrtMemImportFromShareableHandle(0, 0, &h2) != 100000 ||
+		    aclrtMemImportFromShareableHandle(0, 0, &h2) != 107000 ||
 		    aclrtMemImportFromShareableHandle(key, 0, NULL) != 100000 ||
 		    aclrtMemImportFromShareableHandle(key, -1, &h2) != 107001 ||
-		    aclrtMemImportFromShareableHandle(key, 3, &h2) != 107002)
+		    aclrtMemImportFromShareableHandle(key, 3, &h2) != 107001)
 			return 5;
 	}
 	ret = aclrtMemImportFromShareableHandle(key, a->device, &h);
@@ -242,7 +242,7 @@ START_TEST(test_export_whitelist_import)
 	/* once per handle */
 	ck_assert_int_eq(aclrtMemExportToShareableHandle(e.h, ACL_MEM_HANDLE_TYPE_NONE, 0, &k2), 107000);
 	ck_assert_int_eq(aclrtMemExportToShareableHandle(e.h, ACL_MEM_HANDLE_TYPE_POSIX, 0, &k2), 100000);
-	ck_assert_int_eq(aclrtMemExportToShareableHandle(e.h, ACL_MEM_HANDLE_TYPE_NONE, 2, &k2), 100000);
+	ck_assert_int_eq(aclrtMemExportToShareableHandle(e.h, ACL_MEM_HANDLE_TYPE_NONE, 2, &k2), 107000);
 	ck_assert_int_eq(aclrtMemExportToShareableHandle(e.h, ACL_MEM_HANDLE_TYPE_NONE, 0, NULL), 100000);
 	ck_assert_int_eq(aclrtMemExportToShareableHandle(NULL, ACL_MEM_HANDLE_TYPE_NONE, 0, &k2), 100000);
 	ck_assert_uint_eq(k2, 0);
@@ -267,8 +267,8 @@ START_TEST(test_export_whitelist_import)
 	pids[1] = -5;
 	ck_assert_int_eq(aclrtMemSetPidToShareableHandle(e.key, NULL, 1), 100000);
 	ck_assert_int_eq(aclrtMemSetPidToShareableHandle(e.key, pids, 0), 100000);
-	ck_assert_int_eq(aclrtMemSetPidToShareableHandle(e.key, pids, 2), 100000);
-	ck_assert_int_eq(aclrtMemSetPidToShareableHandle(0, pids, 1), 100000);
+	ck_assert_int_eq(aclrtMemSetPidToShareableHandle(e.key, pids, 2), 107000);
+	ck_assert_int_eq(aclrtMemSetPidToShareableHandle(0, pids, 1), 107000);
 	ck_assert_int_eq(aclrtMemSetPidToShareableHandle(e.key ^ 1, pids, 1), 107017);
 
 	/* a whitelisted importer sees the data, and writes back */

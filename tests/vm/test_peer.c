@@ -199,7 +199,7 @@ START_TEST(test_ids_and_calls)
 	ck_assert_int_eq(aclrtResetDeviceForce(n), ACL_ERROR_RT_INVALID_DEVICEID);
 	ck_assert_int_eq(aclrtDeviceCanAccessPeer(&can, 0, n), ACL_ERROR_RT_INVALID_DEVICEID);
 	ck_assert_int_eq(aclrtDeviceCanAccessPeer(&can, n, 0), ACL_ERROR_RT_INVALID_DEVICEID);
-	ck_assert_int_eq(aclrtDeviceCanAccessPeer(&can, -1, 0), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtDeviceCanAccessPeer(&can, -1, 0), ACL_ERROR_RT_PARAM_INVALID);	/* the runtime's */
 	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(n, 0), ACL_ERROR_RT_INVALID_DEVICEID);
 	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(-1, 0), ACL_ERROR_RT_INVALID_DEVICEID);
 	ck_assert_int_eq(aclrtDeviceDisablePeerAccess(n), ACL_ERROR_RT_INVALID_DEVICEID);
@@ -208,7 +208,7 @@ START_TEST(test_ids_and_calls)
 	/* same id first, then NULL */
 	ck_assert_int_eq(aclrtDeviceCanAccessPeer(NULL, n, n), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtDeviceCanAccessPeer(&can, 1, 1), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtDeviceCanAccessPeer(NULL, 0, 1), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtDeviceCanAccessPeer(NULL, 0, 1), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(can, 7);
 	for (int a = 0; a < n; a++)
 		for (int b = 0; b < n; b++) {
@@ -471,7 +471,10 @@ START_TEST(test_copy_2d)
 	dev_fill(dst, sz, 302);
 	use(d);
 	ck_assert_int_eq(aclrtCreateStream(&st), ACL_SUCCESS);
+	/* the synchronous 2D copy is host<->device only (the runtime's rule) */
 	ck_assert_int_eq(aclrtMemcpy2d(dst, dp, src, sp, w, h, ACL_MEMCPY_DEVICE_TO_DEVICE),
+			 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+	ck_assert_int_eq(aclrtMemcpy2dAsync(dst, dp, src, sp, w, h, ACL_MEMCPY_DEVICE_TO_DEVICE, st),
 			 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 	msg_names_enable();
 	ck_assert_int_eq(aclrtMemcpy2dAsync(dst, dp, src, sp, w, h, ACL_MEMCPY_DEFAULT, st),
@@ -479,16 +482,18 @@ START_TEST(test_copy_2d)
 	use(s);
 	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(d, 0), ACL_SUCCESS);
 	use(d);
-	ck_assert_int_eq(aclrtMemcpy2d(dst, dp, src, sp, w, h, ACL_MEMCPY_DEVICE_TO_DEVICE),
+	ck_assert_int_eq(aclrtMemcpy2dAsync(dst, dp, src, sp, w, h, ACL_MEMCPY_DEVICE_TO_DEVICE, st),
 			 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 	dev_expect(dst, sz, 302, 0);
 	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(s, 0), ACL_SUCCESS);
 	/* last row past the end of the source: nothing moves */
-	ck_assert_int_eq(aclrtMemcpy2d(dst, dp, (char *)src + sz - 100, sp, w, h,
-				       ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpy2dAsync(dst, dp, (char *)src + sz - 100, sp, w, h,
+					    ACL_MEMCPY_DEVICE_TO_DEVICE, st), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSynchronizeStream(st), ACL_SUCCESS);
 	dev_expect(dst, sz, 302, 0);
 	counters_expect(&c, n);
-	ck_assert_int_eq(aclrtMemcpy2d(dst, dp, src, sp, w, h, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy2dAsync(dst, dp, src, sp, w, h, ACL_MEMCPY_DEVICE_TO_DEVICE, st), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(st), ACL_SUCCESS);
 	count(&c, s, d, w * h);
 	counters_expect(&c, n);
 	expect_rows(dst, sz, 302, dp, 301, sp, w, h);
@@ -768,7 +773,7 @@ START_TEST(test_import_other_device)
 	ck_assert_ptr_ne(h, SENTINEL);
 	/* mapped on each device: one memory, seen through both windows */
 	ck_assert_int_eq(aclrtReserveMemAddress(&rd, 2 * MiB, 0, NULL, 0), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtMapMem(rd, 2 * MiB, 0, h0, 0), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMapMem(rd, 2 * MiB, 0, h0, 0), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtMapMem(rd, 2 * MiB, 0, h, 0), ACL_SUCCESS);
 	use(0);
 	ck_assert_int_eq(aclrtReserveMemAddress(&r0, 2 * MiB, 0, NULL, 0), ACL_SUCCESS);

@@ -212,25 +212,26 @@ START_TEST(bad_arguments)
 
 	ck_assert_int_eq(aclrtValueWrite(NULL, 1, 0, s), ACL_ERROR_INVALID_PARAM);
 	ck_assert_int_eq(aclrtValueWait(NULL, 1, 0, s), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtValueWrite((char *)vals + 4, 1, 0, s), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtValueWait((char *)vals + 1, 1, 0, s), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtValueWrite(vals, 1, 1, s), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtValueWait(vals, 1, 4, s), ACL_ERROR_INVALID_PARAM);
+	/* after the ACL layer's NULL check, the runtime's (and the driver's) 107000 */
+	ck_assert_int_eq(aclrtValueWrite((char *)vals + 4, 1, 0, s), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtValueWait((char *)vals + 1, 1, 0, s), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtValueWrite(vals, 1, 1, s), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtValueWait(vals, 1, 4, s), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_str_eq(aclGetRecentErrMsg(),
-			 "aclrtValueWait: flag 4 is not an ACL_STREAM_WAIT_VALUE_* condition (0..3) "
-			 "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
-			 "aclrtValueWrite: flag 1 is reserved and must be 0 (error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "aclrtValueWait: flag is not an ACL_STREAM_WAIT_VALUE_* condition (0..3) "
+			 "(error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
+			 "aclrtValueWrite: flag is reserved and must be 0 (error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
 			 "aclrtValueWait: devAddr is not 8-byte aligned "
-			 "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "(error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
 			 "aclrtValueWrite: devAddr is not 8-byte aligned "
-			 "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "(error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
 			 "aclrtValueWait: devAddr is NULL (error 100000 ACL_ERROR_INVALID_PARAM)\n"
 			 "aclrtValueWrite: devAddr is NULL (error 100000 ACL_ERROR_INVALID_PARAM)");
 	ck_assert_int_eq(aclrtValueWrite(&host_word, 1, 0, s), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtValueWrite(gone, 1, 0, s), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtValueWait(gone, 1, 0, s), ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_int_eq(aclrtValueWrite(vals, 1, 0, dead), ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_int_eq(aclrtValueWait(vals, 1, 0, (aclrtStream)&host_word), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtValueWrite(vals, 1, 0, dead), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(aclrtValueWait(vals, 1, 0, (aclrtStream)&host_word), ACL_ERROR_RT_INVALID_HANDLE);
 	{
 		const char *m = aclGetRecentErrMsg();
 

@@ -228,7 +228,7 @@ START_TEST(test_trace_lines)
 	ck_assert_uint_eq(hexv(get(l[10], "args"), "devPtr"), o.dev);
 	ck_assert_int_eq(num(l[10], "result"), 0);
 	ck_assert_uint_eq(hexv(get(l[11], "args"), "devPtr"), o.dev);
-	ck_assert_int_eq(num(l[11], "result"), ACL_ERROR_RT_MEMORY_FREE);
+	ck_assert_int_eq(num(l[11], "result"), ACL_ERROR_RT_PARAM_INVALID);
 	/* final aclrtGetMemInfo, aclrtResetDevice(0): no device current after */
 	ck_assert_uint_eq(unum(get(l[12], "out"), "free"), o.free2);
 	/* everything released (the stream's own device memory too) */

@@ -69,7 +69,7 @@ int main(void)
 		return 9;
 	if (aclrtFree(dev) != ACL_SUCCESS)
 		return 10;
-	if (aclrtFree(dev) != ACL_ERROR_RT_MEMORY_FREE)
+	if (aclrtFree(dev) != ACL_ERROR_RT_PARAM_INVALID)
 		return 11;
 	if (aclrtGetMemInfo(ACL_HBM_MEM, &free2, &total2) != ACL_SUCCESS || total2 != total)
 		return 12;
