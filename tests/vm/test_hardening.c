@@ -721,9 +721,10 @@ static int64_t set_pids_raw(const void *arg)
 /*
  * Exporter: a physical handle exported through a file whose window was
  * never mapped, its own SET_PIDS works; a forked child G keeps the file
- * (and so the key) open until @hold closes; reports (key, G's pid), exits.
+ * open until @hold closes; reports (key, G's pid), then exits once @go
+ * closes.
  */
-static void orphan_exporter(int hold, int rep)
+static void orphan_exporter(int hold, int go, int rep)
 {
 	struct npu_sim_phys_alloc pa = { .size = 2 * MiB, .page_kind = NPU_SIM_PAGE_NORMAL,
 					 .location = NPU_SIM_LOC_DEVICE };
@@ -750,48 +751,56 @@ static void orphan_exporter(int hold, int rep)
 		_exit(read(hold, &c, 1) == 0 ? 0 : 1);	/* until the test closes it */
 	msg[0] = se.key;
 	msg[1] = (uint64_t)g;
-	_exit(g > 0 && write(rep, msg, sizeof(msg)) == sizeof(msg) ? 0 : 4);
+	if (g <= 0 || write(rep, msg, sizeof(msg)) != sizeof(msg))
+		_exit(4);
+	_exit(read(go, &c, 1) == 0 ? 0 : 5);
 }
 
 /*
  * The right to set a key's whitelist is its exporting process's, not its
- * number's: once the exporter is gone (its key living on in a file a
- * child holds), a new process with its pid number gets EPERM, as does any
- * other; the key dies with the file.
+ * number's: while the exporter lives, another process gets EPERM; once the
+ * exporter is gone its memory and key go with it (the context's owner is
+ * gone), even while a forked child keeps the file, so a new process with
+ * the exporter's pid number finds nothing (ENOENT).
  */
 START_TEST(set_pids_bound_to_exporter)
 {
-	int hold[2], rep[2], st;
+	int hold[2], go[2], rep[2], st;
 	uint64_t msg[2];
 	pid_t x, g;
 
 	ck_assert_int_eq(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
 	ck_assert_int_eq(pipe(hold), 0);
+	ck_assert_int_eq(pipe(go), 0);
 	ck_assert_int_eq(pipe(rep), 0);
 	fflush(NULL);
 	x = fork();
 	ck_assert_int_ge(x, 0);
 	if (x == 0) {
 		close(hold[1]);
+		close(go[1]);
 		close(rep[0]);
-		orphan_exporter(hold[0], rep[1]);
+		orphan_exporter(hold[0], go[0], rep[1]);
 	}
 	close(hold[0]);
+	close(go[0]);
 	close(rep[1]);
 	ck_assert_int_eq(read(rep[0], msg, sizeof(msg)), (ssize_t)sizeof(msg));
 	close(rep[0]);
+	g = (pid_t)msg[1];
+	ck_assert_int_eq(set_pids_raw(&msg[0]), EPERM);	/* exporter alive */
+
+	close(go[1]);
 	ck_assert_int_eq(waitpid(x, &st, 0), x);
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-	g = (pid_t)msg[1];
-
-	ck_assert_int_eq(run_as_pid(x, set_pids_raw, &msg[0]), EPERM);
-	ck_assert_int_eq(set_pids_raw(&msg[0]), EPERM);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);	/* G still holds the file */
+	ck_assert_int_eq(run_as_pid(x, set_pids_raw, &msg[0]), ENOENT);
+	ck_assert_int_eq(set_pids_raw(&msg[0]), ENOENT);
 
 	close(hold[1]);
 	ck_assert_int_eq(waitpid(g, &st, 0), g);
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	ck_assert_int_eq(set_pids_raw(&msg[0]), ENOENT);
-	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
 	ck_assert_int_eq(prctl(PR_SET_CHILD_SUBREAPER, 0), 0);
 }
 END_TEST

@@ -351,14 +351,21 @@ START_TEST(test_imports_count_for_importer)
 END_TEST
 
 /*
- * After exec (NPU_SIM_TEST_EXEC set): a file opened now shares the account
- * of the file opened before exec (2 MiB charged, under a 2 MiB limit).
+ * After exec (NPU_SIM_TEST_EXEC set): the handle the earlier image made
+ * through a file it kept open over exec was freed when that image's mm went
+ * (the context's owner is gone), so the account, which is the process's and
+ * not its mm's, has nothing charged and the new image gets the whole 2 MiB
+ * of its limit, no more.
  * Exit status 0, or which check failed.
  */
 static int exec_child(void)
 {
 	struct npu_sim_mem_limit l = { .op = NPU_SIM_LIMIT_GET };
 	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
+	struct npu_sim_phys_alloc p = {
+		.size = 2 * MiB, .page_kind = NPU_SIM_PAGE_NORMAL,
+		.location = NPU_SIM_LOC_DEVICE,
+	};
 	struct npu_sim_mem_alloc a = {
 		.size = 4096, .footprint = 4096, .backing = NPU_SIM_BACKING_NORMAL,
 		.policy = 2, .api = NPU_SIM_API_MALLOC,
@@ -368,19 +375,24 @@ static int exec_child(void)
 	if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_GET_PARAM, &gp) ||
 	    mmap(NULL, gp.value, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED)
 		return 1;
-	if (ioctl(fd, NPU_SIM_IOCTL_MEM_LIMIT, &l) || l.used != 2 * MiB)
+	if (ioctl(fd, NPU_SIM_IOCTL_MEM_LIMIT, &l) || l.used != 0 || l.effective != 2 * MiB)
 		return 2;
-	if (ioctl(fd, NPU_SIM_IOCTL_MEM_ALLOC, &a) == 0 || errno != ENOMEM)
+	if (ioctl(fd, NPU_SIM_IOCTL_PHYS_ALLOC, &p))
 		return 3;
+	l = (struct npu_sim_mem_limit){ .op = NPU_SIM_LIMIT_GET };
+	if (ioctl(fd, NPU_SIM_IOCTL_MEM_LIMIT, &l) || l.used != 2 * MiB)
+		return 4;
+	if (ioctl(fd, NPU_SIM_IOCTL_MEM_ALLOC, &a) == 0 || errno != ENOMEM)
+		return 5;
 	return 0;
 }
 
 /*
- * The account is the process's, not its mm's: exec does not give a
- * process a fresh one while memory of its earlier image is still charged
- * (a handle of a file kept open over exec).
+ * Exec ends the earlier image's use of its contexts: memory it made through
+ * a file kept open over exec is freed and uncharged, not carried into (or
+ * escaping the limit of) the new image.
  */
-START_TEST(test_exec_keeps_account)
+START_TEST(test_exec_frees_earlier_image)
 {
 	int st;
 	pid_t pid;
@@ -469,7 +481,7 @@ static Suite *limits_suite(void)
 	tcase_add_test(tc, test_admin_limit_meminfo);
 	tcase_add_test(tc, test_managed_device_copies_count);
 	tcase_add_test(tc, test_imports_count_for_importer);
-	tcase_add_test(tc, test_exec_keeps_account);
+	tcase_add_test(tc, test_exec_frees_earlier_image);
 	suite_add_tcase(s, tc);
 	return s;
 }
