@@ -357,7 +357,14 @@ static void one_race(enum blocker k, enum racer rk)
 	}
 	/* the racers got through while the blocker still waits */
 	ck_assert_msg(!atomic_load(&b.done), "blocker %d returned %d with the gate shut", k, b.rc);
-	ck_assert(in_ioctl(tid, blocking_ioctl(k)));
+	/*
+	 * Still inside its ioctl: /proc reads "running" while a wake-up of the
+	 * context's wait queue (the racers' streams) has it re-check its
+	 * condition, so look until it is seen asleep there again.
+	 */
+	for (double end = vm_now() + 60; !in_ioctl(tid, blocking_ioctl(k)); usleep(1000))
+		ck_assert_msg(vm_now() < end && !atomic_load(&b.done),
+			      "blocker %d (racer %d) left its ioctl", k, rk);
 
 	vm_dev_put_u64(b.gate, 1);
 	ck_assert_int_eq(pthread_join(bt, NULL), 0);
