@@ -45,6 +45,20 @@ typedef void *aclrtStream;
 typedef void *aclrtEvent;
 typedef void *aclrtContext;
 typedef struct aclDataBuffer aclDataBuffer;	/* opaque */
+/* Handles of chapters that need device compute (model tasks, notifies,
+ * labels, task groups) or that npu_sim does not have yet (buffers,
+ * allocators): declared so that code naming them compiles. */
+typedef void *aclmdlRITask;
+typedef void *aclrtNotify;
+typedef void *aclrtCntNotify;
+typedef void *aclrtLabel;
+typedef void *aclrtLabelList;
+typedef void *aclrtMbuf;
+typedef void *aclrtAllocatorDesc;
+typedef void *aclrtAllocator;
+typedef void *aclrtAllocatorBlock;
+typedef void *aclrtAllocatorAddr;
+typedef void *aclrtTaskGrp;
 
 /* Generic ACL codes; the ACL layer's own argument checks return these. */
 static const int ACL_SUCCESS = 0;
@@ -122,6 +136,99 @@ static const int ACL_ERROR_GE_FAILURE = 500002;
 static const int ACL_ERROR_RT_FAILURE = 500003;
 static const int ACL_ERROR_DRV_FAILURE = 500004;
 static const int ACL_ERROR_PROFILING_FAILURE = 500005;
+
+/* Element types of tensors and buffers. */
+typedef enum {
+	ACL_DT_UNDEFINED = -1,
+	ACL_FLOAT = 0,
+	ACL_FLOAT16 = 1,
+	ACL_INT8 = 2,
+	ACL_INT32 = 3,
+	ACL_UINT8 = 4,
+	ACL_INT16 = 6,
+	ACL_UINT16 = 7,
+	ACL_UINT32 = 8,
+	ACL_INT64 = 9,
+	ACL_UINT64 = 10,
+	ACL_DOUBLE = 11,
+	ACL_BOOL = 12,
+	ACL_STRING = 13,
+	ACL_COMPLEX64 = 16,
+	ACL_COMPLEX128 = 17,
+	ACL_BF16 = 27,
+	ACL_INT4 = 29,
+	ACL_UINT1 = 30,
+	ACL_COMPLEX32 = 33,
+	ACL_HIFLOAT8 = 34,
+	ACL_FLOAT8_E5M2 = 35,
+	ACL_FLOAT8_E4M3FN = 36,
+	ACL_FLOAT8_E8M0 = 37,
+	ACL_FLOAT6_E3M2 = 38,
+	ACL_FLOAT6_E2M3 = 39,
+	ACL_FLOAT4_E2M1 = 40,
+	ACL_FLOAT4_E1M2 = 41,
+} aclDataType;
+
+/* Memory layouts of tensors (used by the operator API, not by npu_sim). */
+typedef enum {
+	ACL_FORMAT_UNDEFINED = -1,
+	ACL_FORMAT_NCHW = 0,
+	ACL_FORMAT_NHWC = 1,
+	ACL_FORMAT_ND = 2,
+	ACL_FORMAT_NC1HWC0 = 3,
+	ACL_FORMAT_FRACTAL_Z = 4,
+	ACL_FORMAT_NC1HWC0_C04 = 12,
+	ACL_FORMAT_HWCN = 16,
+	ACL_FORMAT_NDHWC = 27,
+	ACL_FORMAT_FRACTAL_NZ = 29,
+	ACL_FORMAT_NCDHW = 30,
+	ACL_FORMAT_NDC1HWC0 = 32,
+	ACL_FRACTAL_Z_3D = 33,
+	ACL_FORMAT_NC = 35,
+	ACL_FORMAT_NCL = 47,
+	ACL_FORMAT_FRACTAL_NZ_C0_16 = 50,
+	ACL_FORMAT_FRACTAL_NZ_C0_32 = 51,
+	ACL_FORMAT_FRACTAL_NZ_C0_2 = 52,
+	ACL_FORMAT_FRACTAL_NZ_C0_4 = 53,
+	ACL_FORMAT_FRACTAL_NZ_C0_8 = 54,
+} aclFormat;
+
+typedef enum {
+	ACL_DEBUG = 0,
+	ACL_INFO = 1,
+	ACL_WARNING = 2,
+	ACL_ERROR = 3,
+} aclLogLevel;
+
+typedef enum {
+	ACL_MEMTYPE_DEVICE = 0,
+	ACL_MEMTYPE_HOST = 1,
+	ACL_MEMTYPE_HOST_COMPILE_INDEPENDENT = 2,
+} aclMemType;
+
+/* ACL_OPT_DETERMINISTIC takes 0 (off), 1 (deterministic), 2 (strong
+ * consistency) or 3 (batch consistency). */
+typedef enum {
+	ACL_OPT_DETERMINISTIC = 0,
+	ACL_OPT_ENABLE_DEBUG_KERNEL = 1,
+	ACL_OPT_STRONG_CONSISTENCY ACL_DEPRECATED_MESSAGE(
+		"ACL_OPT_STRONG_CONSISTENCY is deprecated, use ACL_OPT_DETERMINISTIC with value 2 instead") = 2,
+	ACL_OPT_ENABLE_KERNEL_EARLY_START = 3,
+} aclSysParamOpt;
+
+typedef enum {
+	ACL_CANN_ATTR_UNDEFINED = -1,
+	ACL_CANN_ATTR_INF_NAN = 0,
+	ACL_CANN_ATTR_BF16 = 1,
+	ACL_CANN_ATTR_JIT_COMPILE = 2,
+} aclCannAttr;
+
+typedef enum {
+	ACL_DEVICE_INFO_UNDEFINED = -1,
+	ACL_DEVICE_INFO_AI_CORE_NUM = 0,
+	ACL_DEVICE_INFO_VECTOR_CORE_NUM = 1,
+	ACL_DEVICE_INFO_L2_SIZE = 2,
+} aclDeviceInfo;
 
 /* ------------------------------------------------------------------------
  * Data buffers: a descriptor of memory the caller owns (its address and

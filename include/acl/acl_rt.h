@@ -42,6 +42,7 @@
 #include <stdint.h>
 
 #include "acl_base.h"
+#include "acl_rt_allocator.h"
 
 #ifdef __cplusplus
 extern "C" {
