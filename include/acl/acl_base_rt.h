@@ -275,6 +275,31 @@ ACL_FUNC_VISIBILITY uint32_t aclGetDataBufferSize(const aclDataBuffer *dataBuffe
  * or not a live descriptor. */
 ACL_FUNC_VISIBILITY size_t aclGetDataBufferSizeV2(const aclDataBuffer *dataBuffer);
 
+/*
+ * aclDataTypeSize - bytes of one element of dataType: 0 for ACL_STRING and
+ * ACL_DT_UNDEFINED; 1 for the 1-bit, 4-bit (a byte each) and 8-bit types;
+ * 2 for ACL_FLOAT16, ACL_BF16, ACL_INT16, ACL_UINT16; 4 for ACL_FLOAT,
+ * ACL_INT32, ACL_UINT32, ACL_COMPLEX32; 16 for ACL_COMPLEX128; 8 for
+ * every other value, known or not (as the CANN runtime does, the 6-bit
+ * and 4-bit float types included).
+ */
+ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);
+
+/*
+ * aclFloat16ToFloat - the IEEE half value as a float.  As in the CANN
+ * runtime, the all-ones exponent is an ordinary one: +-Inf gives
+ * +-65536.0, a NaN 65536.0 * (1 + mantissa / 1024) (e.g. 0x7E00 gives
+ * 98304.0).
+ */
+ACL_FUNC_VISIBILITY float aclFloat16ToFloat(aclFloat16 value);
+
+/*
+ * aclFloatToFloat16 - value as an IEEE half, rounded to nearest even,
+ * saturating: values beyond the half range, +-Inf and NaN give +-65504.0
+ * (0x7BFF / 0xFBFF); values up to half the smallest subnormal give +-0.
+ */
+ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
+
 /* aclrtGetSocName - the SoC version of the product the devices emulate
  * (module parameter profile=; README "Product profiles"), e.g.
  * "Ascend910B1" for the default Atlas A2 profile.  NULL when no device can

@@ -13,7 +13,8 @@
  *                    header, except the ones named below.  Groups: init,
  *                    device, context, stream, event, memory (linear, host,
  *                    copy and set, data buffer), VMM and sharing, IPC,
- *                    managed memory, peer access, error message.
+ *                    managed memory, peer access, error message,
+ *                    errors and system (the part declared here).
  *   NOT YET DEFINED  calls of groups whose every call must be defined, which
  *                    wait for support in the npu_sim driver; declared so that
  *                    code written for a real NPU compiles, not defined, so
@@ -1327,6 +1328,91 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *p
  * also when this process neither imported nor exported the key (or closed
  * it already); 107002. */
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char *key);
+
+/* ------------------------------------------------------------------------
+ * Errors and system: the calling thread's last error, the versions of the
+ * installed CANN packages.
+ * ---------------------------------------------------------------------- */
+
+/* Which last error aclrtGetLastError / aclrtPeekAtLastError read; only the
+ * calling thread's is kept. */
+typedef enum aclrtLastErrLevel {
+	ACL_RT_THREAD_LEVEL = 0,
+} aclrtLastErrLevel;
+
+/* Size of aclsysGetVersionStr's versionStr buffer and of the version
+ * fields of aclCANNPackageVersion. */
+#define ACL_PKG_VERSION_MAX_SIZE 128
+#define ACL_PKG_VERSION_PARTS_MAX_SIZE 64
+
+typedef enum aclCANNPackageName {
+	ACL_PKG_NAME_CANN,
+	ACL_PKG_NAME_RUNTIME,
+	ACL_PKG_NAME_COMPILER,
+	ACL_PKG_NAME_HCCL,
+	ACL_PKG_NAME_TOOLKIT,
+	ACL_PKG_NAME_OPP,
+	ACL_PKG_NAME_OPP_KERNEL,
+	ACL_PKG_NAME_DRIVER,
+} aclCANNPackageName;
+
+typedef struct aclCANNPackageVersion {
+	char version[ACL_PKG_VERSION_MAX_SIZE];
+	char majorVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+	char minorVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+	char releaseVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+	char patchVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+	char reserved[ACL_PKG_VERSION_MAX_SIZE];
+} aclCANNPackageVersion;
+
+/*
+ * aclrtGetLastError - the code of the calling thread's last failed call
+ * (any call returning aclError except aclrtGetLastError,
+ * aclrtPeekAtLastError and the data-buffer calls), then forgets it: the
+ * next read gives ACL_SUCCESS until another call fails.  ACL_SUCCESS when
+ * no call failed since the last read.  Other threads' failures are not
+ * seen.  level must be ACL_RT_THREAD_LEVEL; any other returns
+ * ACL_ERROR_INVALID_PARAM (100000) and leaves the last error as it was.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetLastError(aclrtLastErrLevel level);
+
+/*
+ * aclrtPeekAtLastError - as aclrtGetLastError, but the last error stays
+ * (a later aclrtGetLastError returns it again).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
+
+/*
+ * aclsysGetVersionStr - the version of the installed CANN package pkgName
+ * (e.g. "runtime", "cann", "driver"), as written on the "Version=" line of
+ * its version file: $ASCEND_HOME_PATH/share/info/<pkgName>/version.info,
+ * or, for "driver" and "firmware", <path>/<pkgName>/version.info with the
+ * path of the Driver_Install_Path_Param= / Firmware_Install_Path_Param=
+ * line of /etc/ascend_install.info.  When that file does not exist, the
+ * name with '-' and '_' swapped is tried.  versionStr gets the string,
+ * NUL-terminated; it must hold ACL_PKG_VERSION_MAX_SIZE bytes.
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) pkgName or
+ * versionStr is NULL; ACL_ERROR_INVALID_FILE (100003) ASCEND_HOME_PATH
+ * unset or not a directory, no version file, or no non-empty "Version="
+ * line in it; ACL_ERROR_INTERNAL_ERROR (500000) the version is
+ * ACL_PKG_VERSION_MAX_SIZE bytes or longer.  versionStr is untouched on
+ * failure.
+ */
+ACL_FUNC_VISIBILITY aclError aclsysGetVersionStr(char *pkgName, char *versionStr);
+
+/*
+ * aclsysGetVersionNum - the version of aclsysGetVersionStr as a number:
+ * "major.minor.patch" is major * 10000000 + minor * 100000 + patch * 1000;
+ * a pre-release suffix right after the patch number ("alpha", "beta" or
+ * "rc", any case, after at most one '.' or '-', with an optional number N
+ * after at most one more '.' or '-') subtracts 300, 200 or 100 and adds N.
+ * E.g. "8.5.0" is 80500000, "8.5.0-beta.1" is 80499801.
+ * Returns ACL_SUCCESS; the codes of aclsysGetVersionStr (versionNum for
+ * versionStr); ACL_ERROR_INTERNAL_ERROR (500000) the version does not have
+ * that form or its number does not fit in int32_t.  *versionNum is
+ * untouched on failure.
+ */
+ACL_FUNC_VISIBILITY aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum);
 
 #ifdef __cplusplus
 }
