@@ -47,6 +47,13 @@ int pyacl_conv_u32(PyObject *obj, void *out);		/* uint32_t */
 /* 32 bits, signed or unsigned range (enums, memset value): int32_t */
 int pyacl_conv_bits32(PyObject *obj, void *out);
 
+/*
+ * The pids of the list (any sequence of ints, at most 1024) as an int32_t
+ * array from PyMem_Calloc (free with PyMem_Free), *n its length; NULL with
+ * an exception set (TypeError, OverflowError, ValueError: too many).
+ */
+int32_t *pyacl_pid_list(PyObject *list, Py_ssize_t *n);
+
 /* Tuple (pointer as int, ret). */
 PyObject *pyacl_ptr_ret(const void *ptr, int ret);
 

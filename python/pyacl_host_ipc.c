@@ -113,31 +113,17 @@ static PyObject *py_ipc_mem_import_by_key(PyObject *self, PyObject *args)
 static PyObject *py_ipc_mem_set_import_pid(PyObject *self, PyObject *args)
 {
 	const char *key;
-	PyObject *list, *seq;
+	PyObject *list;
 	int32_t *pids;
-	Py_ssize_t n, i;
+	Py_ssize_t n;
 	aclError ret;
 
 	(void)self;
 	if (!PyArg_ParseTuple(args, "sO:ipc_mem_set_import_pid", &key, &list))
 		return NULL;
-	seq = PySequence_Fast(list, "ipc_mem_set_import_pid: pids must be a sequence of ints");
-	if (seq == NULL)
+	pids = pyacl_pid_list(list, &n);
+	if (!pids)
 		return NULL;
-	n = PySequence_Fast_GET_SIZE(seq);
-	pids = PyMem_Calloc(n ? (size_t)n : 1, sizeof(*pids));
-	if (pids == NULL) {
-		Py_DECREF(seq);
-		return PyErr_NoMemory();
-	}
-	for (i = 0; i < n; i++) {
-		if (!pyacl_conv_i32(PySequence_Fast_GET_ITEM(seq, i), &pids[i])) {
-			PyMem_Free(pids);
-			Py_DECREF(seq);
-			return NULL;
-		}
-	}
-	Py_DECREF(seq);
 	ret = aclrtIpcMemSetImportPid(key, pids, (size_t)n);
 	PyMem_Free(pids);
 	return PyLong_FromLong(ret);
