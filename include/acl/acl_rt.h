@@ -1414,6 +1414,24 @@ ACL_FUNC_VISIBILITY aclError aclsysGetVersionStr(char *pkgName, char *versionStr
  */
 ACL_FUNC_VISIBILITY aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum);
 
+/*
+ * aclsysGetCANNVersion - the version of package name, read as
+ * aclsysGetVersionStr reads it, from the package the CANN runtime maps the
+ * name to: CANN and RUNTIME "runtime", COMPILER "bisheng-compiler", HCCL
+ * "hccl", TOOLKIT "oam-tools", OPP and OPP_KERNEL "ops-legacy", DRIVER
+ * "driver" ('-' tried as '_' too).  A pre-release suffix becomes one more
+ * part ("8.5.0-beta.1" is "8.5.0.beta1"); version->version gets that
+ * string, major/minor/release/patchVersion its first four '.' parts
+ * ("0" for those missing), reserved zeros.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) version NULL or name not one of the
+ * enum; ACL_ERROR_INVALID_FILE (100003) no version file or "Version="
+ * line (as aclsysGetVersionStr), or a version of fewer than two parts or
+ * with an empty one.  *version is untouched on failure.  Deprecated: use
+ * aclsysGetVersionStr and aclsysGetVersionNum.
+ */
+ACL_DEPRECATED_MESSAGE("aclsysGetCANNVersion is deprecated, use aclsysGetVersionStr and aclsysGetVersionNum instead")
+ACL_FUNC_VISIBILITY aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion *version);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,6 @@
 /*
  * The system chapter: the versions of the installed CANN packages
- * (aclsysGetVersionStr, aclsysGetVersionNum), read from the version files
+ * (aclsysGetVersionStr, aclsysGetVersionNum, aclsysGetCANNVersion), read from the version files
  * a CANN install leaves, where and as the CANN runtime reads them.  No
  * device is involved.
  */
@@ -206,4 +206,73 @@ ACL_FUNC_VISIBILITY aclError aclsysGetVersionNum(char *pkgName, int32_t *version
 	}
 	err = get_version_str(pkgName, ver);
 	return err != ACL_SUCCESS ? err : version_number(ver, versionNum);
+}
+
+/* The package each aclCANNPackageName reads, as the CANN runtime maps them. */
+static const char *const cann_packages[] = {
+	[ACL_PKG_NAME_CANN] = "runtime",		[ACL_PKG_NAME_RUNTIME] = "runtime",
+	[ACL_PKG_NAME_COMPILER] = "bisheng-compiler",	[ACL_PKG_NAME_HCCL] = "hccl",
+	[ACL_PKG_NAME_TOOLKIT] = "oam-tools",		[ACL_PKG_NAME_OPP] = "ops-legacy",
+	[ACL_PKG_NAME_OPP_KERNEL] = "ops-legacy",	[ACL_PKG_NAME_DRIVER] = "driver",
+};
+
+/* Copy the next '.'-separated part of *s into out (truncated to outsz - 1);
+ * "0" when none is left.  0, or -1 for an empty part. */
+static int next_part(const char **s, char *out, size_t outsz)
+{
+	size_t len;
+
+	if (*s == NULL) {
+		snprintf(out, outsz, "0");
+		return 0;
+	}
+	len = strcspn(*s, ".");
+	if (len == 0)
+		return -1;
+	snprintf(out, outsz, "%.*s", (int)len, *s);
+	*s = (*s)[len] == '.' ? *s + len + 1 : NULL;
+	return 0;
+}
+
+ACL_FUNC_VISIBILITY aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion *version)
+{
+	aclCANNPackageVersion v;
+	char raw[1024], *dash;
+	const char *rest;
+	size_t k, n;
+	aclError err;
+
+	if (version == NULL) {
+		npu_rt_msg_detail("version is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if ((unsigned int)name >= sizeof(cann_packages) / sizeof(cann_packages[0])) {
+		npu_rt_msg_detail("package name %d is not an aclCANNPackageName", (int)name);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = package_version(cann_packages[name], raw, sizeof(raw));
+	if (err != ACL_SUCCESS)
+		return err;
+	/* "8.5.0-beta.1" counts as "8.5.0.beta1" */
+	dash = strchr(raw, '-');
+	if (dash != NULL) {
+		*dash = '.';
+		for (k = n = (size_t)(dash - raw) + 1; raw[k]; k++)
+			if (raw[k] != '.')
+				raw[n++] = raw[k];
+		raw[n] = '\0';
+	}
+	memset(&v, 0, sizeof(v));
+	/* truncated to the field, as the CANN runtime copies it */
+	memcpy(v.version, raw, strnlen(raw, sizeof(v.version) - 1));
+	rest = raw;
+	if (strchr(raw, '.') == NULL || next_part(&rest, v.majorVersion, sizeof(v.majorVersion)) ||
+	    next_part(&rest, v.minorVersion, sizeof(v.minorVersion)) ||
+	    next_part(&rest, v.releaseVersion, sizeof(v.releaseVersion)) ||
+	    next_part(&rest, v.patchVersion, sizeof(v.patchVersion))) {
+		npu_rt_msg_detail("version \"%s\" of %s is not at least major.minor", raw, cann_packages[name]);
+		return ACL_ERROR_INVALID_FILE;
+	}
+	*version = v;
+	return ACL_SUCCESS;
 }

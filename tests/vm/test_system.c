@@ -6,8 +6,8 @@
  * (aclDataTypeSize), half floats (aclFloat16ToFloat, aclFloatToFloat16:
  * rounding, saturation, every half value round-trips) and the package
  * versions read from a CANN install tree (aclsysGetVersionStr,
- * aclsysGetVersionNum).  Exact codes and values; a refused call changes
- * nothing.
+ * aclsysGetVersionNum, aclsysGetCANNVersion).  Exact codes and values; a
+ * refused call changes nothing.
  */
 #include "vmtest.h"
 
@@ -212,6 +212,9 @@ static void version_setup(void)
 	put_version("compiler", "Version=8.0.RC1\n");
 	put_version("hccl", "Version=\nversion=1.2.3\n");
 	put_version("cann", "Version=8.5.0rc\n");
+	put_version("oam-tools", "Version=8.5.0-beta.1\n");
+	put_version("bisheng_compiler", "Version=7.1\n");
+	put_version("ops-legacy", "Version=8\n");
 	memset(big, '7', sizeof(big) - 2);
 	memcpy(big, "Version=", 8);
 	big[sizeof(big) - 2] = '\n';
@@ -289,6 +292,57 @@ START_TEST(version_bad_input)
 }
 END_TEST
 
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static aclError cann_version(int name, aclCANNPackageVersion *v)
+{
+	return aclsysGetCANNVersion((aclCANNPackageName)name, v);
+}
+#pragma GCC diagnostic pop
+
+static void assert_parts(const aclCANNPackageVersion *v, const char *ver, const char *major,
+			 const char *minor, const char *release, const char *patch)
+{
+	static const char zeros[ACL_PKG_VERSION_MAX_SIZE];
+
+	ck_assert_str_eq(v->version, ver);
+	ck_assert_str_eq(v->majorVersion, major);
+	ck_assert_str_eq(v->minorVersion, minor);
+	ck_assert_str_eq(v->releaseVersion, release);
+	ck_assert_str_eq(v->patchVersion, patch);
+	ck_assert(memcmp(v->reserved, zeros, sizeof(zeros)) == 0);
+}
+
+START_TEST(cann_version_of_each_name)
+{
+	aclCANNPackageVersion v, before;
+
+	memset(&v, 0x5a, sizeof(v));
+	ck_assert_int_eq(cann_version(ACL_PKG_NAME_RUNTIME, &v), ACL_SUCCESS);
+	assert_parts(&v, "8.5.0", "8", "5", "0", "0");
+	memset(&v, 0x5a, sizeof(v));
+	ck_assert_int_eq(cann_version(ACL_PKG_NAME_CANN, &v), ACL_SUCCESS);	/* "runtime" too */
+	assert_parts(&v, "8.5.0", "8", "5", "0", "0");
+	ck_assert_int_eq(cann_version(ACL_PKG_NAME_TOOLKIT, &v), ACL_SUCCESS);	/* oam-tools */
+	assert_parts(&v, "8.5.0.beta1", "8", "5", "0", "beta1");
+	ck_assert_int_eq(cann_version(ACL_PKG_NAME_COMPILER, &v), ACL_SUCCESS);	/* as bisheng_compiler */
+	assert_parts(&v, "7.1", "7", "1", "0", "0");
+
+	/* refused: nothing written */
+	memset(&v, 0x5a, sizeof(v));
+	before = v;
+	ck_assert_int_eq(cann_version(ACL_PKG_NAME_RUNTIME, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(cann_version(ACL_PKG_NAME_DRIVER + 1, &v), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(cann_version(-1, &v), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(cann_version(ACL_PKG_NAME_HCCL, &v), ACL_ERROR_INVALID_FILE);	/* empty */
+	ck_assert_int_eq(cann_version(ACL_PKG_NAME_OPP, &v), ACL_ERROR_INVALID_FILE);	/* "8" */
+	ck_assert_int_eq(cann_version(ACL_PKG_NAME_OPP_KERNEL, &v), ACL_ERROR_INVALID_FILE);
+	ck_assert_int_eq(unsetenv("ASCEND_HOME_PATH"), 0);
+	ck_assert_int_eq(cann_version(ACL_PKG_NAME_RUNTIME, &v), ACL_ERROR_INVALID_FILE);
+	ck_assert(memcmp(&v, &before, sizeof(v)) == 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("system");
@@ -307,6 +361,7 @@ int main(void)
 	tcase_set_timeout(v, VM_TIMEOUT);
 	tcase_add_test(v, version_str_and_num);
 	tcase_add_test(v, version_bad_input);
+	tcase_add_test(v, cann_version_of_each_name);
 	suite_add_tcase(s, v);
 	return vm_run_suite(s);
 }
