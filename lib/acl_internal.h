@@ -22,6 +22,8 @@
  *   core/range_check.c  live-range check of device memory (VMM_QUERY)
  *   diag/alloc_diag.c   why an allocation failed, for the message
  *   diag/trace_fmt.c diag/trace.c  the call trace (NPU_SIM_TRACE)
+ *   api/errors.c        the calling thread's last error (aclrtGetLastError)
+ *   api/data_type.c api/system.c
  *   api/init.c api/data_buffer.c api/soc_name.c api/host_register.c
  *   api/memory_info.c api/context.c api/stream.c api/event.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
@@ -66,6 +68,12 @@
 
 /* Device ids 0..NPU_RT_MAX_DEVICES-1 (the module creates at most 16). */
 #define NPU_RT_MAX_DEVICES 64
+
+/* ---- errors.c -------------------------------------------------------- */
+
+/* A call failed with err: what aclrtGetLastError returns next (the
+ * exported wrappers, api_wrap.c, call it). */
+void npu_rt_last_error_note(aclError err);
 
 /* ---- device.c -------------------------------------------------------- */
 

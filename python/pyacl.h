@@ -28,6 +28,8 @@ extern PyMethodDef pyacl_rt_copy_methods[];	/* memcpy, memcpy2d, memset */
 extern PyMethodDef pyacl_rt_vmm_methods[];	/* VMM, sharing, pointer info */
 extern PyMethodDef pyacl_rt_stream_methods[];	/* contexts, streams, events */
 extern PyMethodDef pyacl_rt_managed_methods[];	/* managed (UVM) memory */
+extern PyMethodDef pyacl_rt_host_ipc_methods[];	/* host registration, IPC keys */
+extern PyMethodDef pyacl_base_methods[];	/* error message, data buffers */
 extern PyMethodDef pyacl_util_methods[];	/* acl.util */
 
 /* Put the ACL_* constants on @module; -1 with an exception on failure. */
@@ -44,6 +46,13 @@ int pyacl_conv_i32(PyObject *obj, void *out);		/* int32_t */
 int pyacl_conv_u32(PyObject *obj, void *out);		/* uint32_t */
 /* 32 bits, signed or unsigned range (enums, memset value): int32_t */
 int pyacl_conv_bits32(PyObject *obj, void *out);
+
+/*
+ * The pids of the list (any sequence of ints, at most 1024) as an int32_t
+ * array from PyMem_Calloc (free with PyMem_Free), *n its length; NULL with
+ * an exception set (TypeError, OverflowError, ValueError: too many).
+ */
+int32_t *pyacl_pid_list(PyObject *list, Py_ssize_t *n);
 
 /* Tuple (pointer as int, ret). */
 PyObject *pyacl_ptr_ret(const void *ptr, int ret);

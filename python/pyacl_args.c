@@ -129,3 +129,35 @@ PyObject *pyacl_ptr_ret(const void *ptr, int ret)
 {
 	return Py_BuildValue("(Ki)", (unsigned long long)(uintptr_t)ptr, ret);
 }
+
+#define MAX_PIDS 1024
+
+int32_t *pyacl_pid_list(PyObject *list, Py_ssize_t *n)
+{
+	PyObject *seq = PySequence_Fast(list, "pid must be a list of ints");
+	int32_t *pids;
+
+	if (!seq)
+		return NULL;
+	*n = PySequence_Fast_GET_SIZE(seq);
+	if (*n > MAX_PIDS) {
+		Py_DECREF(seq);
+		PyErr_SetString(PyExc_ValueError, "too many pids");
+		return NULL;
+	}
+	pids = PyMem_Calloc((size_t)*n + 1, sizeof(*pids));	/* + 1: never 0 bytes */
+	if (!pids) {
+		Py_DECREF(seq);
+		PyErr_NoMemory();
+		return NULL;
+	}
+	for (Py_ssize_t i = 0; i < *n; i++) {
+		if (!pyacl_conv_i32(PySequence_Fast_GET_ITEM(seq, i), &pids[i])) {
+			PyMem_Free(pids);
+			Py_DECREF(seq);
+			return NULL;
+		}
+	}
+	Py_DECREF(seq);
+	return pids;
+}

@@ -121,6 +121,33 @@ static PyObject *py_device_disable_peer_access(PyObject *self, PyObject *args)
 	return PyLong_FromLong(aclrtDeviceDisablePeerAccess(peer));
 }
 
+/* ret = acl.rt.reset_device_force(device_id) */
+static PyObject *py_reset_device_force(PyObject *self, PyObject *args)
+{
+	int32_t id;
+	aclError ret;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&:reset_device_force", pyacl_conv_i32, &id))
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = aclrtResetDeviceForce(id);
+	Py_END_ALLOW_THREADS
+	return PyLong_FromLong(ret);
+}
+
+/* pid, ret = acl.rt.device_get_bare_tgid() */
+static PyObject *py_device_get_bare_tgid(PyObject *self, PyObject *args)
+{
+	int32_t pid = 0;
+	aclError ret;
+
+	(void)self;
+	(void)args;
+	ret = aclrtDeviceGetBareTgid(&pid);
+	return Py_BuildValue("(ii)", pid, ret);
+}
+
 /* name = acl.get_soc_name(): str, or None when it cannot be read */
 static PyObject *py_get_soc_name(PyObject *self, PyObject *args)
 {
@@ -149,6 +176,10 @@ PyMethodDef pyacl_rt_device_methods[] = {
 	  "set_device(device_id) -> ret (aclrtSetDevice)" },
 	{ "reset_device", py_reset_device, METH_VARARGS,
 	  "reset_device(device_id) -> ret (aclrtResetDevice)" },
+	{ "reset_device_force", py_reset_device_force, METH_VARARGS,
+	  "reset_device_force(device_id) -> ret (aclrtResetDeviceForce)" },
+	{ "device_get_bare_tgid", py_device_get_bare_tgid, METH_NOARGS,
+	  "device_get_bare_tgid() -> (pid, ret) (aclrtDeviceGetBareTgid)" },
 	{ "get_device", py_get_device, METH_NOARGS,
 	  "get_device() -> (device_id, ret) (aclrtGetDevice)" },
 	{ "get_device_count", py_get_device_count, METH_NOARGS,

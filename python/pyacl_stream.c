@@ -108,6 +108,7 @@ static PyObject *py_##pyname(PyObject *self, PyObject *args)			\
 }
 
 HANDLE_CALL(destroy_stream, aclrtDestroyStream)
+HANDLE_CALL(destroy_stream_force, aclrtDestroyStreamForce)
 HANDLE_CALL(synchronize_stream, aclrtSynchronizeStream)
 HANDLE_CALL(destroy_event, aclrtDestroyEvent)
 HANDLE_CALL(synchronize_event, aclrtSynchronizeEvent)
@@ -276,6 +277,29 @@ static PyObject *py_memset_async(PyObject *self, PyObject *args)
 	return PyLong_FromLong(ret);
 }
 
+/* ret = acl.rt.value_write(dev_addr, value, flag, stream) and value_wait */
+#define VALUE_CALL(pyname, cfunc)							\
+static PyObject *py_##pyname(PyObject *self, PyObject *args)			\
+{										\
+	void *addr, *stream;							\
+	uint64_t value;								\
+	uint32_t flag;								\
+	aclError ret;								\
+										\
+	(void)self;								\
+	if (!PyArg_ParseTuple(args, "O&O&O&O&:" #pyname, pyacl_conv_ptr, &addr,	\
+			      pyacl_conv_u64, &value, pyacl_conv_u32, &flag,	\
+			      pyacl_conv_ptr, &stream))				\
+		return NULL;							\
+	Py_BEGIN_ALLOW_THREADS							\
+	ret = cfunc(addr, value, flag, stream);					\
+	Py_END_ALLOW_THREADS							\
+	return PyLong_FromLong(ret);						\
+}
+
+VALUE_CALL(value_write, aclrtValueWrite)
+VALUE_CALL(value_wait, aclrtValueWait)
+
 PyMethodDef pyacl_rt_stream_methods[] = {
 	{ "create_context", py_create_context, METH_VARARGS,
 	  "create_context(device_id) -> (context, ret) (aclrtCreateContext)" },
@@ -291,6 +315,12 @@ PyMethodDef pyacl_rt_stream_methods[] = {
 	  "create_stream_with_config(priority, flag) -> (stream, ret)" },
 	{ "destroy_stream", py_destroy_stream, METH_VARARGS,
 	  "destroy_stream(stream) -> ret (aclrtDestroyStream)" },
+	{ "destroy_stream_force", py_destroy_stream_force, METH_VARARGS,
+	  "destroy_stream_force(stream) -> ret (aclrtDestroyStreamForce)" },
+	{ "value_write", py_value_write, METH_VARARGS,
+	  "value_write(dev_addr, value, flag, stream) -> ret (aclrtValueWrite)" },
+	{ "value_wait", py_value_wait, METH_VARARGS,
+	  "value_wait(dev_addr, value, flag, stream) -> ret (aclrtValueWait)" },
 	{ "synchronize_stream", py_synchronize_stream, METH_VARARGS,
 	  "synchronize_stream(stream) -> ret (aclrtSynchronizeStream)" },
 	{ "synchronize_stream_with_timeout", py_synchronize_stream_with_timeout, METH_VARARGS,

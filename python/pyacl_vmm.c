@@ -296,11 +296,10 @@ static PyObject *py_mem_import_from_shareable_handle(PyObject *self, PyObject *a
 	return ret_handle(h, ret);
 }
 
-#define MAX_PIDS 1024
 
 static PyObject *py_mem_set_pid_to_shareable_handle(PyObject *self, PyObject *args)
 {
-	PyObject *list, *seq;
+	PyObject *list;
 	int32_t *pids;
 	Py_ssize_t n;
 	uint64_t key;
@@ -309,28 +308,9 @@ static PyObject *py_mem_set_pid_to_shareable_handle(PyObject *self, PyObject *ar
 	(void)self;
 	if (!PyArg_ParseTuple(args, "O&O:mem_set_pid_to_shareable_handle", pyacl_conv_u64, &key, &list))
 		return NULL;
-	seq = PySequence_Fast(list, "pid must be a list of ints");
-	if (!seq)
+	pids = pyacl_pid_list(list, &n);
+	if (!pids)
 		return NULL;
-	n = PySequence_Fast_GET_SIZE(seq);
-	if (n > MAX_PIDS) {
-		Py_DECREF(seq);
-		PyErr_SetString(PyExc_ValueError, "too many pids");
-		return NULL;
-	}
-	pids = PyMem_Calloc((size_t)n + 1, sizeof(*pids));
-	if (!pids) {
-		Py_DECREF(seq);
-		return PyErr_NoMemory();
-	}
-	for (Py_ssize_t i = 0; i < n; i++) {
-		if (!pyacl_conv_i32(PySequence_Fast_GET_ITEM(seq, i), &pids[i])) {
-			PyMem_Free(pids);
-			Py_DECREF(seq);
-			return NULL;
-		}
-	}
-	Py_DECREF(seq);
 	ret = aclrtMemSetPidToShareableHandle(key, pids, (size_t)n);
 	PyMem_Free(pids);
 	return PyLong_FromLong(ret);

@@ -9,11 +9,12 @@
  *
  * Status in this version of npu_sim (a test reads this block: keep its
  * shape, one "[group] name" item per declared-only call):
- *   IMPLEMENTED      every function declared in acl.h, acl_base.h and this
+ *   IMPLEMENTED      every function declared in acl_base_rt.h and this
  *                    header, except the ones named below.  Groups: init,
  *                    device, context, stream, event, memory (linear, host,
  *                    copy and set, data buffer), VMM and sharing, IPC,
- *                    managed memory, peer access, error message.
+ *                    managed memory, peer access, error message,
+ *                    errors and system (the part declared here).
  *   NOT YET DEFINED  calls of groups whose every call must be defined, which
  *                    wait for support in the npu_sim driver; declared so that
  *                    code written for a real NPU compiles, not defined, so
@@ -39,14 +40,66 @@
 #ifndef NPU_SIM_ACL_RT_H
 #define NPU_SIM_ACL_RT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "acl_base.h"
+#include "acl_rt_allocator.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Version of the CANN API these headers mirror (1.17.0). */
+#define ACL_MAJOR_VERSION 1
+#define ACL_MINOR_VERSION 17
+#define ACL_PATCH_VERSION 0
+
+/*
+ * aclInit - initialize AscendCL.  configPath may be NULL or "": no
+ * configuration.  No settings are read from the file but, like the
+ * real runtime, requires a given path to be a readable file.  Only the first
+ * successful call counts; no other call requires aclInit.
+ * Returns ACL_SUCCESS; ACL_ERROR_REPEAT_INITIALIZE (100002) already
+ * initialized (harmless, callers may ignore it); ACL_ERROR_INVALID_FILE
+ * (100003) configPath names no readable regular file.
+ */
+ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
+
+/*
+ * aclFinalize - deinitialize AscendCL.  Also closes every device
+ * context this process still holds (as aclrtResetDevice down to 0 would),
+ * freeing all its device memory; host memory from aclrtMallocHost stays
+ * valid.  A later aclInit starts afresh.
+ * Returns ACL_SUCCESS; ACL_ERROR_REPEAT_FINALIZE (100037) not initialized
+ * (never, or already finalized).
+ */
+ACL_FUNC_VISIBILITY aclError aclFinalize(void);
+
+/*
+ * aclFinalizeReference - reference-counted finalize: every aclInit call
+ * that did not fail (ACL_ERROR_REPEAT_INITIALIZE included) counts one;
+ * this call counts one down and, at 0, finalizes as aclFinalize does
+ * (which drops the count at once).  refCount (may be NULL) gets the count
+ * left.  Returns ACL_SUCCESS;
+ * ACL_ERROR_REPEAT_FINALIZE (100037) not initialized.
+ */
+ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount);
+
+/*
+ * aclGetRecentErrMsg - the messages of the calling thread's failed ACL
+ * calls since its last aclGetRecentErrMsg, newest first, one a line, each
+ * naming the call, what was wrong (the argument, or the limit that was
+ * hit) and the error code, e.g. "aclrtMalloc: HUGE_ONLY needs 2 pages of
+ * 2 MiB, the hugetlb pool has 0 free (echo N > /proc/sys/vm/nr_hugepages)
+ * (error 207001 ACL_ERROR_RT_MEMORY_ALLOCATION)".  Reading clears them.
+ * Returns NULL when no call failed since the last read.  The string stays
+ * valid until the thread's next aclGetRecentErrMsg; other threads' calls
+ * do not touch it.  Successful calls leave pending messages in place.
+ * About 4 KiB of messages are kept per thread; older ones are dropped.
+ */
+ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);
 
 /* ------------------------------------------------------------------------
  * Enums
@@ -1315,6 +1368,109 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *p
  * also when this process neither imported nor exported the key (or closed
  * it already); 107002. */
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char *key);
+
+/* ------------------------------------------------------------------------
+ * Errors and system: the calling thread's last error, the versions of the
+ * installed CANN packages.
+ * ---------------------------------------------------------------------- */
+
+/* Which last error aclrtGetLastError / aclrtPeekAtLastError read; only the
+ * calling thread's is kept. */
+typedef enum aclrtLastErrLevel {
+	ACL_RT_THREAD_LEVEL = 0,
+} aclrtLastErrLevel;
+
+/* Size of aclsysGetVersionStr's versionStr buffer and of the version
+ * fields of aclCANNPackageVersion. */
+#define ACL_PKG_VERSION_MAX_SIZE 128
+#define ACL_PKG_VERSION_PARTS_MAX_SIZE 64
+
+typedef enum aclCANNPackageName {
+	ACL_PKG_NAME_CANN,
+	ACL_PKG_NAME_RUNTIME,
+	ACL_PKG_NAME_COMPILER,
+	ACL_PKG_NAME_HCCL,
+	ACL_PKG_NAME_TOOLKIT,
+	ACL_PKG_NAME_OPP,
+	ACL_PKG_NAME_OPP_KERNEL,
+	ACL_PKG_NAME_DRIVER,
+} aclCANNPackageName;
+
+typedef struct aclCANNPackageVersion {
+	char version[ACL_PKG_VERSION_MAX_SIZE];
+	char majorVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+	char minorVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+	char releaseVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+	char patchVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+	char reserved[ACL_PKG_VERSION_MAX_SIZE];
+} aclCANNPackageVersion;
+
+/*
+ * aclrtGetLastError - the code of the calling thread's last failed call
+ * (any call returning aclError except aclrtGetLastError,
+ * aclrtPeekAtLastError and the data-buffer calls), then forgets it: the
+ * next read gives ACL_SUCCESS until another call fails.  ACL_SUCCESS when
+ * no call failed since the last read.  Other threads' failures are not
+ * seen.  level must be ACL_RT_THREAD_LEVEL; any other returns
+ * ACL_ERROR_INVALID_PARAM (100000) and leaves the last error as it was.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetLastError(aclrtLastErrLevel level);
+
+/*
+ * aclrtPeekAtLastError - as aclrtGetLastError, but the last error stays
+ * (a later aclrtGetLastError returns it again).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
+
+/*
+ * aclsysGetVersionStr - the version of the installed CANN package pkgName
+ * (e.g. "runtime", "cann", "driver"), as written on the "Version=" line of
+ * its version file: $ASCEND_HOME_PATH/share/info/<pkgName>/version.info,
+ * or, for "driver" and "firmware", <path>/<pkgName>/version.info with the
+ * path of the Driver_Install_Path_Param= / Firmware_Install_Path_Param=
+ * line of /etc/ascend_install.info.  When that file does not exist, the
+ * name with '-' and '_' swapped is tried.  versionStr gets the string,
+ * NUL-terminated; it must hold ACL_PKG_VERSION_MAX_SIZE bytes.
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) pkgName or
+ * versionStr is NULL; ACL_ERROR_INVALID_FILE (100003) ASCEND_HOME_PATH
+ * unset or not a directory, no version file, or no non-empty "Version="
+ * line in it; ACL_ERROR_INTERNAL_ERROR (500000) the version is
+ * ACL_PKG_VERSION_MAX_SIZE bytes or longer.  versionStr is untouched on
+ * failure.
+ */
+ACL_FUNC_VISIBILITY aclError aclsysGetVersionStr(char *pkgName, char *versionStr);
+
+/*
+ * aclsysGetVersionNum - the version of aclsysGetVersionStr as a number:
+ * "major.minor.patch" is major * 10000000 + minor * 100000 + patch * 1000;
+ * a pre-release suffix right after the patch number ("alpha", "beta" or
+ * "rc", any case, after at most one '.' or '-', with an optional number N
+ * after at most one more '.' or '-') subtracts 300, 200 or 100 and adds N.
+ * E.g. "8.5.0" is 80500000, "8.5.0-beta.1" is 80499801.
+ * Returns ACL_SUCCESS; the codes of aclsysGetVersionStr (versionNum for
+ * versionStr); ACL_ERROR_INTERNAL_ERROR (500000) the version does not have
+ * that form or its number does not fit in int32_t.  *versionNum is
+ * untouched on failure.
+ */
+ACL_FUNC_VISIBILITY aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum);
+
+/*
+ * aclsysGetCANNVersion - the version of package name, read as
+ * aclsysGetVersionStr reads it, from the package the CANN runtime maps the
+ * name to: CANN and RUNTIME "runtime", COMPILER "bisheng-compiler", HCCL
+ * "hccl", TOOLKIT "oam-tools", OPP and OPP_KERNEL "ops-legacy", DRIVER
+ * "driver" ('-' tried as '_' too).  A pre-release suffix becomes one more
+ * part ("8.5.0-beta.1" is "8.5.0.beta1"); version->version gets that
+ * string, major/minor/release/patchVersion its first four '.' parts
+ * ("0" for those missing), reserved zeros.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) version NULL or name not one of the
+ * enum; ACL_ERROR_INVALID_FILE (100003) no version file or "Version="
+ * line (as aclsysGetVersionStr), or a version of fewer than two parts or
+ * with an empty one.  *version is untouched on failure.  Deprecated: use
+ * aclsysGetVersionStr and aclsysGetVersionNum.
+ */
+ACL_DEPRECATED_MESSAGE("aclsysGetCANNVersion is deprecated, use aclsysGetVersionStr and aclsysGetVersionNum instead")
+ACL_FUNC_VISIBILITY aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion *version);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,8 @@
  * under an internal name (npu_rt_impl_<call>, see tools/gen-api-wrappers)
  * and exported here by a wrapper, so that every failing call records its
  * message for aclGetRecentErrMsg in this one place, whichever check or
- * driver error made it fail.  Calls between library files use the
+ * driver error made it fail, and notes its code for aclrtGetLastError
+ * (errors.c).  Calls between library files use the
  * implementations directly: only the outermost call is recorded.  With
  * NPU_SIM_TRACE set, the call also writes its line of the call trace
  * (trace.h) through the generated npu_rt_traced_<call>.  The first call
@@ -34,8 +35,10 @@
 			npu_rt_check_enter(#name, __builtin_return_address(0)); \
 		npu_rt_msg_begin();                            \
 		err_ = npu_rt_trace_on() ? npu_rt_traced_##name args : npu_rt_impl_##name args; \
-		if (err_ != ACL_SUCCESS)                       \
+		if (err_ != ACL_SUCCESS) {                     \
 			npu_rt_msg_fail(#name, err_);          \
+			npu_rt_last_error_note(err_);          \
+		}                                              \
 		return err_;                                   \
 	}
 #include "api_list.h"

@@ -52,9 +52,10 @@ $(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c
 # (check-declared-only: every required-group call of the headers is exported,
 # and every exported call is named by a VM test;
 # test-kernel-layers: no call circle among kernel files, kernel-doc clean;
-# test-lib-layers: no call circle among lib files, calls only downwards).
+# test-lib-layers: no call circle among lib files, calls only downwards;
+# check-headers-alone: each public header compiles included alone).
 HOST_SUITES := tests/tools/test-install tests/unit/check-declared-only \
-	tests/tools/test-kernel-layers tests/tools/test-lib-layers
+	tests/tools/test-kernel-layers tests/tools/test-lib-layers tests/unit/check-headers-alone
 
 $(BUILD)/unit-tests.list: $(UNIT_TESTS) tests/unit/unit.mk
 	@mkdir -p $(@D)
