@@ -871,7 +871,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
  * EP mode.  Device memory not on the stream's device: 107003, except D2D
  * between two devices, issued on the stream's device: it needs peer access
  * from the stream's device to each other device of dst and src, else
- * 207000 at the call (nothing queued). */
+ * 207000 at the call (nothing queued).  Unlike aclrtMemcpy, a kind that
+ * contradicts where dst and src are is corrected silently, as the runtime
+ * does: between device and aclrtMallocHost memory the locations decide;
+ * with other (pageable) host memory DEFAULT resolves as host and an
+ * explicit kind must be one that side allows, else 107000
+ * (docs/cann-api-notes.md 8). */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
 					      aclrtMemcpyKind kind, aclrtStream stream);
 
@@ -885,8 +890,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const v
  * overflows -> ACL_ERROR_RT_PARAM_INVALID (107000); kind D2D ->
  * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000): the synchronous 2D copy is
  * host to device or device to host only; then as aclrtMemcpy (107002,
- * 107000), and DEFAULT resolving to device to device or host to host ->
- * 107000.
+ * 107000) but with the kind corrected from where dst and src are as for
+ * aclrtMemcpyAsync; a kind (DEFAULT or corrected) resolving to device to
+ * device or host to host -> 107000.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
 					   size_t width, size_t height, aclrtMemcpyKind kind);

@@ -181,7 +181,7 @@ START_TEST(meminfo_null_is_a2)
 		ck_assert_msg(f == want_free[class_of[attr]] && t == want_total[class_of[attr]],
 			      "attr %d (A2): %zu / %zu", attr, f, t);
 	}
-	ck_assert_int_eq(npu_rt_mem_info_figures(18, &mi, &f, &t), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(npu_rt_mem_info_figures(18, &mi, &f, &t), ACL_ERROR_RT_INVALID_MEMORY_TYPE);
 }
 END_TEST
 
