@@ -1084,10 +1084,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
  * aclrtFreePhysical drops only this process's hold.  Errors: 100000 handle
  * NULL; 107001 deviceId not a device; 107000 key 0; 107002 deviceId not set
  * by this process; 107017 key not live (never exported, guessed, or the
- * exporter freed it); 107000 deviceId is not the memory's device and has
- * no peer access to it (aclrtDeviceEnablePeerAccess with deviceId current;
- * with it the import works, the memory stays on its own device); 207006
- * this process is not on the key's pid list, or it is the exporter. */
+ * exporter freed it); 207006 this process is not on the key's pid list,
+ * or it is the exporter.  Memory of another device: as the CANN runtime,
+ * the import gives deviceId peer access to that device (as
+ * aclrtDeviceEnablePeerAccess with deviceId current) and succeeds; the
+ * memory stays on its own device. */
 ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId,
 							       aclrtDrvMemHandle *handle);
 /* aclrtMemSetPidToShareableHandle - add pidNum process ids (1 .. 1024 of
