@@ -617,7 +617,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void **devPtr, size_t size, aclr
  * HUGE_ONLY, NORMAL_ONLY or HUGE1G_ONLY is honoured, any other value is the
  * default memory (the out-of-range rule), as the runtime does.  npu_sim has
  * no device cache, so the memory behaves like aclrtMalloc memory.
- * Returns as aclrtMalloc.
+ * Returns as aclrtMalloc, plus ACL_ERROR_RT_PARAM_INVALID (107000) when the
+ * footprint is above 2^50 bytes (the runtime's cap, before the current
+ * device is looked up).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
 

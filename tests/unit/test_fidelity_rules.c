@@ -36,6 +36,25 @@ START_TEST(cached_other_policy_is_default)
 }
 END_TEST
 
+/* aclrtMallocCached: a padded size above 2^50 is the runtime's 107000. */
+START_TEST(cached_size_cap)
+{
+	struct npu_rt_alloc_plan p = { 0, 0, 0 };
+
+	ck_assert_int_eq(npu_rt_plan_alloc(NPU_SIM_API_MALLOC_CACHED, (1ULL << 50) - 64, 0, &p), ACL_SUCCESS);
+	ck_assert_uint_eq(p.footprint, (1ULL << 50) - 32);
+	ck_assert_int_eq(npu_rt_alloc_runtime_check(NPU_SIM_API_MALLOC_CACHED, &p), ACL_SUCCESS);
+	ck_assert_int_eq(npu_rt_plan_alloc(NPU_SIM_API_MALLOC_CACHED, (1ULL << 50) - 32, 0, &p), ACL_SUCCESS);
+	ck_assert_uint_eq(p.footprint, 1ULL << 50);
+	ck_assert_int_eq(npu_rt_alloc_runtime_check(NPU_SIM_API_MALLOC_CACHED, &p), ACL_SUCCESS);
+	ck_assert_int_eq(npu_rt_plan_alloc(NPU_SIM_API_MALLOC_CACHED, (1ULL << 50) - 31, 0, &p), ACL_SUCCESS);
+	ck_assert_int_eq(npu_rt_alloc_runtime_check(NPU_SIM_API_MALLOC_CACHED, &p), ACL_ERROR_RT_PARAM_INVALID);
+	/* the other calls have no such cap in the runtime */
+	ck_assert_int_eq(npu_rt_plan_alloc(NPU_SIM_API_MALLOC, 1ULL << 51, 0, &p), ACL_SUCCESS);
+	ck_assert_int_eq(npu_rt_alloc_runtime_check(NPU_SIM_API_MALLOC, &p), ACL_SUCCESS);
+}
+END_TEST
+
 /* aclrtMallocWithCfg rounds to 32 bytes and adds no pad. */
 START_TEST(with_cfg_unpadded)
 {
@@ -246,6 +265,7 @@ int main(void)
 	TCase *t = tcase_create("core");
 
 	tcase_add_test(t, cached_other_policy_is_default);
+	tcase_add_test(t, cached_size_cap);
 	tcase_add_test(t, with_cfg_unpadded);
 	tcase_add_test(t, host_cfg_attributes);
 	tcase_add_test(t, mem_info_codes);

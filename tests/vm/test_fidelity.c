@@ -71,6 +71,13 @@ START_TEST(malloc_variants)
 	ck_assert_int_eq(vm_dbg_alloc_find(0, (uintptr_t)p, &a), 1);
 	ck_assert_uint_eq(a.footprint, 160);
 	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
+	/* a padded size above 2^50: the runtime's cap; at 2^50 the driver's no memory */
+	p = NULL;
+	ck_assert_int_eq(aclrtMallocCached(&p, (1ULL << 50) - 31, ACL_MEM_MALLOC_NORMAL_ONLY),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMallocCached(&p, (1ULL << 50) - 32, ACL_MEM_MALLOC_NORMAL_ONLY),
+			 ACL_ERROR_RT_MEMORY_ALLOCATION);
+	ck_assert_ptr_null(p);
 
 	/* aclrtMallocWithCfg: rounded to 32 bytes, no pad */
 	ck_assert_int_eq(aclrtMallocWithCfg(&p, 100, ACL_MEM_MALLOC_NORMAL_ONLY, &cfg_mine), ACL_SUCCESS);
