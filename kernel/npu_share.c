@@ -107,10 +107,13 @@ int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags || npu_uapi_out_set(&args, handle, size))
+	if (args.flags & ~NPU_SIM_SHARE_IMPORT_MASK ||
+	    npu_uapi_out_set(&args, handle, size))
 		return -EINVAL;
 
-	ret = npu_key_claim(ctx, args.key, NPU_KEY_SHARE, false, &k);
+	/* ENABLE_PEER grants access only if the import succeeds. */
+	ret = npu_key_claim(ctx, args.key, NPU_KEY_SHARE,
+			    args.flags & NPU_SIM_SHARE_IMPORT_ENABLE_PEER, &k);
 	if (ret)
 		return ret;
 
@@ -128,5 +131,7 @@ int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg)
 		npu_handle_unpublish(ctx, id, k.phys);
 		return -EFAULT;
 	}
+	if (args.flags & NPU_SIM_SHARE_IMPORT_ENABLE_PEER)
+		npu_peer_grant(ctx, k.ndev);
 	return 0;
 }

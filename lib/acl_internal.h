@@ -136,9 +136,16 @@ void npu_rt_devices_release_all(void);
 
 /* ---- copy.c, for copy_async.c ---------------------------------------- */
 
-/* With the table lock held: how copy c of kind is carried out. */
-aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind,
+/*
+ * With the table lock held: how copy c of kind is carried out; correct:
+ * first correct the kind from where dst and src are, as the runtime does
+ * for the asynchronous and 2D copies (npu_rt_memcpy_kind_correct).
+ */
+aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool correct,
 				 struct npu_rt_copy_route_plan *plan);
+
+/* Whether every byte of the host range [p, p + len) is aclrtMallocHost memory. */
+bool npu_rt_host_pinned(const void *p, size_t len);
 
 /*
  * Fill the fields of copy c, direction dir, into req: struct

@@ -670,7 +670,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void **devPtr, size_t size, aclr
  * HUGE_ONLY, NORMAL_ONLY or HUGE1G_ONLY is honoured, any other value is the
  * default memory (the out-of-range rule), as the runtime does.  npu_sim has
  * no device cache, so the memory behaves like aclrtMalloc memory.
- * Returns as aclrtMalloc.
+ * Returns as aclrtMalloc, plus ACL_ERROR_RT_PARAM_INVALID (107000) when the
+ * footprint is above 2^50 bytes (the runtime's cap, before the current
+ * device is looked up).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
 
@@ -924,7 +926,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
  * EP mode.  Device memory not on the stream's device: 107003, except D2D
  * between two devices, issued on the stream's device: it needs peer access
  * from the stream's device to each other device of dst and src, else
- * 207000 at the call (nothing queued). */
+ * 207000 at the call (nothing queued).  Unlike aclrtMemcpy, a kind that
+ * contradicts where dst and src are is corrected silently, as the runtime
+ * does: between device and aclrtMallocHost memory the locations decide;
+ * with other (pageable) host memory DEFAULT resolves as host and an
+ * explicit kind must be one that side allows, else 107000
+ * (docs/cann-api-notes.md 8). */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
 					      aclrtMemcpyKind kind, aclrtStream stream);
 
@@ -938,8 +945,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const v
  * overflows -> ACL_ERROR_RT_PARAM_INVALID (107000); kind D2D ->
  * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000): the synchronous 2D copy is
  * host to device or device to host only; then as aclrtMemcpy (107002,
- * 107000), and DEFAULT resolving to device to device or host to host ->
- * 107000.
+ * 107000) but with the kind corrected from where dst and src are as for
+ * aclrtMemcpyAsync; a kind (DEFAULT or corrected) resolving to device to
+ * device or host to host -> 107000.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
 					   size_t width, size_t height, aclrtMemcpyKind kind);
@@ -1131,10 +1139,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle h
  * aclrtFreePhysical drops only this process's hold.  Errors: 100000 handle
  * NULL; 107001 deviceId not a device; 107000 key 0; 107002 deviceId not set
  * by this process; 107017 key not live (never exported, guessed, or the
- * exporter freed it); 107000 deviceId is not the memory's device and has
- * no peer access to it (aclrtDeviceEnablePeerAccess with deviceId current;
- * with it the import works, the memory stays on its own device); 207006
- * this process is not on the key's pid list, or it is the exporter. */
+ * exporter freed it); 207006 this process is not on the key's pid list,
+ * or it is the exporter.  Memory of another device: as the CANN runtime,
+ * the import gives deviceId peer access to that device (as
+ * aclrtDeviceEnablePeerAccess with deviceId current) and succeeds; the
+ * memory stays on its own device. */
 ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId,
 							       aclrtDrvMemHandle *handle);
 /* aclrtMemSetPidToShareableHandle - add pidNum process ids (1 .. 1024 of

@@ -44,12 +44,39 @@ static void plan_refused(const struct npu_rt_copy *c, aclrtMemcpyKind kind, stru
 			  where(src, s, sizeof(s)));
 }
 
-aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind,
+bool npu_rt_host_pinned(const void *p, size_t len)
+{
+	uintptr_t base;
+	size_t blen;
+
+	if (!npu_rt_host_find((uintptr_t)p, &base, &blen))
+		return false;
+	return (uintptr_t)p - base <= blen && len <= blen - ((uintptr_t)p - base);
+}
+
+/* One side of a copy for the kind correction. */
+static enum npu_rt_copy_side side(struct npu_rt_loc loc, uintptr_t p, size_t len)
+{
+	if (loc.kind == NPU_RT_LOC_DEVICE)
+		return NPU_RT_SIDE_DEVICE;
+	if (loc.kind != NPU_RT_LOC_HOST)
+		return NPU_RT_SIDE_OTHER;
+	return npu_rt_host_pinned((const void *)p, len) ? NPU_RT_SIDE_PINNED : NPU_RT_SIDE_PAGEABLE;
+}
+
+aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool correct,
 				 struct npu_rt_copy_route_plan *plan)
 {
 	struct npu_rt_loc dst = npu_rt_locate_locked((const void *)c->dst, c->dspan);
 	struct npu_rt_loc src = npu_rt_locate_locked((const void *)c->src, c->sspan);
-	aclError err = npu_rt_plan_copy((int)kind, dst, src, plan);
+	int k = (int)kind;
+	aclError err = ACL_SUCCESS;
+
+	if (correct)
+		err = npu_rt_memcpy_kind_correct(side(dst, c->dst, c->dspan), side(src, c->src, c->sspan), &k);
+	if (err == ACL_SUCCESS)
+		err = npu_rt_plan_copy(k, dst, src, plan);
+	kind = (aclrtMemcpyKind)k;
 
 	if (err == ACL_ERROR_RT_PARAM_INVALID) {
 		plan_refused(c, kind, dst, src);
@@ -73,7 +100,7 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
-	err = npu_rt_copy_plan_locked(c, kind, &plan);
+	err = npu_rt_copy_plan_locked(c, kind, !flat, &plan);
 	if (err == ACL_SUCCESS && !flat)
 		err = npu_rt_memcpy2d_route_check(true, &plan);
 	if (err != ACL_SUCCESS || (flat && c->dst == c->src)) {

@@ -15,17 +15,6 @@
 #include "check.h"
 #include "err_msg.h"
 
-/* Whether every byte of the host range [p, p + len) is aclrtMallocHost memory. */
-static int host_pinned(const void *p, size_t len)
-{
-	uintptr_t base;
-	size_t blen;
-
-	if (!npu_rt_host_find((uintptr_t)p, &base, &blen))
-		return 0;
-	return (uintptr_t)p - base <= blen && len <= blen - ((uintptr_t)p - base);
-}
-
 /* The memory of device mem_dev and a stream of device stream_dev must agree. */
 static aclError same_device(int mem_dev, int stream_dev)
 {
@@ -50,9 +39,9 @@ static aclError plan_check(const struct npu_rt_ref *ref, const struct npu_rt_cop
 static int host_side_pinned(const struct npu_rt_copy_route_plan *plan, const struct npu_rt_copy *c)
 {
 	if (plan->dir == NPU_SIM_COPY_H2D)
-		return host_pinned((const void *)c->src, c->sspan);
+		return npu_rt_host_pinned((const void *)c->src, c->sspan);
 	if (plan->dir == NPU_SIM_COPY_D2H)
-		return host_pinned((const void *)c->dst, c->dspan);
+		return npu_rt_host_pinned((const void *)c->dst, c->dspan);
 	return 1;	/* device to device: no host memory */
 }
 
@@ -67,7 +56,7 @@ static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, ac
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	err = npu_rt_copy_plan_locked(c, kind, &plan);
+	err = npu_rt_copy_plan_locked(c, kind, true, &plan);
 	if (err == ACL_SUCCESS && !flat)	/* 2D host to host: 107000, not 207000 */
 		err = npu_rt_memcpy2d_route_check(false, &plan);
 	if (err == ACL_SUCCESS)

@@ -85,6 +85,12 @@ static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t 
 				  "or a policy this call does not accept)", size, policy);
 		return err;
 	}
+	err = npu_rt_alloc_runtime_check(api, &plan);
+	if (err != ACL_SUCCESS) {
+		npu_rt_msg_detail("aclrtMallocCached of %zu bytes (%llu with the padding) is more than 2^50",
+				  size, (unsigned long long)plan.footprint);
+		return err;
+	}
 
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)

@@ -14,9 +14,8 @@
  *          library);
  *   107000 export flags other than DISABLE_PID_VALIDATION (the runtime);
  *          shareableHandle 0, pid <= 0, more than 1024 pids, a second
- *          export of the same handle, import into another device than the
- *          memory's without peer access to it (the driver's: npu_sim's
- *          choice of its "invalid value");
+ *          export of the same handle (the driver's: npu_sim's choice of
+ *          its "invalid value");
  *   207006 import by a process not on the whitelist, import in the
  *          exporting process, SetPid by another process than the
  *          exporter, export of an imported handle.
@@ -116,6 +115,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableH
  * aclrtMemImportFromShareableHandle - a new handle of this process on
  * device deviceId (which must be open: aclrtSetDevice) for the memory the
  * key names.  The importer's aclrtFreePhysical drops only its own hold.
+ * Memory of another device: like the runtime (api_impl.cc
+ * ImportFromShareableHandle), deviceId is given peer access to that device
+ * (as aclrtDeviceEnablePeerAccess would) when the import succeeds.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId,
 							       aclrtDrvMemHandle *handle)
@@ -138,6 +140,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareabl
 		return err;
 	memset(&req, 0, sizeof(req));
 	req.key = shareableHandle;
+	req.flags = NPU_SIM_SHARE_IMPORT_ENABLE_PEER;
 	rc = npu_rt_ioctl(npu_rt_device_fd_locked(deviceId), NPU_SIM_IOCTL_SHARE_IMPORT, &req);
 	npu_rt_devices_unlock();
 	if (rc != 0)

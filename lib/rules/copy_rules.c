@@ -161,6 +161,44 @@ aclError npu_rt_memset_args_check(const void *devPtr, size_t maxCount, size_t co
 	return ACL_SUCCESS;
 }
 
+/* Kind bit of an aclrtMemcpyKind, for the sets a pageable side allows. */
+#define KIND_BIT(k) (1U << (k))
+#define SIDE_DEV(s) ((s) == NPU_RT_SIDE_DEVICE)
+
+aclError npu_rt_memcpy_kind_correct(enum npu_rt_copy_side dst, enum npu_rt_copy_side src, int *kind)
+{
+	unsigned int allowed;
+	int by_location;
+
+	if (*kind < ACL_MEMCPY_HOST_TO_HOST || *kind > ACL_MEMCPY_DEFAULT ||
+	    dst == NPU_RT_SIDE_OTHER || src == NPU_RT_SIDE_OTHER)
+		return ACL_SUCCESS;
+	by_location = SIDE_DEV(dst) ? (SIDE_DEV(src) ? ACL_MEMCPY_DEVICE_TO_DEVICE : ACL_MEMCPY_HOST_TO_DEVICE) :
+				      (SIDE_DEV(src) ? ACL_MEMCPY_DEVICE_TO_HOST : ACL_MEMCPY_HOST_TO_HOST);
+	if (dst != NPU_RT_SIDE_PAGEABLE && src != NPU_RT_SIDE_PAGEABLE) {
+		*kind = by_location;	/* both places known: they decide */
+		return ACL_SUCCESS;
+	}
+	if (*kind == ACL_MEMCPY_DEFAULT) {
+		*kind = by_location;	/* pageable counts as host */
+		return ACL_SUCCESS;
+	}
+	/* A pageable side might be either host or device memory. */
+	allowed = KIND_BIT(by_location);
+	if (src == NPU_RT_SIDE_PAGEABLE)
+		allowed |= KIND_BIT(by_location == ACL_MEMCPY_HOST_TO_DEVICE ? ACL_MEMCPY_DEVICE_TO_DEVICE :
+				    by_location == ACL_MEMCPY_HOST_TO_HOST ? ACL_MEMCPY_DEVICE_TO_HOST : by_location);
+	if (dst == NPU_RT_SIDE_PAGEABLE)
+		allowed |= KIND_BIT(by_location == ACL_MEMCPY_DEVICE_TO_HOST ? ACL_MEMCPY_DEVICE_TO_DEVICE :
+				    by_location == ACL_MEMCPY_HOST_TO_HOST ? ACL_MEMCPY_HOST_TO_DEVICE : by_location);
+	if (src == NPU_RT_SIDE_PAGEABLE && dst == NPU_RT_SIDE_PAGEABLE)
+		allowed |= KIND_BIT(ACL_MEMCPY_DEVICE_TO_DEVICE);
+	if (allowed & KIND_BIT(*kind))
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("kind %d does not match the addresses (a side is pageable host memory)", *kind);
+	return ACL_ERROR_RT_PARAM_INVALID;
+}
+
 static aclError via_driver(uint32_t dir, int dev, struct npu_rt_copy_route_plan *plan)
 {
 	plan->route = NPU_RT_ROUTE_DRIVER;

@@ -106,6 +106,28 @@ struct npu_rt_copy_route_plan {
 };
 
 /*
+ * One side of a copy as the runtime's kind correction sees it: device
+ * memory, host memory the library knows (aclrtMallocHost, registered) or
+ * other ("pageable") host memory; a range straddling both is OTHER.
+ */
+enum npu_rt_copy_side {
+	NPU_RT_SIDE_DEVICE = 1,
+	NPU_RT_SIDE_PINNED = 2,
+	NPU_RT_SIDE_PAGEABLE = 3,
+	NPU_RT_SIDE_OTHER = 4,
+};
+
+/*
+ * The runtime's silent correction of an explicit kind (aclrtMemcpyAsync,
+ * aclrtMemcpy2d, aclrtMemcpy2dAsync; docs/cann-api-notes.md 8): between
+ * device and pinned memory the locations decide the kind; with a pageable
+ * side DEFAULT becomes H2D / D2H / H2H and an explicit kind must be one the
+ * pageable side may be (else ACL_ERROR_RT_PARAM_INVALID).  Other kinds and
+ * straddling ranges keep *kind.
+ */
+aclError npu_rt_memcpy_kind_correct(enum npu_rt_copy_side dst, enum npu_rt_copy_side src, int *kind);
+
+/*
  * Match an accepted kind against where dst and src really are.
  * Returns ACL_SUCCESS with *plan filled; ACL_ERROR_RT_PARAM_INVALID when the
  * kind contradicts the addresses or a range straddles host and device.

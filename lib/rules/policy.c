@@ -161,6 +161,13 @@ aclError npu_rt_plan_alloc_pad(uint32_t api, size_t size, uint32_t policy, uint3
 	return ACL_SUCCESS;
 }
 
+aclError npu_rt_alloc_runtime_check(uint32_t api, const struct npu_rt_alloc_plan *plan)
+{
+	if (api == NPU_SIM_API_MALLOC_CACHED && plan->footprint > NPU_RT_MALLOC_CACHED_MAX)
+		return ACL_ERROR_RT_PARAM_INVALID;
+	return ACL_SUCCESS;
+}
+
 aclError npu_rt_check_malloc_cfg(const aclrtMallocConfig *cfg)
 {
 	if (cfg != NULL && cfg->numAttrs != 0 && cfg->attrs == NULL)

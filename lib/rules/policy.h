@@ -71,6 +71,16 @@ aclError npu_rt_plan_alloc(uint32_t api, size_t size, uint32_t policy, struct np
 aclError npu_rt_plan_alloc_pad(uint32_t api, size_t size, uint32_t policy, uint32_t pad_bytes,
 			       struct npu_rt_alloc_plan *plan);
 
+/* The runtime's cap on an aclrtMallocCached footprint (src/runtime MAX_ALLOC_SIZE). */
+#define NPU_RT_MALLOC_CACHED_MAX (1ULL << 50)
+
+/*
+ * The runtime's check of a planned allocation, before it looks for the
+ * current context: an aclrtMallocCached footprint above
+ * NPU_RT_MALLOC_CACHED_MAX -> ACL_ERROR_RT_PARAM_INVALID.
+ */
+aclError npu_rt_alloc_runtime_check(uint32_t api, const struct npu_rt_alloc_plan *plan);
+
 /*
  * The ACL-layer check of an aclrtMallocWithCfg config (may be NULL), made
  * before the size: ACL_ERROR_INVALID_PARAM when numAttrs != 0 with attrs

@@ -66,7 +66,7 @@ class Device(unittest.TestCase):
         self.assertEqual(ret, 0)
         self.assertNotEqual(ptr, 0)
         self.assertEqual(ptr % 64, 0)
-        self.assertEqual(acl.rt.free(ptr + 64),   # interior pointer
+        self.assertEqual(acl.rt.free(ptr + 64),   # interior pointer: the driver's refusal
                          acl.ACL_ERROR_RT_PARAM_INVALID)
         self.assertEqual(acl.rt.free(ptr), 0)
         self.assertEqual(acl.rt.free(ptr), acl.ACL_ERROR_RT_PARAM_INVALID)  # second free

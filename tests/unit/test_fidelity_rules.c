@@ -36,6 +36,25 @@ START_TEST(cached_other_policy_is_default)
 }
 END_TEST
 
+/* aclrtMallocCached: a padded size above 2^50 is the runtime's 107000. */
+START_TEST(cached_size_cap)
+{
+	struct npu_rt_alloc_plan p = { 0, 0, 0 };
+
+	ck_assert_int_eq(npu_rt_plan_alloc(NPU_SIM_API_MALLOC_CACHED, (1ULL << 50) - 64, 0, &p), ACL_SUCCESS);
+	ck_assert_uint_eq(p.footprint, (1ULL << 50) - 32);
+	ck_assert_int_eq(npu_rt_alloc_runtime_check(NPU_SIM_API_MALLOC_CACHED, &p), ACL_SUCCESS);
+	ck_assert_int_eq(npu_rt_plan_alloc(NPU_SIM_API_MALLOC_CACHED, (1ULL << 50) - 32, 0, &p), ACL_SUCCESS);
+	ck_assert_uint_eq(p.footprint, 1ULL << 50);
+	ck_assert_int_eq(npu_rt_alloc_runtime_check(NPU_SIM_API_MALLOC_CACHED, &p), ACL_SUCCESS);
+	ck_assert_int_eq(npu_rt_plan_alloc(NPU_SIM_API_MALLOC_CACHED, (1ULL << 50) - 31, 0, &p), ACL_SUCCESS);
+	ck_assert_int_eq(npu_rt_alloc_runtime_check(NPU_SIM_API_MALLOC_CACHED, &p), ACL_ERROR_RT_PARAM_INVALID);
+	/* the other calls have no such cap in the runtime */
+	ck_assert_int_eq(npu_rt_plan_alloc(NPU_SIM_API_MALLOC, 1ULL << 51, 0, &p), ACL_SUCCESS);
+	ck_assert_int_eq(npu_rt_alloc_runtime_check(NPU_SIM_API_MALLOC, &p), ACL_SUCCESS);
+}
+END_TEST
+
 /* aclrtMallocWithCfg rounds to 32 bytes and adds no pad. */
 START_TEST(with_cfg_unpadded)
 {
@@ -149,6 +168,52 @@ START_TEST(memcpy2d_kinds)
 }
 END_TEST
 
+/* The runtime's MemcpyKindAutoCorrect: corrected kind, or -1 for 107000. */
+static int corrected(enum npu_rt_copy_side dst, enum npu_rt_copy_side src, int kind)
+{
+	aclError err = npu_rt_memcpy_kind_correct(dst, src, &kind);
+
+	if (err == ACL_SUCCESS)
+		return kind;
+	ck_assert_int_eq(err, ACL_ERROR_RT_PARAM_INVALID);
+	return -1;
+}
+
+START_TEST(memcpy_kind_correct)
+{
+	enum npu_rt_copy_side D = NPU_RT_SIDE_DEVICE, H = NPU_RT_SIDE_PINNED, P = NPU_RT_SIDE_PAGEABLE,
+			      X = NPU_RT_SIDE_OTHER;
+	int k;
+
+	/* device and pinned host: the locations decide, whatever the kind */
+	for (k = ACL_MEMCPY_HOST_TO_HOST; k <= ACL_MEMCPY_DEFAULT; k++) {
+		ck_assert_int_eq(corrected(D, H, k), ACL_MEMCPY_HOST_TO_DEVICE);
+		ck_assert_int_eq(corrected(H, D, k), ACL_MEMCPY_DEVICE_TO_HOST);
+		ck_assert_int_eq(corrected(D, D, k), ACL_MEMCPY_DEVICE_TO_DEVICE);
+		ck_assert_int_eq(corrected(H, H, k), ACL_MEMCPY_HOST_TO_HOST);
+		ck_assert_int_eq(corrected(X, D, k), k);	/* straddling: unchanged */
+	}
+	ck_assert_int_eq(corrected(D, H, ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE), ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE);
+	ck_assert_int_eq(corrected(D, H, 9), 9);
+	/* a pageable side: DEFAULT resolves as host, an explicit kind from the allowed set */
+	ck_assert_int_eq(corrected(D, P, ACL_MEMCPY_DEFAULT), ACL_MEMCPY_HOST_TO_DEVICE);
+	ck_assert_int_eq(corrected(D, P, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_MEMCPY_DEVICE_TO_DEVICE);
+	ck_assert_int_eq(corrected(D, P, ACL_MEMCPY_DEVICE_TO_HOST), -1);
+	ck_assert_int_eq(corrected(D, P, ACL_MEMCPY_HOST_TO_HOST), -1);
+	ck_assert_int_eq(corrected(P, D, ACL_MEMCPY_DEFAULT), ACL_MEMCPY_DEVICE_TO_HOST);
+	ck_assert_int_eq(corrected(P, D, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_MEMCPY_DEVICE_TO_DEVICE);
+	ck_assert_int_eq(corrected(P, D, ACL_MEMCPY_HOST_TO_DEVICE), -1);
+	ck_assert_int_eq(corrected(P, H, ACL_MEMCPY_DEFAULT), ACL_MEMCPY_HOST_TO_HOST);
+	ck_assert_int_eq(corrected(P, H, ACL_MEMCPY_HOST_TO_DEVICE), ACL_MEMCPY_HOST_TO_DEVICE);
+	ck_assert_int_eq(corrected(P, H, ACL_MEMCPY_DEVICE_TO_HOST), -1);
+	ck_assert_int_eq(corrected(H, P, ACL_MEMCPY_DEVICE_TO_HOST), ACL_MEMCPY_DEVICE_TO_HOST);
+	ck_assert_int_eq(corrected(H, P, ACL_MEMCPY_DEVICE_TO_DEVICE), -1);
+	for (k = ACL_MEMCPY_HOST_TO_HOST; k <= ACL_MEMCPY_DEVICE_TO_DEVICE; k++)
+		ck_assert_int_eq(corrected(P, P, k), k);
+	ck_assert_int_eq(corrected(P, P, ACL_MEMCPY_DEFAULT), ACL_MEMCPY_HOST_TO_HOST);
+}
+END_TEST
+
 static aclrtPhysicalMemProp prop(int attr, int loc, uint32_t id)
 {
 	aclrtPhysicalMemProp p = { 0 };
@@ -200,11 +265,13 @@ int main(void)
 	TCase *t = tcase_create("core");
 
 	tcase_add_test(t, cached_other_policy_is_default);
+	tcase_add_test(t, cached_size_cap);
 	tcase_add_test(t, with_cfg_unpadded);
 	tcase_add_test(t, host_cfg_attributes);
 	tcase_add_test(t, mem_info_codes);
 	tcase_add_test(t, memcpy2d_caps);
 	tcase_add_test(t, memcpy2d_kinds);
+	tcase_add_test(t, memcpy_kind_correct);
 	tcase_add_test(t, granularity_prop);
 	tcase_add_test(t, refused_free_is_invalid_value);
 	suite_add_tcase(s, t);

@@ -71,6 +71,13 @@ START_TEST(malloc_variants)
 	ck_assert_int_eq(vm_dbg_alloc_find(0, (uintptr_t)p, &a), 1);
 	ck_assert_uint_eq(a.footprint, 160);
 	ck_assert_int_eq(aclrtFree(p), ACL_SUCCESS);
+	/* a padded size above 2^50: the runtime's cap; at 2^50 the driver's no memory */
+	p = NULL;
+	ck_assert_int_eq(aclrtMallocCached(&p, (1ULL << 50) - 31, ACL_MEM_MALLOC_NORMAL_ONLY),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMallocCached(&p, (1ULL << 50) - 32, ACL_MEM_MALLOC_NORMAL_ONLY),
+			 ACL_ERROR_RT_MEMORY_ALLOCATION);
+	ck_assert_ptr_null(p);
 
 	/* aclrtMallocWithCfg: rounded to 32 bytes, no pad */
 	ck_assert_int_eq(aclrtMallocWithCfg(&p, 100, ACL_MEM_MALLOC_NORMAL_ONLY, &cfg_mine), ACL_SUCCESS);
@@ -220,6 +227,70 @@ START_TEST(memcpy2d_codes)
 	ck_assert_int_eq(aclrtFree(e), ACL_SUCCESS);
 	free(h);
 	free(h2);
+}
+END_TEST
+
+/*
+ * The runtime corrects an explicit kind from where dst and src are (device,
+ * aclrtMallocHost or pageable host memory) for aclrtMemcpyAsync,
+ * aclrtMemcpy2d and aclrtMemcpy2dAsync; aclrtMemcpy keeps its 107000.
+ */
+START_TEST(memcpy_kind_corrected)
+{
+	char *d = vm_dev_alloc(M2), *e = vm_dev_alloc(M2), *h = malloc(4096), *back = malloc(4096);
+	void *hp, *hp2;
+	aclrtStream s;
+	int i;
+
+	ck_assert_int_eq(aclrtMallocHost(&hp, 4096), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMallocHost(&hp2, 4096), ACL_SUCCESS);
+	for (i = 0; i < 4096; i++)
+		((char *)hp)[i] = (char)(i * 7 + 1);
+	memset(h, 0x5a, 4096);
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+
+	/* pinned host and device: the wrong kind is corrected, the bytes move */
+	ck_assert_int_eq(aclrtMemcpyAsync(d, 256, hp, 256, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(e, 256, d, 256, ACL_MEMCPY_HOST_TO_HOST, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(hp2, 256, e, 256, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(hp2, hp, 256), 0);
+	/* pinned to pinned becomes HOST_TO_HOST: not on a stream */
+	ck_assert_int_eq(aclrtMemcpyAsync(hp2, 256, hp, 256, ACL_MEMCPY_HOST_TO_DEVICE, s),
+			 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+	/* pageable host: DEFAULT resolves, a kind outside the allowed set is 107000 */
+	ck_assert_int_eq(aclrtMemcpyAsync(d, 256, h, 256, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsync(h, 256, d, 256, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsync(d, 256, h, 256, ACL_MEMCPY_DEFAULT, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(back, 256, d, 256, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(back, h, 256), 0);
+	/* aclrtMemcpy (sync): the kind goes to the driver unchanged, refused */
+	ck_assert_int_eq(aclrtMemcpy(d, 256, hp, 256, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+
+	/* aclrtMemcpy2d: corrected, then it must be H2D or D2H */
+	ck_assert_int_eq(aclrtMemcpy2d(d, 64, hp, 64, 64, 4, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	memset(hp2, 0, 4096);
+	ck_assert_int_eq(aclrtMemcpy2d(hp2, 64, d, 64, 64, 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(hp2, hp, 256), 0);
+	ck_assert_int_eq(aclrtMemcpy2d(e, 64, d, 64, 64, 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpy2d(hp2, 64, hp, 64, 64, 4, ACL_MEMCPY_DEVICE_TO_HOST),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpy2d(d, 64, h, 64, 64, 4, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+	/* aclrtMemcpy2dAsync: device to device by location, whatever the kind */
+	ck_assert_int_eq(aclrtMemcpy(e, 256, h, 256, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy2dAsync(e, 64, d, 64, 64, 4, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(back, 256, e, 256, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(back, hp, 256), 0);
+
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(hp), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(hp2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(e), ACL_SUCCESS);
+	free(h);
+	free(back);
 }
 END_TEST
 
@@ -629,6 +700,7 @@ static Suite *fidelity_suite(void)
 	tcase_add_test(t, malloc_host_with_cfg);
 	tcase_add_test(t, mem_info_and_usage);
 	tcase_add_test(t, memcpy2d_codes);
+	tcase_add_test(t, memcpy_kind_corrected);
 	tcase_add_test(t, memset_d32_codes);
 	tcase_add_test(t, vmm_codes);
 	tcase_add_test(t, share_codes);

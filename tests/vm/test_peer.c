@@ -724,7 +724,8 @@ END_TEST
 
 /*
  * A handle is mapped only on its own device; another device reaches the
- * memory by importing it, which follows the peer-access rule.
+ * memory by importing it, which (as the runtime's ImportFromShareableHandle)
+ * gives the importing device peer access to the memory's device.
  */
 
 static int child_export(void *arg, int cmd, int rep)
@@ -761,16 +762,19 @@ START_TEST(test_import_other_device)
 	key = vm_child_get(&c);
 	/* same device: no peer access needed */
 	ck_assert_int_eq(aclrtMemImportFromShareableHandle(key, 0, &h0), ACL_SUCCESS);
-	/* device d without access to device 0 */
-	ck_assert_int_eq(aclrtMemImportFromShareableHandle(key, d, &h), ACL_ERROR_RT_PARAM_INVALID);
-	ck_assert_ptr_eq(h, SENTINEL);
-	use(0);
-	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(d, 0), ACL_SUCCESS);	/* wrong direction */
-	ck_assert_int_eq(aclrtMemImportFromShareableHandle(key, d, &h), ACL_ERROR_RT_PARAM_INVALID);
+	/* device d without access to device 0: the import enables it, d to 0 only */
 	use(d);
-	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(0, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDeviceDisablePeerAccess(0), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemImportFromShareableHandle(key + 1, d, &h), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(aclrtDeviceDisablePeerAccess(0), ACL_ERROR_RT_PARAM_INVALID);	/* not on a failure */
+	ck_assert_ptr_eq(h, SENTINEL);
 	ck_assert_int_eq(aclrtMemImportFromShareableHandle(key, d, &h), ACL_SUCCESS);
 	ck_assert_ptr_ne(h, SENTINEL);
+	use(0);
+	ck_assert_int_eq(aclrtDeviceDisablePeerAccess(d), ACL_ERROR_RT_PARAM_INVALID);
+	use(d);
+	ck_assert_int_eq(aclrtDeviceDisablePeerAccess(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(0, 0), ACL_SUCCESS);
 	/* mapped on each device: one memory, seen through both windows */
 	ck_assert_int_eq(aclrtReserveMemAddress(&rd, 2 * MiB, 0, NULL, 0), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMapMem(rd, 2 * MiB, 0, h0, 0), ACL_ERROR_RT_PARAM_INVALID);

@@ -1235,7 +1235,7 @@ START_TEST(test_raw_ioctls)
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_SHARE_SET_PIDS, &sp), 0);
 	memset(&im, 0, sizeof(im));
 	im.key = ex.key;
-	im.flags = 1;
+	im.flags = NPU_SIM_SHARE_IMPORT_MASK + 1;
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_SHARE_IMPORT, &im), EINVAL);
 	im.flags = 0;
 	ck_assert_int_eq(xioctl(fd, NPU_SIM_IOCTL_SHARE_IMPORT, &im), EPERM);	/* same process */

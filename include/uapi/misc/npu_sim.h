@@ -30,7 +30,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	7
+#define NPU_SIM_API_VERSION_MINOR	8
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -709,10 +709,14 @@ struct npu_sim_share_set_pids {
 	__u32 flags;
 };
 
+/* SHARE_IMPORT flags (1.8) */
+#define NPU_SIM_SHARE_IMPORT_ENABLE_PEER	(1U << 0)	/* enable peer access first */
+#define NPU_SIM_SHARE_IMPORT_MASK		NPU_SIM_SHARE_IMPORT_ENABLE_PEER
+
 /**
  * struct npu_sim_share_import - import a key as a handle of this context
  * @key: in, a live key
- * @flags: in, must be 0
+ * @flags: in, NPU_SIM_SHARE_IMPORT_MASK bits (1.8; before: must be 0)
  * @handle: out, new handle id holding the memory
  * @size: out, bytes of the physical object
  *
@@ -721,8 +725,11 @@ struct npu_sim_share_set_pids {
  * -EACCES the caller is not on the whitelist; -EXDEV the memory belongs to
  * another device to which this file's device has no peer access (1.5:
  * with peer access the import succeeds, the memory stays charged to its
- * own device); -ENOMEM out of memory, over the caller's device memory
- * limit (MEM_LIMIT) or, for host memory, over its RLIMIT_MEMLOCK.
+ * own device; 1.8: with NPU_SIM_SHARE_IMPORT_ENABLE_PEER this file's
+ * device is given peer access to the memory's device when the import
+ * succeeds, as IPC_IMPORT's NPU_SIM_IPC_ENABLE_PEER); -ENOMEM out of
+ * memory, over the caller's device memory limit (MEM_LIMIT) or, for host
+ * memory, over its RLIMIT_MEMLOCK.
  */
 struct npu_sim_share_import {
 	__u64 key;
