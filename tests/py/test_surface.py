@@ -109,9 +109,9 @@ class Runtime(unittest.TestCase):
         self.assertEqual(acl.rt.memcpy(ptr_of(out), 8, dev, 8, D2H), 0)
         self.assertEqual(bytes(out), (0x1122334455667788).to_bytes(8, "little"))
         self.assertEqual(acl.rt.value_write(0, 1, 0, stream), acl.ACL_ERROR_INVALID_PARAM)
-        self.assertEqual(acl.rt.value_wait(dev, 1, 99, stream), acl.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.rt.value_wait(dev, 1, 99, stream), acl.ACL_ERROR_RT_PARAM_INVALID)
         self.assertEqual(acl.rt.destroy_stream_force(stream), 0)
-        self.assertEqual(acl.rt.destroy_stream_force(stream), acl.ACL_ERROR_RT_PARAM_INVALID)  # dead
+        self.assertEqual(acl.rt.destroy_stream_force(stream), acl.ACL_ERROR_RT_INVALID_HANDLE)  # dead
         self.assertEqual(acl.rt.destroy_stream_force(0), acl.ACL_ERROR_INVALID_PARAM)
         self.assertEqual(acl.rt.free(dev), 0)
 
@@ -130,12 +130,12 @@ class Runtime(unittest.TestCase):
         self.assertEqual(acl.rt.host_unregister(host), 0)
         self.assertEqual(acl.rt.host_unregister(host), acl.ACL_ERROR_HOST_MEMORY_NOT_REGISTERED)
         self.assertEqual(acl.rt.host_get_device_pointer(host, 0),
-                         (0, acl.ACL_ERROR_HOST_MEMORY_NOT_REGISTERED))
+                         (0, acl.ACL_ERROR_RT_PARAM_INVALID))
         self.assertEqual(acl.rt.host_register_v2(host, 8192, acl.ACL_HOST_REG_MAPPED), 0)
         dev2, ret = acl.rt.host_get_device_pointer(host, 0)
         self.assertEqual(ret, 0)
         self.assertNotEqual(dev2, 0)
-        self.assertEqual(acl.rt.host_register_v2(host, 8192, 0x1), acl.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.rt.host_register_v2(host, 8192, 0x1), acl.ACL_ERROR_RT_PARAM_INVALID)
         self.assertEqual(acl.rt.host_unregister(host), 0)
         self.assertEqual(acl.rt.host_register(0, 8192, acl.ACL_HOST_REGISTER_MAPPED)[1],
                          acl.ACL_ERROR_INVALID_PARAM)
