@@ -1162,10 +1162,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableH
  * data[0..7] and zeros after.  Same rules and codes as the V1 calls, plus
  * ACL_ERROR_INVALID_PARAM (100000) for a NULL shareableHandle or a
  * shareType that is neither.  aclrtMemImportFromShareableHandleV2: flags
- * must be 0 (else 100000); the memory is imported into the device of this
- * process it belongs to (the current device first); 107002 no current
- * device; 107000 its device is not set in this process; 107017 a fabric
- * handle that holds no key (non-zero bytes after the key).
+ * must be 0 (else 100000); the memory is imported into the current
+ * device, with peer access to the exporter's device enabled as the V1 call
+ * does; 107002 no current device; 107017 a fabric handle that holds no key
+ * (non-zero bytes after the key).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t flags,
 							       aclrtMemSharedHandleType shareType,

@@ -157,8 +157,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareabl
  * ACL_MEM_SHARE_HANDLE_TYPE_FABRIC.  npu_sim is one machine, so both kinds
  * name the same local share as the V1 calls make: a fabric handle carries
  * the 64-bit key in its first 8 bytes and zeros after.  Import has no
- * device argument: the memory is imported into whichever device of this
- * process it belongs to (the current device is tried first).
+ * device argument: the memory is imported into the current device, which
+ * gets peer access to the exporter's device as in the V1 call.
  */
 
 /* Read the key a V2 shareable handle holds; 0 when it holds none. */
@@ -224,24 +224,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandleV2(void *shareableHa
 }
 
 /* Import key on device dev: 0 and *handle, or the negative errno. */
-static int import_on(int dev, uint64_t key, aclrtDrvMemHandle *handle)
-{
-	struct npu_sim_share_import req;
-	int rc;
-
-	memset(&req, 0, sizeof(req));
-	req.key = key;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_SHARE_IMPORT, &req);
-	if (rc == 0)
-		*handle = npu_rt_handle_encode(dev, req.handle);
-	return rc;
-}
-
 ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandleV2(void *shareableHandle,
 								 aclrtMemSharedHandleType shareType,
 								 uint64_t flags, aclrtDrvMemHandle *handle)
 {
-	int cur, rc = -EXDEV;
+	int cur;
 	uint64_t key;
 
 	if (shareableHandle == NULL || handle == NULL) {
@@ -263,14 +250,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandleV2(void *shareable
 		npu_rt_msg_detail("no current device to import into (call aclrtSetDevice first)");
 		return ACL_ERROR_RT_CONTEXT_NULL;
 	}
-	rc = import_on(cur, key, handle);
-	for (int dev = 0; dev < NPU_RT_MAX_DEVICES && rc == -EXDEV; dev++)
-		if (dev != cur && npu_rt_device_fd_locked(dev) >= 0)
-			rc = import_on(dev, key, handle);
 	npu_rt_devices_unlock();
-	if (rc == -EXDEV) {
-		npu_rt_msg_detail("the memory belongs to a device this process has not set");
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
-	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
+	/* As the runtime does: into the current device, peer access enabled. */
+	return aclrtMemImportFromShareableHandle(key, cur, handle);
 }

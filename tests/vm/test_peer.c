@@ -724,8 +724,9 @@ END_TEST
 
 /*
  * A handle is mapped only on its own device; another device reaches the
- * memory by importing it, which (as the runtime's ImportFromShareableHandle)
- * gives the importing device peer access to the memory's device.
+ * memory by importing it, which (as the runtime's ImportFromShareableHandle
+ * and ImportFromShareableHandleV2) gives the importing device peer access
+ * to the memory's device.
  */
 
 static int child_export(void *arg, int cmd, int rep)
@@ -751,8 +752,8 @@ static int child_export(void *arg, int cmd, int rep)
 START_TEST(test_import_other_device)
 {
 	int n = ndevs[_i];
-	aclrtDrvMemHandle h = SENTINEL, h0 = NULL;
-	void *r0 = NULL, *rd = NULL;
+	aclrtDrvMemHandle h = SENTINEL, h0 = NULL, h2 = NULL;
+	void *r0 = NULL, *rd = NULL, *r2 = NULL;
 	struct vm_child c;
 	uint64_t key;
 	int d = n - 1;
@@ -774,6 +775,15 @@ START_TEST(test_import_other_device)
 	ck_assert_int_eq(aclrtDeviceDisablePeerAccess(d), ACL_ERROR_RT_PARAM_INVALID);
 	use(d);
 	ck_assert_int_eq(aclrtDeviceDisablePeerAccess(0), ACL_SUCCESS);
+	/* V2 imports into the current device (d) the same way */
+	ck_assert_int_eq(aclrtMemImportFromShareableHandleV2(&key, ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT, 0, &h2),
+			 ACL_SUCCESS);
+	ck_assert_int_eq(aclrtReserveMemAddress(&r2, 2 * MiB, 0, NULL, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMapMem(r2, 2 * MiB, 0, h2, 0), ACL_SUCCESS);	/* a handle of d */
+	ck_assert_int_eq(aclrtUnmapMem(r2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtReleaseMemAddress(r2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreePhysical(h2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDeviceDisablePeerAccess(0), ACL_SUCCESS);	/* enabled again by V2 */
 	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(0, 0), ACL_SUCCESS);
 	/* mapped on each device: one memory, seen through both windows */
 	ck_assert_int_eq(aclrtReserveMemAddress(&rd, 2 * MiB, 0, NULL, 0), ACL_SUCCESS);
