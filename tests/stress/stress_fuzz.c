@@ -69,6 +69,7 @@ static const unsigned long cmds[] = {
 
 #define POOL 512
 #define SCRATCH (4 * MiB)
+#define SCRATCH_GUARD (1024 * MiB)	/* > the largest device the fuzzer loads */
 #define NDEV 2
 #define MAX_ARG 256
 
@@ -811,8 +812,17 @@ static int fuzz(int me, uint64_t seed, struct shared_keys *sk, double secs, unsi
 	f->sk = sk;
 	sk->pid[me] = getpid();
 	st_rng_init(&f->r, seed + (uint64_t)me);
-	f->scratch = mmap(NULL, SCRATCH, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/*
+	 * Scratch sits between inaccessible guards larger than any device, so
+	 * a garbled count that runs a copy past it faults (EFAULT) instead of
+	 * overwriting the fuzzer's own heap.
+	 */
+	f->scratch = mmap(NULL, SCRATCH + 2 * SCRATCH_GUARD, PROT_NONE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (f->scratch == MAP_FAILED)
+		return 2;
+	f->scratch += SCRATCH_GUARD;
+	if (mprotect(f->scratch, SCRATCH, PROT_READ | PROT_WRITE))
 		return 2;
 	memset(f->scratch, 0x5a, SCRATCH);
 	f->fd[0] = f->fd[1] = -1;
