@@ -521,7 +521,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
  * (recorded, no effect; a larger value is 7, one >= 2^31 is 0), flag a
  * combination of ACL_STREAM_FAST_LAUNCH, _FAST_SYNC, _PERSISTENT, _HUGE
  * (accepted, no effect; unknown bits are dropped).  Errors: 100000 NULL
- * stream; 107000 ACL_STREAM_DEVICE_USE_ONLY (0x20). */
+ * stream; 207000 ACL_STREAM_HUGE on a product without huge streams
+ * (Atlas inference, 310P); 107000 ACL_STREAM_DEVICE_USE_ONLY (0x20). */
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag);
 /* aclrtDestroyStream - wait for the stream's queued work, then destroy it.
  * Errors: 100000 NULL; 107017 not a live stream. */

@@ -14,6 +14,7 @@
 
 #include "acl_internal.h"
 #include "err_msg.h"
+#include "profile.h"
 
 /* npu_sim choices: priorities 0 (highest) .. 7, the four CANN stream flags. */
 #define STREAM_PRIORITY_MAX 7U
@@ -127,12 +128,32 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream)
 	return npu_rt_obj_create(NPU_RT_OBJ_STREAM, 0, stream);
 }
 
+/*
+ * Whether the current device's product has huge (deep) streams; with no
+ * current device the creation fails later with the context's code.
+ */
+static bool stream_huge_ok(void)
+{
+	bool ok;
+	int dev;
+
+	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
+		return true;
+	ok = npu_rt_device_profile_locked(dev)->flags & NPU_SIM_PROFILE_STREAM_HUGE;
+	npu_rt_devices_unlock();
+	return ok;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
 {
 	int32_t p = (int32_t)priority;	/* the runtime reads it signed */
 
 	if (stream == NULL)
 		return ACL_ERROR_INVALID_PARAM;
+	if ((flag & ACL_STREAM_HUGE) && !stream_huge_ok()) {
+		npu_rt_msg_detail("flag 0x%x: this product has no ACL_STREAM_HUGE streams", flag);
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
 	if (flag & STREAM_DEVICE_USE_ONLY) {
 		npu_rt_msg_detail("flag 0x%x: ACL_STREAM_DEVICE_USE_ONLY streams are not supported", flag);
 		return ACL_ERROR_RT_PARAM_INVALID;

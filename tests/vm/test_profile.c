@@ -20,6 +20,10 @@
  *          ACL_MEM_HUGE1G.)
  *   [soc]  the SoC's platform config in hicann/runtime
  *          (src/platform/platform_config/.../<soc>.ini).
+ *   [rt]   the chip's optional features in hicann/runtime
+ *          (src/runtime/config/<chip>/dev_info_reg.cc): STREAM_HUGE_DEPTH
+ *          (ACL_STREAM_HUGE streams) on every chip but the 310P (CHIP_DC) (DEVICE_P2P,
+ *          which aclrtDeviceCanAccessPeer checks, is on all six).
  *   [uapi] enum npu_sim_profile_index of the UAPI (the GET_PARAM ABI).
  *   [sim]  npu_sim choices no vendor page gives: the emulated form (RC for
  *          200I/500 A2, the A3 interconnect with P2P_HUGE1G), device memory
@@ -58,24 +62,25 @@ struct prof_case {
 	int p2p, g1;		/* [pol] *_P2P items, HUGE1G_ONLY(_P2P) items */
 	int phys;		/* [phys] + [sim]: aclrtMallocPhysical supported */
 	int mem1g, hbm1g, p2p1g; /* [phys] + [sim]: the three 1 GiB attributes */
+	int huge_stream;	/* [rt] */
 };
 
 static const struct prof_case cases[] = {
 	{ "ascend950", "Ascend 950PR/Ascend 950DT", "Ascend950PR_9599", NPU_SIM_PROFILE_ASCEND950,
-	  "HBM", 128, 0, 1, 1, 1, 0, 1, 0 },
+	  "HBM", 128, 0, 1, 1, 1, 0, 1, 0, 1 },
 	{ "atlas-a3", "Atlas A3 training/inference", "Ascend910_9391", NPU_SIM_PROFILE_ATLAS_A3,
-	  "HBM", 64, 32, 1, 1, 1, 1, 1, 1 },
+	  "HBM", 64, 32, 1, 1, 1, 1, 1, 1, 1 },
 	{ "atlas-a2", "Atlas A2 training/inference", "Ascend910B1", NPU_SIM_PROFILE_ATLAS_A2,
-	  "HBM", 64, 32, 1, 1, 1, 1, 1, 0 },
+	  "HBM", 64, 32, 1, 1, 1, 1, 1, 0, 1 },
 	/* 12 GiB: [sim] (the platform config's memory_size says 32 GiB) */
 	{ "atlas-200i-500-a2", "Atlas 200I/500 A2 inference", "Ascend310B1",
-	  NPU_SIM_PROFILE_ATLAS_200I_500_A2, "DDR", 12, 32, 0, 0, 0, 0, 0, 0 },
+	  NPU_SIM_PROFILE_ATLAS_200I_500_A2, "DDR", 12, 32, 0, 0, 0, 0, 0, 0, 1 },
 	/* 24 GiB: [sim] (memory_size 24000000000 bytes, 24 GB) */
 	{ "atlas-inference", "Atlas inference products", "Ascend310P3", NPU_SIM_PROFILE_ATLAS_INFERENCE,
-	  "DDR", 24, 32, 1, 0, 1, 0, 0, 0 },
+	  "DDR", 24, 32, 1, 0, 1, 0, 0, 0, 0 },
 	/* 32 GiB: [sim] (no memory_size in the platform config) */
 	{ "atlas-training", "Atlas training products", "Ascend910A", NPU_SIM_PROFILE_ATLAS_TRAINING,
-	  "HBM", 32, 32, 1, 0, 1, 0, 0, 0 },
+	  "HBM", 32, 32, 1, 0, 1, 0, 0, 0, 1 },
 };
 
 static unsigned long long cap_mib(const struct prof_case *c)
@@ -320,6 +325,25 @@ static void check_bypass(const struct prof_case *c)
 	ck_assert_int_eq(vm_sysfs(0, "used_bytes"), 0);
 }
 
+/* Chip features the runtime checks before it reaches the driver. */
+static void check_streams(const struct prof_case *c)
+{
+	aclrtStream s = NULL;
+
+	ck_assert_int_eq(aclrtSetDevice(0), OK);
+	ck_assert_int_eq(aclrtCreateStreamWithConfig(&s, 0, ACL_STREAM_HUGE), c->huge_stream ? OK : NS);
+	if (c->huge_stream) {
+		ck_assert_ptr_nonnull(s);
+		ck_assert_int_eq(aclrtDestroyStream(s), OK);
+	} else {
+		ck_assert_ptr_null(s);
+	}
+	/* Other flags are unaffected on every product. */
+	ck_assert_int_eq(aclrtCreateStreamWithConfig(&s, 0, ACL_STREAM_FAST_LAUNCH), OK);
+	ck_assert_int_eq(aclrtDestroyStream(s), OK);
+	ck_assert_int_eq(aclrtResetDevice(0), OK);
+}
+
 /* One load per profile: every rule of the product. */
 START_TEST(test_profile)
 {
@@ -330,6 +354,7 @@ START_TEST(test_profile)
 	check_policies(c);
 	check_meminfo(c);
 	check_malloc_physical(c);
+	check_streams(c);
 	unload();
 	check_bypass(c);
 }

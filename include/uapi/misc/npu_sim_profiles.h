@@ -58,6 +58,8 @@ enum npu_sim_mem_kind {
 
 #define NPU_SIM_PROFILE_HUGE1G	(1U << 0)	/* 1 GiB pages (HUGE1G policies) */
 #define NPU_SIM_PROFILE_P2P	(1U << 1)	/* *_P2P policies */
+/* Streams created with ACL_STREAM_HUGE (the deep task queue of the chip). */
+#define NPU_SIM_PROFILE_STREAM_HUGE	(1U << 2)
 
 /**
  * struct npu_sim_profile - one product
@@ -105,7 +107,8 @@ __attribute__((__unused__)) = {
 							 NPU_SIM_PHYS_ATTR_P2P_HUGE1G),
 		.malloc_pad = 0,
 		.mem_kind = NPU_SIM_MEM_HBM,
-		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P,
+		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P |
+			 NPU_SIM_PROFILE_STREAM_HUGE,
 		.capacity_mib = 4096,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
@@ -118,7 +121,8 @@ __attribute__((__unused__)) = {
 		.phys_attrs = NPU_SIM_PHYS_ATTRS_ALL,
 		.malloc_pad = 32,
 		.mem_kind = NPU_SIM_MEM_HBM,
-		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P,
+		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P |
+			 NPU_SIM_PROFILE_STREAM_HUGE,
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
@@ -131,7 +135,8 @@ __attribute__((__unused__)) = {
 		.phys_attrs = NPU_SIM_PHYS_ATTRS_ALL & ~NPU_SIM_PHYS_ATTR_P2P_HUGE1G,
 		.malloc_pad = 32,
 		.mem_kind = NPU_SIM_MEM_HBM,
-		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P,
+		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P |
+			 NPU_SIM_PROFILE_STREAM_HUGE,
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
@@ -144,7 +149,7 @@ __attribute__((__unused__)) = {
 		.phys_attrs = 0,	/* Ascend RC form: aclrtMallocPhysical unsupported */
 		.malloc_pad = 32,
 		.mem_kind = NPU_SIM_MEM_DDR,
-		.flags = 0,
+		.flags = NPU_SIM_PROFILE_STREAM_HUGE,
 		.capacity_mib = 384,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
@@ -174,7 +179,7 @@ __attribute__((__unused__)) = {
 							 NPU_SIM_PHYS_ATTR_P2P_HUGE1G),
 		.malloc_pad = 32,
 		.mem_kind = NPU_SIM_MEM_HBM,
-		.flags = NPU_SIM_PROFILE_P2P,
+		.flags = NPU_SIM_PROFILE_P2P | NPU_SIM_PROFILE_STREAM_HUGE,
 		.capacity_mib = 1024,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
