@@ -57,9 +57,9 @@
  *   npu_key   a machine-wide random key naming exported pages, the first
  *             member of an npu_share (an exported handle) or an
  *             npu_ipc_key (an exported range of an allocation).
- *   npu_stream an in-order queue of npu_ops of one context, run by a work
- *             item of the shared workqueue while it holds a running slot
- *             of its user (npu_stream_user); npu_event a recordable
+ *   npu_stream an in-order queue of npu_ops of one context, run by a
+ *             kthread work item of one of the context's stream threads
+ *             while it holds a running slot of its user (npu_stream_user); npu_event a recordable
  *             marker.  Both kref'd, found by
  *             id in npu_ctx.streams / npu_ctx.events.
  *
@@ -89,6 +89,9 @@
  *                           never made under an npu_ctx.lock)
  *   npu_stream_users_lock  (mutex, npu_stream.c: the table of users'
  *                           running slots; open and release only)
+ *   npu_ctx.sq_workers_lock (mutex, npu_stream.c: creating a context's
+ *                           stream threads, taken alone in STREAM_CREATE;
+ *                           only the kthread and cgroup code's locks inside)
  *   npu_ctx.lock           (mutex: VA window, maple tree, map lists, ctx
  *                           usage, handles, managed block state)
  *   npu_key_lock           (mutex, npu_key.c: the machine-wide key table)
@@ -116,8 +119,11 @@
  * op (taking npu_ctx.lock) before it takes npu_ctx.sq_lock to queue it.
  * A wait op (VALUE_WAIT, event WAIT) whose condition is not met parks its
  * stream instead of holding a worker; at most npu_stream_slots streams of
- * one user run at a time.  Workers charge what they allocate to the
- * memory cgroup of the context's opener (set_active_memcg).
+ * one user run at a time.  A context's streams run on its own kernel
+ * threads (up to NPU_CTX_STREAM_WORKERS), which join the cgroups of the
+ * process that created the first stream they serve, so their CPU time is
+ * that process's; they charge what they allocate to the memory cgroup of
+ * the context's opener (set_active_memcg).
  * npu_ctx.lock is never held across copy_{to,from}_user(): a user access may
  * fault on a window and the fault handler takes npu_ctx.lock.
  */
@@ -267,6 +273,10 @@ enum npu_win_state {
 
 struct mem_cgroup;
 struct npu_stream_user;
+struct kthread_worker;
+
+/* Stream threads of one context: streams beyond share them by id. */
+#define NPU_CTX_STREAM_WORKERS	4
 
 struct npu_ctx {
 	struct kref ref;		/* npu_ctx_get / npu_ctx_put */
@@ -315,6 +325,10 @@ struct npu_ctx {
 	u64 sq_queued;			/* ops queued and not completed */
 	struct list_head sq_parked;	/* streams parked on an event WAIT */
 	struct npu_stream_user *suser;	/* the opener's running slots */
+	/* Threads that run the streams, in their creator's cgroups (1.9). */
+	struct mutex sq_workers_lock;	/* creating a worker */
+	struct kthread_worker *sq_workers[NPU_CTX_STREAM_WORKERS];
+	unsigned int next_worker;	/* sq_workers_lock */
 	struct mem_cgroup *memcg;	/* the opener's, referenced, or NULL */
 
 	struct npu_proc *proc;		/* the process's account (1.6) */

@@ -13,8 +13,9 @@
  * its stream until those 8 bytes meet a condition (aclrtValueWrite/Wait).
  *
  * The engine isolates users.  A stream with work holds a slot of its
- * opener's user (npu_stream_user) while a work item of the shared unbound
- * workqueue runs it; at most npu_stream_slots streams of one user hold
+ * opener's user (npu_stream_user) while a thread of its context runs it
+ * (kthread workers that joined the cgroups of the stream's creator, so the
+ * CPU time of the work is charged where the work came from); at most npu_stream_slots streams of one user hold
  * one, the others wait in the user's ready list, and a stream passes its
  * slot on after each op when others wait.  A wait op whose condition is
  * not met does not keep its worker: the stream parks, giving its slot up,
@@ -29,6 +30,7 @@
  * -ECANCELED (a cancelled RECORD still counts as reached, so nothing waits
  * on it forever); the op running stops at its next chunk.
  */
+#include <linux/cgroup.h>
 #include <linux/cred.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
@@ -47,6 +49,7 @@
 /* Streams of one user that may run at the same time (module parameter). */
 unsigned int npu_stream_slots = 4;
 
+/* Runs the polls of parked VALUE_WAITs (they only kick their stream). */
 static struct workqueue_struct *npu_stream_wq;
 
 /*
@@ -119,7 +122,8 @@ struct npu_stream {
 	u32 id;
 	u32 ctx_id;
 	u32 priority;
-	struct work_struct work;
+	struct kthread_worker *worker;	/* one of npu_ctx.sq_workers */
+	struct kthread_work work;
 	struct delayed_work poll;	/* kicks a parked VALUE_WAIT */
 	/* npu_value_lock: */
 	struct list_head value_node;	/* in npu_value_waiters, or empty */
@@ -253,7 +257,7 @@ static void npu_run_start(struct npu_stream_user *u, struct npu_stream *s)
 	if (u->running < npu_stream_slots) {
 		u->running++;
 		s->run = NPU_RUN_QUEUED;
-		queue_work(npu_stream_wq, &s->work);
+		kthread_queue_work(s->worker, &s->work);
 	} else {
 		s->run = NPU_RUN_READY;
 		list_add_tail(&s->ready_node, &u->ready);
@@ -271,7 +275,7 @@ static bool npu_run_next(struct npu_stream_user *u)
 		return false;
 	list_del_init(&next->ready_node);
 	next->run = NPU_RUN_QUEUED;
-	queue_work(npu_stream_wq, &next->work);
+	kthread_queue_work(next->worker, &next->work);
 	return true;
 }
 
@@ -486,7 +490,7 @@ static bool npu_op_writes(const struct npu_op *op)
 }
 
 /* Run the ops of one stream holding a slot, until it parks or yields. */
-static void npu_stream_work(struct work_struct *work)
+static void npu_stream_work(struct kthread_work *work)
 {
 	struct npu_stream *s = container_of(work, struct npu_stream, work);
 	struct npu_ctx *ctx = s->ctx;
@@ -658,7 +662,7 @@ static void npu_stream_kill(struct npu_ctx *ctx, struct npu_stream *s,
 	wait_event(ctx->sq_wq, npu_stream_stopped(ctx, s));
 	npu_value_unwatch(s);
 	cancel_delayed_work_sync(&s->poll);
-	flush_work(&s->work);
+	kthread_flush_work(&s->work);
 	atomic_dec(&ctx->nr_streams);
 	npu_stream_put(s);
 }
@@ -707,6 +711,7 @@ int npu_stream_ctx_init(struct npu_ctx *ctx)
 	INIT_LIST_HEAD(&ctx->sq_parked);
 	xa_init_flags(&ctx->streams, XA_FLAGS_ALLOC1);
 	xa_init_flags(&ctx->events, XA_FLAGS_ALLOC1);
+	mutex_init(&ctx->sq_workers_lock);
 	return 0;
 }
 
@@ -737,6 +742,7 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 	struct npu_stream *s;
 	struct npu_event *ev;
 	unsigned long id;
+	int i;
 
 	npu_stream_ctx_cancel(ctx);
 	xa_for_each(&ctx->streams, id, s) {
@@ -750,6 +756,9 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 		npu_event_put(ev);
 	}
 	xa_destroy(&ctx->events);
+	for (i = 0; i < NPU_CTX_STREAM_WORKERS; i++)
+		if (ctx->sq_workers[i])
+			kthread_destroy_worker(ctx->sq_workers[i]);
 	npu_stream_user_put(ctx->suser);
 }
 
@@ -793,6 +802,40 @@ void npu_stream_hold_print(struct seq_file *m, struct npu_dev *ndev)
 
 /* ---- ioctls ------------------------------------------------------------ */
 
+/*
+ * The thread that will run a new stream: the context's next one, made on
+ * first use in the cgroups of the calling process.  Streams are spread
+ * over the threads in creation order so a long copy on one stream does
+ * not hold up the next few.
+ */
+static struct kthread_worker *npu_stream_worker(struct npu_ctx *ctx)
+{
+	struct kthread_worker *w;
+	unsigned int i;
+	int ret;
+
+	mutex_lock(&ctx->sq_workers_lock);
+	i = ctx->next_worker++ % NPU_CTX_STREAM_WORKERS;
+	w = ctx->sq_workers[i];
+	if (!w) {
+		w = kthread_create_worker(0, "npu%u/%d:%u", ctx->ndev->index,
+					  ctx->pid, i);
+		if (IS_ERR(w))
+			goto out;
+		/* As vhost does: the thread works for this process. */
+		ret = cgroup_attach_task_all(current, w->task);
+		if (ret) {
+			kthread_destroy_worker(w);
+			w = ERR_PTR(ret);
+			goto out;
+		}
+		ctx->sq_workers[i] = w;
+	}
+out:
+	mutex_unlock(&ctx->sq_workers_lock);
+	return w;
+}
+
 int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_stream_create args;
@@ -822,7 +865,14 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 	s->ctx = ctx;
 	s->ctx_id = args.ctx_id;
 	s->priority = args.priority;
-	INIT_WORK(&s->work, npu_stream_work);
+	s->worker = npu_stream_worker(ctx);
+	if (IS_ERR(s->worker)) {
+		ret = PTR_ERR(s->worker);
+		atomic_dec(&ctx->nr_streams);
+		kfree(s);
+		return ret;
+	}
+	kthread_init_work(&s->work, npu_stream_work);
 	INIT_DELAYED_WORK(&s->poll, npu_stream_poll);
 	INIT_LIST_HEAD(&s->value_node);
 	s->poll_ms = 1;

@@ -36,7 +36,12 @@
 
 #define NOBODY		65534
 #define BLOCKED		300
-#define POLL_STEPS	6000		/* 60 s in 10 ms steps */
+/*
+ * Hang guard of every wait, 300 s in 10 ms steps: not a speed bound.  On
+ * the debug kernel (KASAN, lockdep) 400 copies beside 8 x 300 parked and
+ * polled VALUE_WAITs took more than 60 s on a busy 2-core host.
+ */
+#define POLL_STEPS	30000
 
 /* Polls until every device's used_bytes is its baseline and no context is open. */
 static int settled(const struct st_base *b)

@@ -21,6 +21,7 @@
 #include "vmtest.h"
 #include "../npu_raw_stream.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -595,6 +596,104 @@ START_TEST(test_worker_charges_the_queuing_memcg)
 }
 END_TEST
 
+/* ---- stream threads in the creating process's cgroups ------------------- */
+
+#define CG_CPU	CG_ROOT "/npu_stream_cpu"
+
+/* Creates five streams (two share thread 0), reports, waits, exits. */
+static int cpu_child(void *arg, int cmd, int rep)
+{
+	uint64_t w;
+	uint32_t sid;
+	int fd, i;
+
+	(void)arg;
+	if (vm_get(cmd, &w))		/* moved into CG_CPU */
+		return 1;
+	fd = raw_open(0);
+	if (fd < 0)
+		return 1;
+	for (i = 0; i < 5; i++)
+		if (raw_stream(fd, &sid))
+			return 2;
+	if (vm_put(rep, 1) || vm_get(cmd, &w))
+		return 3;
+	return 0;
+}
+
+/* Threads named npu0/<pid>:N and the cgroup line of each, counted. */
+static int stream_threads(pid_t pid, const char *want_cg, int *in_cg)
+{
+	char prefix[32], path[300], buf[256];
+	struct dirent *de;
+	DIR *d = opendir("/proc");
+	int n = 0;
+
+	snprintf(prefix, sizeof(prefix), "npu0/%d:", (int)pid);
+	*in_cg = 0;
+	ck_assert_ptr_nonnull(d);
+	while ((de = readdir(d)) != NULL) {
+		FILE *f;
+
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (!fgets(buf, sizeof(buf), f) || strncmp(buf, prefix, strlen(prefix))) {
+			fclose(f);
+			continue;
+		}
+		fclose(f);
+		n++;
+		snprintf(path, sizeof(path), "/proc/%s/cgroup", de->d_name);
+		f = fopen(path, "r");
+		if (f && fgets(buf, sizeof(buf), f) && !strcmp(buf, want_cg))
+			(*in_cg)++;
+		if (f)
+			fclose(f);
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * A context's streams run on its own threads, which join the cgroups of the
+ * process that created the streams, so the CPU time of stream work is that
+ * process's: four threads for five streams, all in its cgroup; after the
+ * process exits they are gone and the cgroup can be removed.
+ */
+START_TEST(test_stream_threads_join_the_creators_cgroup)
+{
+	int mounted = 0, in_cg;
+	struct vm_child c;
+	char pid[32];
+
+	if (!vm_exists(CG_ROOT "/cgroup.controllers")) {
+		ck_assert_int_eq(mount("none", CG_ROOT, "cgroup2", 0, NULL), 0);
+		mounted = 1;
+	}
+	ck_assert_int_eq(write_file(CG_ROOT "/cgroup.subtree_control", "+cpu"), 0);
+	ck_assert(mkdir(CG_CPU, 0755) == 0 || errno == EEXIST);
+
+	vm_child_start(&c, cpu_child, NULL);
+	snprintf(pid, sizeof(pid), "%d", (int)c.pid);
+	ck_assert_int_eq(write_file(CG_CPU "/cgroup.procs", pid), 0);
+	vm_child_put(&c, 1);
+	ck_assert_int_eq(vm_child_get(&c), 1);
+	ck_assert_int_eq(stream_threads(c.pid, "0::/npu_stream_cpu\n", &in_cg), 4);
+	ck_assert_int_eq(in_cg, 4);
+	vm_child_put(&c, 1);
+	vm_child_wait_ok(&c);
+	ck_assert_int_eq(stream_threads(c.pid, "", &in_cg), 0);
+
+	ck_assert_int_eq(rmdir(CG_CPU), 0);
+	if (mounted)
+		ck_assert_int_eq(umount(CG_ROOT), 0);
+}
+END_TEST
+
 static Suite *isolation_suite(void)
 {
 	Suite *s = suite_create("stream_isolation");
@@ -607,6 +706,7 @@ static Suite *isolation_suite(void)
 	tcase_add_test(tc, test_nobody_cannot_stall_others);
 	tcase_add_test(tc, test_parked_wait_frees_the_slot);
 	tcase_add_test(tc, test_worker_charges_the_queuing_memcg);
+	tcase_add_test(tc, test_stream_threads_join_the_creators_cgroup);
 	suite_add_tcase(s, tc);
 	return s;
 }
