@@ -7,11 +7,13 @@
  *   api/err_msg.c       the per-thread message store every file leaves its
  *                       failure details in, and aclGetRecentErrMsg
  *   rules/address.c rules/policy.c rules/profile.c rules/meminfo_rules.c
+ *   rules/platform_spec.c
  *                       pure: the address model, malloc policy, product
- *                       profiles, aclrtGetMemInfo figures
- *   rules/errmap.c rules/copy_rules.c rules/vmm_rules.c
+ *                       profiles, aclrtGetMemInfo figures, SoC platform
+ *                       figures
+ *   rules/errmap.c rules/copy_rules.c rules/vmm_rules.c rules/device_rules.c
  *                       pure, with message details: errno -> aclError,
- *                       copy planning, VMM argument rules
+ *                       copy planning, VMM argument rules, device settings
  *   core/uapi_check.c   build-time check of the UAPI layout (no code)
  *   core/transport.c    the ioctl transport to /dev/npu_simN
  *   core/handles.c      the registry of context, stream and event handles
@@ -25,7 +27,8 @@
  *   api/errors.c        the calling thread's last error (aclrtGetLastError)
  *   api/data_type.c api/system.c
  *   api/init.c api/data_buffer.c api/soc_name.c api/host_register.c
- *   api/memory_info.c api/context.c api/stream.c api/event.c
+ *   api/memory_info.c api/context.c api/device_info.c api/device_limits.c
+ *   api/host_buf.c api/stream.c api/event.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
  *   api/copy_async.c api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
  *                       the other chapters of the public headers

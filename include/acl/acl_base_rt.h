@@ -306,6 +306,16 @@ ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
  * be opened (module not loaded).  The string is static: do not free it. */
 ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
 
+/*
+ * aclGetDeviceCapability - figure deviceInfo of device deviceId from the
+ * platform specification of the SoC the driver poses as: AI_CORE_NUM,
+ * VECTOR_CORE_NUM (counts), L2_SIZE (bytes).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) value NULL, deviceId not below the
+ * device count, deviceInfo not one of the three; aclrtGetDeviceCount's
+ * error when no device is present.
+ */
+ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t *value);
+
 #ifdef __cplusplus
 }
 #endif
