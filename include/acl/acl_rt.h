@@ -855,6 +855,109 @@ ACL_FUNC_VISIBILITY aclError aclrtGetBufChainNum(aclrtMbuf headBuf, uint32_t *nu
 ACL_FUNC_VISIBILITY aclError aclrtGetBufFromChain(aclrtMbuf headBuf, uint32_t index, aclrtMbuf *buf);
 
 /* ========================================================================
+ * Callbacks of initialization, device state and task failure
+ * (lib/api/callbacks_init.c, lib/api/device_state.c,
+ * lib/api/exception_info.c, lib/api/exception_info_get.c).
+ * ====================================================================== */
+
+typedef enum aclRegisterCallbackType {
+	ACL_REG_TYPE_ACL_MODEL,
+	ACL_REG_TYPE_ACL_OP_EXECUTOR,
+	ACL_REG_TYPE_ACL_OP_CBLAS,
+	ACL_REG_TYPE_ACL_OP_COMPILER,
+	ACL_REG_TYPE_ACL_TDT_CHANNEL,
+	ACL_REG_TYPE_ACL_TDT_QUEUE,
+	ACL_REG_TYPE_ACL_DVPP,
+	ACL_REG_TYPE_ACL_RETR,
+	ACL_REG_TYPE_OTHER = 0xFFFF,
+} aclRegisterCallbackType;
+
+/* configStr: the config file's content (len bytes, NUL-terminated; "" and
+ * 0 without a file). */
+typedef aclError (*aclInitCallbackFunc)(const char *configStr, size_t len, void *userData);
+typedef aclError (*aclFinalizeCallbackFunc)(void *userData);
+
+/*
+ * aclInitCallbackRegister / aclFinalizeCallbackRegister - call cbFunc with
+ * userData at aclInit / aclFinalize.  One callback per type, except
+ * ACL_REG_TYPE_OTHER (any number, in registration order).  aclInit calls
+ * the init callbacks of ACL_MODEL, then OP_EXECUTOR (only with a config
+ * file), DVPP, OTHER; aclFinalize the finalize callbacks of OP_COMPILER,
+ * MODEL, DVPP, OTHER.  The first callback that fails stops the sequence and
+ * its code is aclInit's (not initialized) or aclFinalize's (still
+ * initialized).  An init callback registered after aclInit is called at
+ * once (its result ignored).  Callbacks run under aclInit's lock: they may
+ * register and unregister callbacks but not call aclInit / aclFinalize.
+ * aclInitCallbackUnRegister / aclFinalizeCallbackUnRegister remove cbFunc
+ * from type.  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) cbFunc
+ * NULL; ACL_ERROR_INTERNAL_ERROR (500000) type (not OTHER) has a callback
+ * already (Register), cbFunc not registered for type (UnRegister).
+ */
+ACL_FUNC_VISIBILITY aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
+						     void *userData);
+ACL_FUNC_VISIBILITY aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc);
+ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type,
+							 aclFinalizeCallbackFunc cbFunc, void *userData);
+ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type,
+							   aclFinalizeCallbackFunc cbFunc);
+
+typedef enum {
+	ACL_RT_DEVICE_STATE_SET_PRE = 0,
+	ACL_RT_DEVICE_STATE_SET_POST,
+	ACL_RT_DEVICE_STATE_RESET_PRE,
+	ACL_RT_DEVICE_STATE_RESET_POST,
+} aclrtDeviceState;
+
+typedef void (*aclrtDeviceStateCallback)(int32_t deviceId, aclrtDeviceState state, void *args);
+
+/*
+ * aclrtRegDeviceStateCallback - call callback(deviceId, state, args) in the
+ * calling thread: SET_PRE before aclrtSetDevice opens a device of this
+ * process, SET_POST after every successful aclrtSetDevice, RESET_PRE before
+ * aclrtResetDevice drops a device's last reference, RESET_POST after.  A
+ * NULL callback removes regName's (no error when there is none).
+ * Callbacks run with no library lock held.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) regName NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) regName registered already.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtRegDeviceStateCallback(const char *regName, aclrtDeviceStateCallback callback,
+							 void *args);
+
+/* What a failed asynchronous task reports (opaque: read it with the
+ * getters below). */
+typedef struct rtExceptionInfo aclrtExceptionInfo;
+
+typedef void (*aclrtExceptionInfoCallback)(aclrtExceptionInfo *exceptionInfo);
+
+/*
+ * Exception callbacks, called once per failed task, in the thread whose
+ * aclrtSynchronizeStream(WithTimeout) / aclrtSynchronizeDevice(WithTimeout)
+ * reports the failure (ACL_ERROR_RT_COPY_DATA 507052 or
+ * ACL_ERROR_RT_DRV_INTERNAL_ERROR 507899 of a queued task), before that
+ * call returns, with no library lock held.
+ * aclrtSetExceptionInfoCallback - the one callback of the ACL module (a new
+ * one replaces it; NULL removes it): always ACL_SUCCESS.
+ * aclrtExceptionInfoCallbackRegister / Unregister - add / remove callback
+ * (registered twice: still called once; removing one not registered is no
+ * error).  Returns ACL_SUCCESS; ACL_ERROR_RT_PARAM_INVALID (107000)
+ * callback NULL.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback);
+ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback);
+ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback);
+
+/*
+ * The fields of an aclrtExceptionInfo: the failing task's device, its
+ * stream's id (0xFFFFFFFF when a device-wide synchronize reported it), the
+ * id (gettid) of the thread that synchronized, and its error code.  Each
+ * returns 0xFFFFFFFF for a NULL info.
+ */
+ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo *info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo *info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo *info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo *info);
+
+/* ========================================================================
  * Contexts, streams, events
  *
  * Queued work is executed by the device, in order per stream; different

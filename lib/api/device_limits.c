@@ -74,24 +74,31 @@ static void lock(void)
 	pthread_mutex_lock(&limits_lock);
 }
 
-/*
- * The limits slot of device dev, set in this process, started from its
- * core counts on its first use in this opening; NULL (and the message)
- * when dev is not set in this process.  Called with limits_lock held.
- */
-static int res_slot(int32_t dev)
+/* The epoch of device dev's opening in this process; 0 (and the message)
+ * when dev is not set in this process.  Takes the table lock briefly. */
+static uint64_t device_epoch(int32_t dev)
 {
-	const struct npu_rt_platform_spec *s;
 	uint64_t epoch;
 
 	if (npu_rt_enter_device(dev) != ACL_SUCCESS) {
 		npu_rt_msg_detail("device %d is not set in this process (aclrtSetDevice first)", (int)dev);
-		return -1;
+		return 0;
 	}
 	epoch = npu_rt_device_epoch_locked(dev);
 	npu_rt_devices_unlock();
+	return epoch;
+}
+
+/*
+ * The limits slot of device dev for its opening epoch (0: not set, -1),
+ * started from the SoC's core counts on its first use in that opening.
+ * Called with limits_lock held; spec is read before (no lock inside).
+ */
+static int res_slot(int32_t dev, uint64_t epoch, const struct npu_rt_platform_spec *s)
+{
+	if (epoch == 0)
+		return -1;
 	if (res[dev].epoch != epoch) {
-		s = npu_rt_device_spec(dev);
 		res[dev].epoch = epoch;
 		res[dev].init[ACL_RT_DEV_RES_CUBE_CORE] = s ? (uint32_t)s->ai_cores : 0;
 		res[dev].init[ACL_RT_DEV_RES_VECTOR_CORE] = s ? (uint32_t)s->vector_cores : 0;
@@ -124,14 +131,18 @@ static aclError res_type_check(aclrtDevResLimitType type)
 
 ACL_FUNC_VISIBILITY aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value)
 {
+	const struct npu_rt_platform_spec *spec;
+	uint64_t epoch;
 	aclError err = res_type_check(type);
 
 	if (err == ACL_SUCCESS)
 		err = res_dev_check(deviceId);
 	if (err != ACL_SUCCESS)
 		return err;
+	epoch = device_epoch(deviceId);
+	spec = npu_rt_device_spec(deviceId);
 	lock();
-	if (res_slot(deviceId) != 0) {
+	if (res_slot(deviceId, epoch, spec) != 0) {
 		err = ACL_ERROR_RT_DEV_SETUP_ERROR;
 	} else if (value > res[deviceId].init[type]) {
 		npu_rt_msg_detail("value %u is more than the device's %u %s cores", value, res[deviceId].init[type],
@@ -146,6 +157,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevRe
 
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t *value)
 {
+	const struct npu_rt_platform_spec *spec;
+	uint64_t epoch;
 	aclError err;
 
 	if (value == NULL) {
@@ -157,8 +170,10 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevRe
 		err = res_dev_check(deviceId);
 	if (err != ACL_SUCCESS)
 		return err;
+	epoch = device_epoch(deviceId);
+	spec = npu_rt_device_spec(deviceId);
 	lock();
-	if (res_slot(deviceId) != 0)
+	if (res_slot(deviceId, epoch, spec) != 0)
 		err = ACL_ERROR_RT_DEV_SETUP_ERROR;
 	else
 		*value = res[deviceId].limit[type];
@@ -168,12 +183,16 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevRe
 
 ACL_FUNC_VISIBILITY aclError aclrtResetDeviceResLimit(int32_t deviceId)
 {
+	const struct npu_rt_platform_spec *spec;
+	uint64_t epoch;
 	aclError err = res_dev_check(deviceId);
 
 	if (err != ACL_SUCCESS)
 		return err;
+	epoch = device_epoch(deviceId);
+	spec = npu_rt_device_spec(deviceId);
 	lock();
-	if (res_slot(deviceId) != 0)
+	if (res_slot(deviceId, epoch, spec) != 0)
 		err = ACL_ERROR_RT_DEV_SETUP_ERROR;
 	else
 		memcpy(res[deviceId].limit, res[deviceId].init, sizeof(res[deviceId].limit));

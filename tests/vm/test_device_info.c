@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <acl/acl.h>
 
@@ -636,11 +638,395 @@ START_TEST(buf_threads)
 }
 END_TEST
 
+
+/* ---- init / finalize callbacks ------------------------------------------ */
+
+static char calls[64];	/* one letter per callback call, in order */
+static size_t seen_len;
+static char seen_cfg[64];
+static aclError fail_with;
+
+static void note(char c)
+{
+	size_t n = strlen(calls);
+
+	if (n + 1 < sizeof(calls))
+		calls[n] = c;
+}
+
+static aclError init_model(const char *cfg, size_t len, void *u)
+{
+	note(*(const char *)u);
+	snprintf(seen_cfg, sizeof(seen_cfg), "%s", cfg);
+	seen_len = len;
+	return fail_with;
+}
+
+static aclError init_plain(const char *cfg, size_t len, void *u)
+{
+	(void)cfg;
+	(void)len;
+	note(*(const char *)u);
+	return ACL_SUCCESS;
+}
+
+static aclError init_other2(const char *cfg, size_t len, void *u)
+{
+	return init_plain(cfg, len, u);
+}
+
+static aclError fini_cb(void *u)
+{
+	note(*(const char *)u);
+	return ACL_SUCCESS;
+}
+
+static aclError fini_fail(void *u)
+{
+	note(*(const char *)u);
+	return fail_with;
+}
+
+START_TEST(init_callbacks)
+{
+	static const char M = 'M', E = 'E', D = 'D', O = 'O', P = 'P', R = 'R', L = 'L';
+	const char *cfg = "/tmp/npu_sim_acl_cfg.json";
+	FILE *f;
+
+	ck_assert_int_eq(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, init_plain, (void *)&O), ACL_SUCCESS);
+	ck_assert_int_eq(aclInitCallbackRegister(ACL_REG_TYPE_ACL_RETR, init_plain, (void *)&R), ACL_SUCCESS);
+	ck_assert_int_eq(aclInitCallbackRegister(ACL_REG_TYPE_ACL_DVPP, init_plain, (void *)&D), ACL_SUCCESS);
+	ck_assert_int_eq(aclInitCallbackRegister(ACL_REG_TYPE_ACL_OP_EXECUTOR, init_plain, (void *)&E),
+			 ACL_SUCCESS);
+	ck_assert_int_eq(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, init_model, (void *)&M), ACL_SUCCESS);
+	ck_assert_int_eq(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, init_other2, (void *)&P), ACL_SUCCESS);
+	/* one per type but OTHER; bad input */
+	ck_assert_int_eq(aclInitCallbackRegister(ACL_REG_TYPE_ACL_MODEL, init_plain, NULL), ACL_ERROR_INTERNAL_ERROR);
+	ck_assert_int_eq(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, NULL, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclInitCallbackUnRegister(ACL_REG_TYPE_OTHER, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclInitCallbackUnRegister(ACL_REG_TYPE_ACL_DVPP, init_model), ACL_ERROR_INTERNAL_ERROR);
+	ck_assert_int_eq(aclInitCallbackUnRegister(ACL_REG_TYPE_ACL_TDT_QUEUE, init_plain), ACL_ERROR_INTERNAL_ERROR);
+	ck_assert_str_eq(calls, "");
+
+	/* no config file: MODEL, DVPP, the OTHERs in order; no OP_EXECUTOR, never RETR */
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_str_eq(calls, "MDOP");
+	ck_assert_str_eq(seen_cfg, "");
+	ck_assert_uint_eq(seen_len, 0);
+	/* registered while initialized: called at once */
+	ck_assert_int_eq(aclInitCallbackRegister(ACL_REG_TYPE_ACL_OP_CBLAS, init_plain, (void *)&L), ACL_SUCCESS);
+	ck_assert_str_eq(calls, "MDOPL");
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+
+	/* with a config file: its content, and OP_EXECUTOR too */
+	f = fopen(cfg, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("{\"dump\": {}}\n", f);
+	fclose(f);
+	memset(calls, 0, sizeof(calls));
+	ck_assert_int_eq(aclInitCallbackUnRegister(ACL_REG_TYPE_OTHER, init_plain), ACL_SUCCESS);
+	ck_assert_int_eq(aclInit(cfg), ACL_SUCCESS);
+	ck_assert_str_eq(calls, "MEDP");
+	ck_assert_str_eq(seen_cfg, "{\"dump\": {}}\n");
+	ck_assert_uint_eq(seen_len, 13);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+
+	/* a failing callback fails aclInit, which counts nothing */
+	memset(calls, 0, sizeof(calls));
+	fail_with = ACL_ERROR_FAILURE;
+	ck_assert_int_eq(aclInit(NULL), ACL_ERROR_FAILURE);
+	ck_assert_str_eq(calls, "M");
+	ck_assert_int_eq(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);
+	fail_with = ACL_SUCCESS;
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+	unlink(cfg);
+}
+END_TEST
+
+START_TEST(finalize_callbacks)
+{
+	static const char C = 'C', M = 'M', D = 'D', O = 'O', Q = 'Q';
+
+	ck_assert_int_eq(aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, fini_cb, (void *)&O), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_DVPP, fini_cb, (void *)&D), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_MODEL, fini_fail, (void *)&M), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_OP_COMPILER, fini_cb, (void *)&C), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_TDT_CHANNEL, fini_cb, (void *)&Q), ACL_SUCCESS);
+	ck_assert_int_eq(aclFinalizeCallbackRegister(ACL_REG_TYPE_ACL_DVPP, fini_cb, NULL), ACL_ERROR_INTERNAL_ERROR);
+	ck_assert_int_eq(aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, NULL, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclFinalizeCallbackUnRegister(ACL_REG_TYPE_OTHER, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclFinalizeCallbackUnRegister(ACL_REG_TYPE_OTHER, fini_fail), ACL_ERROR_INTERNAL_ERROR);
+
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	ck_assert_str_eq(calls, "");	/* none at init */
+	/* a failing one: aclFinalize fails, still initialized, device kept */
+	fail_with = ACL_ERROR_FAILURE;
+	ck_assert_int_eq(aclFinalize(), ACL_ERROR_FAILURE);
+	ck_assert_str_eq(calls, "CM");
+	ck_assert_int_eq(aclInit(NULL), ACL_ERROR_REPEAT_INITIALIZE);
+	ck_assert_int_eq(aclrtGetDevice(&(int32_t){ 0 }), ACL_SUCCESS);
+	fail_with = ACL_SUCCESS;
+	memset(calls, 0, sizeof(calls));
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+	ck_assert_str_eq(calls, "CMDO");
+	ck_assert_int_eq(aclrtGetDevice(&(int32_t){ 0 }), ACL_ERROR_RT_CONTEXT_NULL);
+	ck_assert_int_eq(aclFinalizeCallbackUnRegister(ACL_REG_TYPE_ACL_MODEL, fini_fail), ACL_SUCCESS);
+	ck_assert_int_eq(aclInit(NULL), ACL_SUCCESS);
+	memset(calls, 0, sizeof(calls));
+	ck_assert_int_eq(aclFinalize(), ACL_SUCCESS);
+	ck_assert_str_eq(calls, "CDO");
+}
+END_TEST
+
+/* ---- device state callbacks --------------------------------------------- */
+
+static char states[64];
+
+static void state_cb(int32_t dev, aclrtDeviceState st, void *args)
+{
+	size_t n = strlen(states);
+
+	if (n + 3 < sizeof(states)) {
+		states[n] = (char)('0' + dev);
+		states[n + 1] = (char)('a' + st);	/* a SET_PRE .. d RESET_POST */
+		states[n + 2] = *(const char *)args;
+	}
+}
+
+START_TEST(device_state_callbacks)
+{
+	static const char X = 'x', Y = 'y';
+
+	ck_assert_int_eq(aclrtRegDeviceStateCallback("one", state_cb, (void *)&X), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(1), ACL_SUCCESS);
+	ck_assert_str_eq(states, "1ax1bx");
+	ck_assert_int_eq(aclrtSetDevice(1), ACL_SUCCESS);	/* set again: POST only */
+	ck_assert_str_eq(states, "1ax1bx1bx");
+	memset(states, 0, sizeof(states));
+	ck_assert_int_eq(aclrtResetDevice(1), ACL_SUCCESS);	/* a reference left */
+	ck_assert_str_eq(states, "");
+	ck_assert_int_eq(aclrtRegDeviceStateCallback("two", state_cb, (void *)&Y), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtResetDevice(1), ACL_SUCCESS);
+	ck_assert_str_eq(states, "1cx1cy1dx1dy");
+
+	ck_assert_int_eq(aclrtRegDeviceStateCallback("one", state_cb, NULL), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtRegDeviceStateCallback(NULL, state_cb, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtRegDeviceStateCallback("none", NULL, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRegDeviceStateCallback("one", NULL, NULL), ACL_SUCCESS);
+	memset(states, 0, sizeof(states));
+	ck_assert_int_eq(aclrtSetDevice(1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtResetDevice(1), ACL_SUCCESS);
+	ck_assert_str_eq(states, "1ay1by1cy1dy");
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);	/* current again for teardown */
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+}
+END_TEST
+
+/* ---- exception callbacks ------------------------------------------------- */
+
+struct exc_seen {
+	int n;
+	uint32_t dev, stream, tid, code;
+};
+static struct exc_seen exc_a, exc_module;
+
+static void exc_record(struct exc_seen *s, aclrtExceptionInfo *info)
+{
+	s->n++;
+	s->dev = aclrtGetDeviceIdFromExceptionInfo(info);
+	s->stream = aclrtGetStreamIdFromExceptionInfo(info);
+	s->tid = aclrtGetThreadIdFromExceptionInfo(info);
+	s->code = aclrtGetErrorCodeFromExceptionInfo(info);
+}
+
+static void exc_cb(aclrtExceptionInfo *info)
+{
+	exc_record(&exc_a, info);
+}
+
+static void exc_module_cb(aclrtExceptionInfo *info)
+{
+	exc_record(&exc_module, info);
+}
+
+/* Queue a copy to host memory that is gone when it runs, on stream s. */
+static void failing_copy(aclrtStream s, void *d, size_t n)
+{
+	void *h = NULL;
+
+	ck_assert_int_eq(aclrtMallocHost(&h, n), ACL_SUCCESS);
+	vm_stream_hold(1);
+	ck_assert_int_eq(aclrtMemcpyAsync(h, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(h), ACL_SUCCESS);
+	vm_stream_hold(0);
+}
+
+START_TEST(exception_callbacks)
+{
+	const size_t n = 64 * KiB;
+	aclrtStream s1 = NULL, s2 = NULL;
+	uint32_t first;
+	void *d = NULL;
+
+	ck_assert_int_eq(aclrtMalloc(&d, n, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&s1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtExceptionInfoCallbackRegister(exc_cb), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtExceptionInfoCallbackRegister(exc_cb), ACL_SUCCESS);	/* still once */
+	ck_assert_int_eq(aclrtSetExceptionInfoCallback(exc_module_cb), ACL_SUCCESS);
+
+	failing_copy(s1, d, n);
+	ck_assert_int_eq(exc_a.n, 0);	/* learned at the synchronize */
+	ck_assert_int_eq(aclrtSynchronizeStream(s1), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(exc_a.n, 1);
+	ck_assert_int_eq(exc_module.n, 1);
+	ck_assert_uint_eq(exc_a.dev, 0);
+	ck_assert_uint_eq(exc_a.code, ACL_ERROR_RT_COPY_DATA);
+	ck_assert_uint_eq(exc_a.tid, (uint32_t)syscall(SYS_gettid));
+	ck_assert_uint_ne(exc_a.stream, 0xFFFFFFFFu);
+	ck_assert_uint_eq(exc_module.stream, exc_a.stream);
+	first = exc_a.stream;
+	ck_assert_int_eq(aclrtSynchronizeStream(s1), ACL_SUCCESS);	/* reported once */
+	ck_assert_int_eq(exc_a.n, 1);
+
+	/* another stream: another id; a device-wide synchronize: no stream */
+	failing_copy(s2, d, n);
+	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s2, -1), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(exc_a.n, 2);
+	ck_assert_uint_ne(exc_a.stream, first);
+	ck_assert_int_eq(aclrtSetExceptionInfoCallback(NULL), ACL_SUCCESS);
+	failing_copy(s1, d, n);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(exc_a.n, 3);
+	ck_assert_int_eq(exc_module.n, 2);	/* removed */
+	ck_assert_uint_eq(exc_a.stream, 0xFFFFFFFFu);
+	ck_assert_uint_eq(exc_a.dev, 0);
+
+	/* other failures are not task failures */
+	ck_assert_int_eq(aclrtSynchronizeStream((aclrtStream)&first), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(exc_a.n, 3);
+
+	ck_assert_int_eq(aclrtExceptionInfoCallbackRegister(NULL), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtExceptionInfoCallbackUnregister(NULL), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtExceptionInfoCallbackUnregister(exc_module_cb), ACL_SUCCESS);	/* not there */
+	ck_assert_int_eq(aclrtExceptionInfoCallbackUnregister(exc_cb), ACL_SUCCESS);
+	failing_copy(s1, d, n);
+	ck_assert_int_eq(aclrtSynchronizeStream(s1), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(exc_a.n, 3);
+
+	ck_assert_uint_eq(aclrtGetDeviceIdFromExceptionInfo(NULL), 0xFFFFFFFFu);
+	ck_assert_uint_eq(aclrtGetStreamIdFromExceptionInfo(NULL), 0xFFFFFFFFu);
+	ck_assert_uint_eq(aclrtGetThreadIdFromExceptionInfo(NULL), 0xFFFFFFFFu);
+	ck_assert_uint_eq(aclrtGetErrorCodeFromExceptionInfo(NULL), 0xFFFFFFFFu);
+	ck_assert_ptr_nonnull(aclGetRecentErrMsg());
+	ck_assert_int_eq(aclrtDestroyStream(s1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+}
+END_TEST
+
+/* ---- CANN attributes and the application log ---------------------------- */
+
+static void write_version(const char *home, const char *version)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "mkdir -p %s/share/info/runtime", home);
+	ck_assert_int_eq(system(path), 0);
+	snprintf(path, sizeof(path), "%s/share/info/runtime/version.info", home);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "Version=%s\n", version);
+	fclose(f);
+}
+
+START_TEST(cann_attributes)
+{
+	const char *home = "/tmp/npu_sim_cann_home";
+	const aclCannAttr *list = NULL;
+	size_t num = 9;
+	int32_t v = 9;
+
+	setenv("ASCEND_HOME_PATH", home, 1);
+	write_version(home, "7.1.0");
+	ck_assert_int_eq(aclGetCannAttributeList(&list, &num), ACL_SUCCESS);
+	ck_assert_uint_eq(num, 3);
+	ck_assert_int_eq(list[0], ACL_CANN_ATTR_INF_NAN);
+	ck_assert_int_eq(list[1], ACL_CANN_ATTR_BF16);
+	ck_assert_int_eq(list[2], ACL_CANN_ATTR_JIT_COMPILE);
+	ck_assert_int_eq(aclGetCannAttribute(ACL_CANN_ATTR_BF16, &v), ACL_SUCCESS);
+	ck_assert_int_eq(v, 1);
+	write_version(home, "7.0.RC1");
+	ck_assert_int_eq(aclGetCannAttributeList(&list, &num), ACL_SUCCESS);
+	ck_assert_uint_eq(num, 1);
+	ck_assert_int_eq(list[0], ACL_CANN_ATTR_JIT_COMPILE);
+	ck_assert_int_eq(aclGetCannAttribute(ACL_CANN_ATTR_INF_NAN, &v), ACL_SUCCESS);
+	ck_assert_int_eq(v, 0);
+	ck_assert_int_eq(aclGetCannAttribute(ACL_CANN_ATTR_JIT_COMPILE, &v), ACL_SUCCESS);
+	ck_assert_int_eq(v, 1);
+	write_version(home, "6.3.0");
+	ck_assert_int_eq(aclGetCannAttributeList(&list, &num), ACL_SUCCESS);
+	ck_assert_uint_eq(num, 0);
+	v = 9;
+	ck_assert_int_eq(aclGetCannAttribute(ACL_CANN_ATTR_UNDEFINED, &v), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclGetCannAttribute((aclCannAttr)3, &v), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclGetCannAttribute(ACL_CANN_ATTR_BF16, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclGetCannAttributeList(NULL, &num), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclGetCannAttributeList(&list, NULL), ACL_ERROR_INVALID_PARAM);
+	unsetenv("ASCEND_HOME_PATH");
+	ck_assert_int_eq(aclGetCannAttribute(ACL_CANN_ATTR_BF16, &v), ACL_ERROR_INTERNAL_ERROR);
+	ck_assert_int_eq(aclGetCannAttributeList(&list, &num), ACL_ERROR_INTERNAL_ERROR);
+	ck_assert_int_eq(v, 9);
+	ck_assert_uint_eq(num, 0);
+}
+END_TEST
+
+START_TEST(app_log)
+{
+	const char *dir = "/tmp/npu_sim_applog";
+	char path[256], line[2048], big[1500];
+	FILE *f;
+
+	ck_assert_int_eq(system("rm -rf /tmp/npu_sim_applog"), 0);
+	setenv("ASCEND_PROCESS_LOG_PATH", dir, 1);
+	unsetenv("ASCEND_SLOG_PRINT_TO_STDOUT");
+	setenv("ASCEND_GLOBAL_LOG_LEVEL", "2", 1);
+	snprintf(path, sizeof(path), "%s/plog/plog-%d.log", dir, (int)getpid());
+	aclAppLog(ACL_INFO, "fn", "file.c", 7, "below %d", 1);	/* under the level */
+	ck_assert(!vm_exists(path));
+	aclAppLog(ACL_WARNING, NULL, "file.c", 7, "x");
+	aclAppLog(ACL_WARNING, "fn", "file.c", 7, NULL);
+	ck_assert(!vm_exists(path));
+	ACL_APP_LOG(ACL_WARNING, "hello %s %d", "world", 42);
+	memset(big, 'z', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	aclAppLog(ACL_ERROR, "fn", "file.c", 9, "%s", big);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert(strncmp(line, "[WARNING] APP(", 14) == 0);
+	ck_assert_ptr_nonnull(strstr(line, " app_log"));
+	ck_assert_ptr_nonnull(strstr(line, "test_device_info.c:"));
+	ck_assert_ptr_nonnull(strstr(line, ": \"hello world 42\"\n"));
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert(strncmp(line, "[ERROR] APP(", 12) == 0);
+	ck_assert_uint_eq(strlen(line), 1024);	/* 1023 bytes and the newline */
+	ck_assert_str_eq(line + 1023 - strlen("...[truncated]"), "...[truncated]\n");
+	ck_assert_ptr_null(fgets(line, sizeof(line), f));
+	fclose(f);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("device_info");
 	TCase *d = tcase_create("device");
 	TCase *b = tcase_create("buffers");
+	TCase *c = tcase_create("init");
+	TCase *e = tcase_create("callbacks");
 
 	tcase_add_checked_fixture(d, vm_acl_setup, vm_acl_teardown);
 	tcase_set_timeout(d, VM_TIMEOUT);
@@ -665,5 +1051,17 @@ int main(void)
 	tcase_add_test(b, buf_chains);
 	tcase_add_test(b, buf_threads);
 	suite_add_tcase(s, b);
+	tcase_add_checked_fixture(c, vm_mod_setup, NULL);
+	tcase_set_timeout(c, VM_TIMEOUT);
+	tcase_add_test(c, init_callbacks);
+	tcase_add_test(c, finalize_callbacks);
+	tcase_add_test(c, cann_attributes);
+	tcase_add_test(c, app_log);
+	suite_add_tcase(s, c);
+	tcase_add_checked_fixture(e, vm_acl_stream_setup, vm_acl_stream_teardown);
+	tcase_set_timeout(e, VM_TIMEOUT);
+	tcase_add_test(e, device_state_callbacks);
+	tcase_add_test(e, exception_callbacks);
+	suite_add_tcase(s, e);
 	return vm_run_suite(s);
 }
