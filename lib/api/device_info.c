@@ -22,6 +22,7 @@
 
 #include "acl_internal.h"
 #include "device_info.h"
+#include "device_rules.h"
 #include "err_msg.h"
 #include "platform_spec.h"
 #include "profile.h"
@@ -302,23 +303,6 @@ static int boot_id(unsigned char out[16])
 		n++;
 	}
 	return n == 32 ? 0 : -1;
-}
-
-void npu_rt_device_uuid(const unsigned char boot[16], int32_t dev, unsigned char out[16])
-{
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a, twice for 128 bits */
-
-	for (int half = 0; half < 2; half++) {
-		for (int i = 0; i < 16; i++)
-			h = (h ^ boot[i]) * 1099511628211ULL;
-		for (int i = 0; i < 4; i++)
-			h = (h ^ (uint8_t)((uint32_t)dev >> (8 * i))) * 1099511628211ULL;
-		h = (h ^ (uint8_t)half) * 1099511628211ULL;
-		for (int i = 0; i < 8; i++)
-			out[half * 8 + i] = (unsigned char)(h >> (8 * i));
-	}
-	out[6] = (unsigned char)((out[6] & 0x0f) | 0x80);	/* RFC 9562 version 8 */
-	out[8] = (unsigned char)((out[8] & 0x3f) | 0x80);	/* variant */
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)

@@ -13,8 +13,4 @@ struct npu_rt_platform_spec;
  * the table has no row for it. */
 const struct npu_rt_platform_spec *npu_rt_device_spec(int32_t dev);
 
-/* The UUID of device dev on the host of boot id boot (pure): the same
- * device of the same boot always gets the same 16 bytes. */
-void npu_rt_device_uuid(const unsigned char boot[16], int32_t dev, unsigned char out[16]);
-
 #endif /* NPU_RT_DEVICE_INFO_H */

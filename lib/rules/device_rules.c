@@ -69,3 +69,20 @@ aclError npu_rt_sys_param_check(aclSysParamOpt opt, int64_t value, bool ctx)
 	}
 	return ACL_SUCCESS;
 }
+
+void npu_rt_device_uuid(const unsigned char boot[16], int32_t dev, unsigned char out[16])
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a, twice for 128 bits */
+
+	for (int half = 0; half < 2; half++) {
+		for (int i = 0; i < 16; i++)
+			h = (h ^ boot[i]) * 1099511628211ULL;
+		for (int i = 0; i < 4; i++)
+			h = (h ^ (uint8_t)((uint32_t)dev >> (8 * i))) * 1099511628211ULL;
+		h = (h ^ (uint8_t)half) * 1099511628211ULL;
+		for (int i = 0; i < 8; i++)
+			out[half * 8 + i] = (unsigned char)(h >> (8 * i));
+	}
+	out[6] = (unsigned char)((out[6] & 0x0f) | 0x80);	/* RFC 9562 version 8 */
+	out[8] = (unsigned char)((out[8] & 0x3f) | 0x80);	/* variant */
+}

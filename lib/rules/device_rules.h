@@ -43,4 +43,8 @@ aclError npu_rt_sys_param_opt_check(aclSysParamOpt opt, bool ctx);
 /* opt as above, then value: [0, 4) for DETERMINISTIC, else [0, 2): 107000. */
 aclError npu_rt_sys_param_check(aclSysParamOpt opt, int64_t value, bool ctx);
 
+/* The UUID of device dev on the host of boot id boot: the same device of
+ * the same boot always gets the same 16 bytes (an RFC 9562 version 8 UUID). */
+void npu_rt_device_uuid(const unsigned char boot[16], int32_t dev, unsigned char out[16]);
+
 #endif /* NPU_RT_DEVICE_RULES_H */
