@@ -24,6 +24,24 @@
  *   DECLARED ONLY    calls outside those groups (e.g. kernel launch), declared
  *                    so that code compiles and not defined: none.
  *
+ *   ABSENT           calls of the device chapter that need device compute,
+ *                    neither declared nor defined (issue 24), and why:
+ *                    aclrtSetOpExecuteTimeOut, aclrtSetOpExecuteTimeOutV2,
+ *                    aclrtSetOpExecuteTimeOutWithMs, aclrtGetOpExecuteTimeout,
+ *                    aclrtGetOpTimeOutInterval, aclrtSetOpWaitTimeout: they
+ *                    time AI Core / AI CPU operators, which npu_sim does not
+ *                    run; their figures (kernel credit scale, timeout
+ *                    interval) are hardware clocks npu_sim does not have.
+ *                    aclrtSetDeviceSatMode, aclrtGetDeviceSatMode: the
+ *                    float overflow mode of the compute units.
+ *                    aclrtGetErrorVerbose: reports hardware faults (memory
+ *                    UCE, AI Core errors) that an emulated device never
+ *                    has and cannot repair.  aclrtSetGroup,
+ *                    aclrtGetGroupCount, aclrtCreateGroupInfo,
+ *                    aclrtDestroyGroupInfo, aclrtGetAllGroupInfo,
+ *                    aclrtGetGroupInfoDetail: AI Core groups, which the
+ *                    runtime reads from the device's compute partitioning.
+ *
  * Conventions for every call: sizes are in bytes; the return value is an
  * aclError (0 = ACL_SUCCESS); a failing call changes nothing (out-parameters
  * untouched, nothing allocated).  Argument checks made by the ACL layer
