@@ -7,11 +7,13 @@
  *   api/err_msg.c       the per-thread message store every file leaves its
  *                       failure details in, and aclGetRecentErrMsg
  *   rules/address.c rules/policy.c rules/profile.c rules/meminfo_rules.c
+ *   rules/platform_spec.c
  *                       pure: the address model, malloc policy, product
- *                       profiles, aclrtGetMemInfo figures
- *   rules/errmap.c rules/copy_rules.c rules/vmm_rules.c
+ *                       profiles, aclrtGetMemInfo figures, SoC platform
+ *                       figures
+ *   rules/errmap.c rules/copy_rules.c rules/vmm_rules.c rules/device_rules.c
  *                       pure, with message details: errno -> aclError,
- *                       copy planning, VMM argument rules
+ *                       copy planning, VMM argument rules, device settings
  *   core/uapi_check.c   build-time check of the UAPI layout (no code)
  *   core/transport.c    the ioctl transport to /dev/npu_simN
  *   core/handles.c      the registry of context, stream and event handles
@@ -23,9 +25,12 @@
  *   diag/alloc_diag.c   why an allocation failed, for the message
  *   diag/trace_fmt.c diag/trace.c  the call trace (NPU_SIM_TRACE)
  *   api/errors.c        the calling thread's last error (aclrtGetLastError)
- *   api/data_type.c api/system.c
+ *   api/data_type.c api/system.c api/callbacks_init.c api/app_log.c
+ *   api/cann_attr.c
  *   api/init.c api/data_buffer.c api/soc_name.c api/host_register.c
- *   api/memory_info.c api/context.c api/stream.c api/event.c
+ *   api/memory_info.c api/context.c api/device_info.c api/device_limits.c
+ *   api/host_buf.c api/device_state.c api/exception_info.c
+ *   api/exception_info_get.c api/stream.c api/event.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
  *   api/copy_async.c api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
  *                       the other chapters of the public headers
@@ -42,13 +47,16 @@
  * (and the writer a wait is waiting for) never wait behind it.
  *
  * Lock order (take in this order, release in reverse):
- *   init lock (init.c) -> device table lock (device.c) -> handle registry
+ *   init lock (init.c) -> init callback lock (callbacks_init.c) ->
+ *   device table lock (device.c) -> handle registry
  *   lock (handles.c), host registry lock (memory_host.c), host
  *   registration table lock (host_register.c) or hold list lock
  *   (device.c); no two of those four are held together.  The check
  *   registry lock (check.c) is innermost: taken alone or under the device
  *   table lock (a closing device's leaks), and nothing is taken inside it.
- *   The data buffer lock (data_buffer.c) is only ever held alone.
+ *   The data buffer lock (data_buffer.c), the device settings lock
+ *   (device_limits.c), the host buffer lock (host_buf.c) and the device
+ *   state callback lock (device_state.c) are only ever held alone.
  * The device table lock is a read/write lock: every other call that uses
  * a device's fd holds it for reading across the ioctl, so aclrtResetDevice
  * (which takes it for writing) cannot close an fd under a running call.
@@ -74,6 +82,17 @@
 /* A call failed with err: what aclrtGetLastError returns next (the
  * exported wrappers, api_wrap.c, call it). */
 void npu_rt_last_error_note(aclError err);
+
+/* ---- callbacks_init.c: the aclInit / aclFinalize callbacks ---------- */
+
+/* aclInit's callbacks, with config file path's content (path NULL or "":
+ * none): ACL_SUCCESS or the first failure's code (100003 unreadable). */
+aclError npu_rt_init_callbacks(const char *path);
+/* aclFinalize's callbacks: ACL_SUCCESS or the first failure's code. */
+aclError npu_rt_finalize_callbacks(void);
+void npu_rt_initcb_atfork_prepare(void);
+void npu_rt_initcb_atfork_parent(void);
+void npu_rt_initcb_atfork_child(void);
 
 /* ---- device.c -------------------------------------------------------- */
 
@@ -131,6 +150,10 @@ int npu_rt_enter_addr(const void *p, size_t len, int *dev);
 /* Take the lock for reading when device dev is open in this process:
  * ACL_SUCCESS, lock HELD; else ACL_ERROR_RT_CONTEXT_NULL, not held. */
 aclError npu_rt_enter_device(int dev);
+/* Called (when set) with an aclrtDeviceState as aclrtSetDevice opens
+ * (SET_PRE) or sets (SET_POST) a device and aclrtResetDevice closes one
+ * (RESET_PRE, RESET_POST); no library lock held.  Set by device_state.c. */
+extern void (*npu_rt_device_state_hook)(int32_t dev, int state);
 /* Close every device context of this process (aclFinalize). */
 void npu_rt_devices_release_all(void);
 
@@ -311,6 +334,13 @@ aclError npu_rt_event_enter(aclrtEvent event, struct npu_rt_ref *ref);
  * library; 107002 its device is not open (lock not held).
  */
 aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32_t *id);
+
+/* ---- exception_info.c ------------------------------------------------ */
+
+/* Call call failed with err (the exported wrappers); stream: its first
+ * argument when a handle, else NULL.  A synchronize reporting a failed
+ * task calls the exception callbacks (no lock held). */
+void npu_rt_exception_note(const char *call, aclError err, const void *stream);
 
 /* ---- fork handling (fork.c calls these in lock order) ---------------- */
 

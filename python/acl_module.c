@@ -16,6 +16,7 @@ static PyMethodDef *const rt_groups[] = {
 	pyacl_rt_stream_methods,
 	pyacl_rt_managed_methods,
 	pyacl_rt_host_ipc_methods,
+	pyacl_rt_device_info_methods,
 };
 
 static struct PyModuleDef acl_def = {
@@ -69,6 +70,7 @@ PyMODINIT_FUNC PyInit_acl(void)
 		return NULL;
 	if (PyModule_AddFunctions(m, pyacl_init_methods) < 0 ||
 	    PyModule_AddFunctions(m, pyacl_base_methods) < 0 ||
+	    PyModule_AddFunctions(m, pyacl_base_info_methods) < 0 ||
 	    pyacl_add_constants(m) < 0 ||
 	    add_submodule(m, &rt_def, "rt", rt_groups,
 			  sizeof(rt_groups) / sizeof(rt_groups[0])) < 0 ||

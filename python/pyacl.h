@@ -30,6 +30,8 @@ extern PyMethodDef pyacl_rt_stream_methods[];	/* contexts, streams, events */
 extern PyMethodDef pyacl_rt_managed_methods[];	/* managed (UVM) memory */
 extern PyMethodDef pyacl_rt_host_ipc_methods[];	/* host registration, IPC keys */
 extern PyMethodDef pyacl_base_methods[];	/* error message, data buffers */
+extern PyMethodDef pyacl_rt_device_info_methods[];	/* device info/settings, host buffers */
+extern PyMethodDef pyacl_base_info_methods[];	/* acl.get_device_capability, CANN attrs, app_log */
 extern PyMethodDef pyacl_util_methods[];	/* acl.util */
 
 /* Put the ACL_* constants on @module; -1 with an exception on failure. */

@@ -306,6 +306,43 @@ ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
  * be opened (module not loaded).  The string is static: do not free it. */
 ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
 
+/*
+ * aclAppLog - write an application line to the CANN log when logLevel is
+ * at least the log level (ASCEND_GLOBAL_LOG_LEVEL, default 3 = error): to
+ * standard output when ASCEND_SLOG_PRINT_TO_STDOUT=1, else appended to
+ * $ASCEND_PROCESS_LOG_PATH/plog/plog-<pid>.log (default directory
+ * $HOME/ascend/log/debug).  The line, with its header
+ * "[LEVEL] APP(pid,name):time tid func:file:line:", is at most 1023 bytes; a
+ * longer one ends in "...[truncated]".  NULL fmt, func or file: nothing.
+ */
+ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_t line,
+				   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+#define ACL_APP_LOG(level, fmt, ...) aclAppLog(level, __FUNCTION__, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
+
+/*
+ * aclGetCannAttributeList - the CANN attributes available here, in enum
+ * order, as a static array *cannAttrList of *num entries (valid until the
+ * next call); aclGetCannAttribute - *value 1 when cannAttr is available,
+ * else 0.  An attribute is available when the installed runtime package
+ * (ASCEND_HOME_PATH/share/info/runtime/version.info) is at least 7.1
+ * (INF_NAN, BF16) or 6.4 (JIT_COMPILE).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) a pointer NULL, cannAttr not an
+ * attribute; ACL_ERROR_INTERNAL_ERROR (500000) no runtime version found.
+ */
+ACL_FUNC_VISIBILITY aclError aclGetCannAttributeList(const aclCannAttr **cannAttrList, size_t *num);
+ACL_FUNC_VISIBILITY aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t *value);
+
+/*
+ * aclGetDeviceCapability - figure deviceInfo of device deviceId from the
+ * platform specification of the SoC the driver poses as: AI_CORE_NUM,
+ * VECTOR_CORE_NUM (counts), L2_SIZE (bytes).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) value NULL, deviceId not below the
+ * device count, deviceInfo not one of the three; aclrtGetDeviceCount's
+ * error when no device is present.
+ */
+ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t *value);
+
 #ifdef __cplusplus
 }
 #endif

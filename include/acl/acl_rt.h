@@ -24,6 +24,24 @@
  *   DECLARED ONLY    calls outside those groups (e.g. kernel launch), declared
  *                    so that code compiles and not defined: none.
  *
+ *   ABSENT           calls of the device chapter that need device compute,
+ *                    neither declared nor defined (issue 24), and why:
+ *                    aclrtSetOpExecuteTimeOut, aclrtSetOpExecuteTimeOutV2,
+ *                    aclrtSetOpExecuteTimeOutWithMs, aclrtGetOpExecuteTimeout,
+ *                    aclrtGetOpTimeOutInterval, aclrtSetOpWaitTimeout: they
+ *                    time AI Core / AI CPU operators, which npu_sim does not
+ *                    run; their figures (kernel credit scale, timeout
+ *                    interval) are hardware clocks npu_sim does not have.
+ *                    aclrtSetDeviceSatMode, aclrtGetDeviceSatMode: the
+ *                    float overflow mode of the compute units.
+ *                    aclrtGetErrorVerbose: reports hardware faults (memory
+ *                    UCE, AI Core errors) that an emulated device never
+ *                    has and cannot repair.  aclrtSetGroup,
+ *                    aclrtGetGroupCount, aclrtCreateGroupInfo,
+ *                    aclrtDestroyGroupInfo, aclrtGetAllGroupInfo,
+ *                    aclrtGetGroupInfoDetail: AI Core groups, which the
+ *                    runtime reads from the device's compute partitioning.
+ *
  * Conventions for every call: sizes are in bytes; the return value is an
  * aclError (0 = ACL_SUCCESS); a failing call changes nothing (out-parameters
  * untouched, nothing allocated).  Argument checks made by the ACL layer
@@ -477,6 +495,485 @@ ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t *majorVersion, int32_t *min
  * ACL_ERROR_RT_NO_DEVICE (207004) no device present.
  */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t *pid);
+
+/* ========================================================================
+ * Device information and settings (lib/api/device_info.c,
+ * lib/api/device_limits.c).  Compute figures (core counts, L2 size, NPU
+ * architecture) are the platform specification of the SoC the driver
+ * poses as (aclrtGetSocName); memory figures come from the driver.  A
+ * device need not be set to be asked about.  npu_sim runs no operator:
+ * settings that only operators use are kept and answered, and change
+ * nothing the device does.
+ * ====================================================================== */
+
+/* for aclrtGetDeviceCapability */
+#define ACL_DEV_FEATURE_SUPPORT 0x00000001
+#define ACL_DEV_FEATURE_NOT_SUPPORT 0x00000000
+
+/* aclrtGetDeviceInfo ACL_DEV_ATTR_HD_CONNECT_TYPE values */
+#define ACL_HOST_DEVICE_CONNECT_TYPE_PCIE 0
+#define ACL_HOST_DEVICE_CONNECT_TYPE_HCCS 1
+#define ACL_HOST_DEVICE_CONNECT_TYPE_UB 2
+
+/* aclrtGetDeviceInfo ACL_DEV_ATTR_DEVICE_FORM_FACTOR values */
+#define ACL_DEVICE_FORM_FACTOR_POD 0
+#define ACL_DEVICE_FORM_FACTOR_A_K 1
+#define ACL_DEVICE_FORM_FACTOR_A_X 2
+#define ACL_DEVICE_FORM_FACTOR_PCIE_CARD 3
+
+/* aclrtGetDevicesTopo bits */
+#define ACL_RT_DEVS_TOPOLOGY_HCCS 0x01ULL
+#define ACL_RT_DEVS_TOPOLOGY_PIX 0x02ULL
+#define ACL_RT_DEVS_TOPOLOGY_PIB 0x04ULL
+#define ACL_RT_DEVS_TOPOLOGY_PHB 0x08ULL
+#define ACL_RT_DEVS_TOPOLOGY_SYS 0x10ULL
+#define ACL_RT_DEVS_TOPOLOGY_SIO 0x20ULL
+#define ACL_RT_DEVS_TOPOLOGY_HCCS_SW 0x40ULL
+
+typedef enum {
+	ACL_DEV_ATTR_AICPU_CORE_NUM = 1,
+	ACL_DEV_ATTR_AICORE_CORE_NUM = 101,
+	ACL_DEV_ATTR_CUBE_CORE_NUM = 102,
+	ACL_DEV_ATTR_VECTOR_CORE_NUM = 201,
+	ACL_DEV_ATTR_WARP_SIZE = 202,
+	ACL_DEV_ATTR_MAX_THREAD_PER_VECTOR_CORE = 203,
+	ACL_DEV_ATTR_LOCAL_MEM_PER_VECTOR_CORE ACL_DEPRECATED_MESSAGE(
+		"Use ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE instead") = 204,
+	ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE = 204,
+	ACL_DEV_ATTR_MAX_GRID_DIM_X = 205,
+	ACL_DEV_ATTR_MAX_GRID_DIM_Y = 206,
+	ACL_DEV_ATTR_MAX_GRID_DIM_Z = 207,
+	ACL_DEV_ATTR_MAX_BLOCK_PER_GRID = 208,
+	ACL_DEV_ATTR_MAX_THREADS_PER_BLOCK = 209,
+	ACL_DEV_ATTR_MAX_BLOCK_DIM_X = 210,
+	ACL_DEV_ATTR_MAX_BLOCK_DIM_Y = 211,
+	ACL_DEV_ATTR_MAX_BLOCK_DIM_Z = 212,
+	ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE = 301,
+	ACL_DEV_ATTR_L2_CACHE_SIZE = 302,
+	ACL_DEV_ATTR_SMP_ID = 401U,
+	ACL_DEV_ATTR_PHY_CHIP_ID = 402U,
+	ACL_DEV_ATTR_SUPER_POD_DEVIDE_ID = 403U,
+	ACL_DEV_ATTR_SUPER_POD_DEVICE_ID = 403U,
+	ACL_DEV_ATTR_SUPER_POD_SERVER_ID = 404U,
+	ACL_DEV_ATTR_SUPER_POD_ID = 405U,
+	ACL_DEV_ATTR_CUST_OP_PRIVILEGE = 406U,
+	ACL_DEV_ATTR_MAINBOARD_ID = 407U,
+	ACL_DEV_ATTR_HD_CONNECT_TYPE = 408U,
+	ACL_DEV_ATTR_DEVICE_FORM_FACTOR = 409U,
+	ACL_DEV_ATTR_IS_VIRTUAL = 501U,
+	ACL_DEV_ATTR_NPU_ARCH = 601U,
+} aclrtDevAttr;
+
+typedef enum {
+	ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV = 1,
+	ACL_FEATURE_SYSTEM_MEMQ_EVENT_CROSS_DEV = 21,
+} aclrtDevFeatureType;
+
+typedef enum aclrtDeviceStatus {
+	ACL_RT_DEVICE_STATUS_NORMAL = 0,
+	ACL_RT_DEVICE_STATUS_ABNORMAL,
+	ACL_RT_DEVICE_STATUS_END = 0xFFFF,
+} aclrtDeviceStatus;
+
+typedef struct aclrtUtilizationExtendInfo aclrtUtilizationExtendInfo;
+
+typedef struct aclrtUtilizationInfo {
+	int32_t cubeUtilization;
+	int32_t vectorUtilization;
+	int32_t aicpuUtilization;
+	int32_t memoryUtilization;
+	aclrtUtilizationExtendInfo *utilizationExtend;	/* reserved: NULL */
+} aclrtUtilizationInfo;
+
+typedef enum {
+	ACL_RT_DEV_RES_CUBE_CORE = 0,
+	ACL_RT_DEV_RES_VECTOR_CORE,
+} aclrtDevResLimitType;
+
+typedef enum aclrtDeviceLimit {
+	ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE = 0,
+	ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE = 1,
+	ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE = 2,
+	ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE = 3,
+	ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE = 4,
+} aclrtDeviceLimit;
+
+typedef enum aclrtAtomicOperation {
+	ACL_RT_ATOMIC_OPERATION_INTEGER_ADD = 0,
+	ACL_RT_ATOMIC_OPERATION_INTEGER_MIN = 1,
+	ACL_RT_ATOMIC_OPERATION_INTEGER_MAX = 2,
+	ACL_RT_ATOMIC_OPERATION_INTEGER_INCREMENT = 3,
+	ACL_RT_ATOMIC_OPERATION_INTEGER_DECREMENT = 4,
+	ACL_RT_ATOMIC_OPERATION_AND = 5,
+	ACL_RT_ATOMIC_OPERATION_OR = 6,
+	ACL_RT_ATOMIC_OPERATION_XOR = 7,
+	ACL_RT_ATOMIC_OPERATION_EXCHANGE = 8,
+	ACL_RT_ATOMIC_OPERATION_CAS = 9,
+	ACL_RT_ATOMIC_OPERATION_FLOAT_ADD = 10,
+	ACL_RT_ATOMIC_OPERATION_FLOAT_MIN = 11,
+	ACL_RT_ATOMIC_OPERATION_FLOAT_MAX = 12,
+	ACL_RT_ATOMIC_OPERATION_DMA_ADD = 30,
+	ACL_RT_ATOMIC_OPERATION_DMA_MIN = 31,
+	ACL_RT_ATOMIC_OPERATION_DMA_MAX = 32,
+	ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_ADD = 40,
+	ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_MIN = 41,
+	ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_MAX = 42,
+	ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_CAS = 43,
+	ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_EXCH = 44,
+} aclrtAtomicOperation;
+
+typedef enum aclrtAtomicOperationCapability {
+	ACL_RT_ATOMIC_CAPABILITY_SIGNED = 1U << 0,
+	ACL_RT_ATOMIC_CAPABILITY_UNSIGNED = 1U << 1,
+	ACL_RT_ATOMIC_CAPABILITY_REDUCATION = 1U << 2,
+	ACL_RT_ATOMIC_CAPABILITY_REDUCTION = 1U << 2,
+	ACL_RT_ATOMIC_CAPABILITY_SCALAR8 = 1U << 3,
+	ACL_RT_ATOMIC_CAPABILITY_SCALAR16 = 1U << 4,
+	ACL_RT_ATOMIC_CAPABILITY_SCALAR32 = 1U << 5,
+	ACL_RT_ATOMIC_CAPABILITY_SCALAR64 = 1U << 6,
+	ACL_RT_ATOMIC_CAPABILITY_SCALAR128 = 1U << 7,
+	ACL_RT_ATOMIC_CAPABILITY_VECTOR32X4 = 1U << 8,
+} aclrtAtomicOperationCapability;
+
+typedef enum aclrtTsId {
+	ACL_TS_ID_AICORE = 0,
+	ACL_TS_ID_AIVECTOR = 1,
+	ACL_TS_ID_RESERVED = 2,
+} aclrtTsId;
+
+/*
+ * aclrtGetDeviceInfo - attribute attr of device deviceId (0..count-1, need
+ * not be set) into *value: AICORE/CUBE/VECTOR_CORE_NUM, L2_CACHE_SIZE
+ * (bytes) and NPU_ARCH from the posed SoC's platform specification;
+ * TOTAL_GLOBAL_MEM_SIZE the device's capacity in bytes (from the driver);
+ * SMP_ID 0, PHY_CHIP_ID deviceId, CUST_OP_PRIVILEGE 0, IS_VIRTUAL 0.
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) value NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) deviceId not a device, attr not an
+ * aclrtDevAttr; ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) AICPU_CORE_NUM,
+ * the SIMT attributes (202..212), SUPER_POD_*, MAINBOARD_ID,
+ * HD_CONNECT_TYPE, DEVICE_FORM_FACTOR: npu_sim has no such unit or board.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value);
+
+/*
+ * aclrtGetDeviceCapability - whether device deviceId supports feature
+ * devFeatureType: *value ACL_DEV_FEATURE_NOT_SUPPORT for both features
+ * (no task scheduler CPU, no message queues).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) value NULL; ACL_ERROR_RT_PARAM_INVALID
+ * (107000) devFeatureType not a feature; ACL_ERROR_RT_INVALID_DEVICEID
+ * (107001) deviceId not a device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType,
+						      int32_t *value);
+
+/*
+ * aclrtCheckArchCompatibility - *canCompatible 1 when operators built for
+ * SoC version socVersion run on this machine's SoC (same NPU
+ * architecture), else 0.  Returns ACL_SUCCESS; ACL_ERROR_RT_PARAM_INVALID
+ * (107000) socVersion or canCompatible NULL, socVersion empty or not a
+ * known SoC version, no device to learn this machine's SoC from.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCheckArchCompatibility(const char *socVersion, int32_t *canCompatible);
+
+/*
+ * aclrtQueryDeviceStatus - ACL_RT_DEVICE_STATUS_NORMAL when device
+ * deviceId answers the driver, else ABNORMAL.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) deviceStatus NULL;
+ * ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId not a device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus);
+
+/*
+ * aclrtGetDeviceUtilizationRate - percentages of device deviceId when it
+ * is the calling thread's current device: cube, vector and AI CPU 0 (no
+ * compute unit runs), memory the share of the device's capacity in use by
+ * all processes (MEM_INFO); every field -1 otherwise, as the runtime
+ * answers a device without the caller's context.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) utilizationInfo NULL or its
+ * utilizationExtend not NULL.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
+							   aclrtUtilizationInfo *utilizationInfo);
+
+/*
+ * aclrtSetDeviceResLimit - limit the cube (type 0) or vector (type 1)
+ * cores this process uses on device deviceId (set in this process) to
+ * value, at most the SoC's count.  Kept with the device's opening: a new
+ * aclrtSetDevice after the last reset starts from the counts.
+ * aclrtGetDeviceResLimit reads the limit, aclrtResetDeviceResLimit puts
+ * both back to the counts.  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM
+ * (100000) value NULL (Get); ACL_ERROR_RT_PARAM_INVALID (107000) type not
+ * 0 or 1, value above the count (Set); ACL_ERROR_RT_INVALID_DEVICEID
+ * (107001) deviceId not a device; ACL_ERROR_RT_DEV_SETUP_ERROR (507033)
+ * device not set in this process.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value);
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t *value);
+ACL_FUNC_VISIBILITY aclError aclrtResetDeviceResLimit(int32_t deviceId);
+
+/*
+ * aclrtDeviceGetUuid - the 16-byte UUID of device deviceId: the same for
+ * the same device until the host reboots (derived from the host's boot id
+ * and the device index).  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM
+ * (100000) uuid NULL; ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId not
+ * a device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid);
+
+/*
+ * aclrtDeviceGetPCIBusId - the PCI address ("domain:bus:device.function")
+ * of device deviceId into pciBusId (len bytes, NUL included);
+ * aclrtDeviceGetByPCIBusId - the device of a PCI address.  npu_sim devices
+ * are PCI devices only when their node has a PCI parent in sysfs.
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) a pointer NULL;
+ * ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId not a device;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) len too small, no device at that
+ * address; ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) the device(s) not on
+ * PCI.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetPCIBusId(int32_t deviceId, char *pciBusId, int32_t len);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetByPCIBusId(const char *pciBusId, int32_t *deviceId);
+
+/*
+ * Device id mappings.  npu_sim has no ASCEND_RT_VISIBLE_DEVICES remapping
+ * and no virtual devices: user, logic and physical ids of a device are
+ * equal; each call checks the id names a device.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) the out-pointer NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) id negative;
+ * ACL_ERROR_RT_INVALID_DEVICEID (107001) id not below the device count.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId, int32_t *const logicDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId, int32_t *const phyDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t *const logicDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId, int32_t *const userDevid);
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t *const phyDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t *const userDevId);
+
+/*
+ * aclrtGetDevicesTopo - how two devices are linked: ACL_RT_DEVS_TOPOLOGY_SYS
+ * for two devices (the driver copies through host memory),
+ * ACL_RT_DEVS_TOPOLOGY_HCCS for a device with itself.  Returns
+ * ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) value NULL;
+ * ACL_ERROR_RT_INVALID_DEVICEID (107001) an id not a device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t *value);
+
+/*
+ * aclrtDeviceSetLimit / aclrtDeviceGetLimit - process-wide operator
+ * limits: SIMD_STACK_SIZE (bytes, default 32768; a larger value is
+ * rounded up to 16 KiB, a smaller one ignored) and
+ * SIMD_PRINTF_FIFO_SIZE_PER_CORE (bytes, default 32768, [1024, 64 MiB],
+ * rounded up to 8).  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000)
+ * limit not 0..4, value above UINT32_MAX (Set) or NULL (Get);
+ * ACL_ERROR_RT_PARAM_INVALID (107000) FIFO size out of range;
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) the SIMT limits (0, 1, 4).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value);
+
+/*
+ * aclrtSetSysParamOpt / aclrtGetSysParamOpt - a system parameter of the
+ * process (0 until set); aclrtCtxSetSysParamOpt / aclrtCtxGetSysParamOpt -
+ * of the calling thread's current context (unset until set there).  value:
+ * [0, 4) for ACL_OPT_DETERMINISTIC, else [0, 2).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) value NULL (Get), opt not 0..3 (0..2 for
+ * the Ctx calls); ACL_ERROR_RT_PARAM_INVALID (107000) value out of range;
+ * ACL_ERROR_RT_CONTEXT_NULL (107002) no current context (Ctx calls);
+ * ACL_ERROR_RT_SYSPARAMOPT_NOT_SET (107021) option not set in the context.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value);
+ACL_FUNC_VISIBILITY aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t *value);
+ACL_FUNC_VISIBILITY aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value);
+ACL_FUNC_VISIBILITY aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value);
+
+/*
+ * aclrtGetPrimaryCtxState - *active 1 when this process holds the primary
+ * (default) context of device deviceId (aclrtSetDevice not yet undone),
+ * else 0.  flags is reserved: must be NULL.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) active NULL, flags not NULL;
+ * ACL_ERROR_RT_INVALID_DEVICEID (107001) deviceId not a device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags, int32_t *active);
+
+/*
+ * aclrtDeviceGetHostAtomicCapabilities / aclrtDeviceGetP2PAtomicCapabilities
+ * - for each of the count operations, the capabilities
+ * (aclrtAtomicOperationCapability bits) of atomics between the device and
+ * the host, or between two devices: 0 for all, as the runtime answers for
+ * links other than UB (host) or HCCS/SIO/UB (devices).  Returns
+ * ACL_SUCCESS; ACL_ERROR_RT_PARAM_INVALID (107000) capabilities or
+ * operations NULL, count 0, an operation outside 0..44;
+ * ACL_ERROR_RT_INVALID_DEVICEID (107001) a device id not a device, or
+ * srcDeviceId equal to dstDeviceId.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetHostAtomicCapabilities(uint32_t *capabilities,
+								  const aclrtAtomicOperation *operations,
+								  const uint32_t count, int32_t deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetP2PAtomicCapabilities(uint32_t *capabilities,
+								 const aclrtAtomicOperation *operations,
+								 const uint32_t count, int32_t srcDeviceId,
+								 int32_t dstDeviceId);
+
+/*
+ * aclrtSetTsDevice - choose the task scheduler of later tasks.  Every
+ * posed SoC has one, so a valid id changes nothing.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) tsId not AICORE or AIVECTOR.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetTsDevice(aclrtTsId tsId);
+
+/* ========================================================================
+ * Host buffers (lib/api/host_buf.c).  An aclrtMbuf is host memory of this
+ * process: a data area of the size asked for, a data length (0 at first,
+ * at most the size) and a 96-byte user data area.  aclrtCopyBufRef makes a
+ * second handle on the same data area (with a copy of the data length and
+ * user data); the area is freed with its last handle.  A buffer heads a
+ * chain of the buffers appended to it (the head counts as buffer 0); a
+ * buffer is in at most one chain, and freeing a head dissolves its chain.
+ * Common returns: ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) a handle or
+ * pointer NULL; ACL_ERROR_RT_PARAM_INVALID (107000) a handle that is not a
+ * live buffer (freed, made up).
+ * ====================================================================== */
+
+/* aclrtAllocBuf - a new buffer of size bytes into *buf.  Also
+ * 100000 size 0; ACL_ERROR_RT_MEMORY_ALLOCATION (207001) no host memory. */
+ACL_FUNC_VISIBILITY aclError aclrtAllocBuf(aclrtMbuf *buf, size_t size);
+
+/* aclrtFreeBuf - free the handle buf (and the data area with its last
+ * handle); it leaves its chain. */
+ACL_FUNC_VISIBILITY aclError aclrtFreeBuf(aclrtMbuf buf);
+
+/* aclrtGetBufData - the data area's address and size in bytes. */
+ACL_FUNC_VISIBILITY aclError aclrtGetBufData(const aclrtMbuf buf, void **dataPtr, size_t *size);
+
+/* aclrtGetBufDataLen / aclrtSetBufDataLen - the bytes of the data area in
+ * use.  Set also: 107000 len above the size. */
+ACL_FUNC_VISIBILITY aclError aclrtGetBufDataLen(aclrtMbuf buf, size_t *len);
+ACL_FUNC_VISIBILITY aclError aclrtSetBufDataLen(aclrtMbuf buf, size_t len);
+
+/* aclrtGetBufUserData / aclrtSetBufUserData - copy size bytes at offset of
+ * the user data area out to / in from dataPtr.  Also 100000 when size +
+ * offset is above 96 (checked first). */
+ACL_FUNC_VISIBILITY aclError aclrtGetBufUserData(const aclrtMbuf buf, void *dataPtr, size_t size, size_t offset);
+ACL_FUNC_VISIBILITY aclError aclrtSetBufUserData(aclrtMbuf buf, const void *dataPtr, size_t size, size_t offset);
+
+/* aclrtCopyBufRef - a new handle *newBuf on buf's data area.  Also
+ * 207001 no host memory. */
+ACL_FUNC_VISIBILITY aclError aclrtCopyBufRef(const aclrtMbuf buf, aclrtMbuf *newBuf);
+
+/* aclrtAppendBufChain - append buf to the chain headed by headBuf.  Also
+ * 107000 headBuf in another buffer's chain, buf is headBuf or in a chain. */
+ACL_FUNC_VISIBILITY aclError aclrtAppendBufChain(aclrtMbuf headBuf, aclrtMbuf buf);
+
+/* aclrtGetBufChainNum - the buffers of the chain headed by headBuf, the
+ * head included.  Also 107000 headBuf in another buffer's chain. */
+ACL_FUNC_VISIBILITY aclError aclrtGetBufChainNum(aclrtMbuf headBuf, uint32_t *num);
+
+/* aclrtGetBufFromChain - buffer index (0: the head) of headBuf's chain.
+ * Also 107000 index past the chain, headBuf in another buffer's chain. */
+ACL_FUNC_VISIBILITY aclError aclrtGetBufFromChain(aclrtMbuf headBuf, uint32_t index, aclrtMbuf *buf);
+
+/* ========================================================================
+ * Callbacks of initialization, device state and task failure
+ * (lib/api/callbacks_init.c, lib/api/device_state.c,
+ * lib/api/exception_info.c, lib/api/exception_info_get.c).
+ * ====================================================================== */
+
+typedef enum aclRegisterCallbackType {
+	ACL_REG_TYPE_ACL_MODEL,
+	ACL_REG_TYPE_ACL_OP_EXECUTOR,
+	ACL_REG_TYPE_ACL_OP_CBLAS,
+	ACL_REG_TYPE_ACL_OP_COMPILER,
+	ACL_REG_TYPE_ACL_TDT_CHANNEL,
+	ACL_REG_TYPE_ACL_TDT_QUEUE,
+	ACL_REG_TYPE_ACL_DVPP,
+	ACL_REG_TYPE_ACL_RETR,
+	ACL_REG_TYPE_OTHER = 0xFFFF,
+} aclRegisterCallbackType;
+
+/* configStr: the config file's content (len bytes, NUL-terminated; "" and
+ * 0 without a file). */
+typedef aclError (*aclInitCallbackFunc)(const char *configStr, size_t len, void *userData);
+typedef aclError (*aclFinalizeCallbackFunc)(void *userData);
+
+/*
+ * aclInitCallbackRegister / aclFinalizeCallbackRegister - call cbFunc with
+ * userData at aclInit / aclFinalize.  One callback per type, except
+ * ACL_REG_TYPE_OTHER (any number, in registration order).  aclInit calls
+ * the init callbacks of ACL_MODEL, then OP_EXECUTOR (only with a config
+ * file), DVPP, OTHER; aclFinalize the finalize callbacks of OP_COMPILER,
+ * MODEL, DVPP, OTHER.  The first callback that fails stops the sequence and
+ * its code is aclInit's (not initialized) or aclFinalize's (still
+ * initialized).  An init callback registered after aclInit is called at
+ * once (its result ignored).  Callbacks run under aclInit's lock: they may
+ * register and unregister callbacks but not call aclInit / aclFinalize.
+ * aclInitCallbackUnRegister / aclFinalizeCallbackUnRegister remove cbFunc
+ * from type.  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) cbFunc
+ * NULL; ACL_ERROR_INTERNAL_ERROR (500000) type (not OTHER) has a callback
+ * already (Register), cbFunc not registered for type (UnRegister).
+ */
+ACL_FUNC_VISIBILITY aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
+						     void *userData);
+ACL_FUNC_VISIBILITY aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc);
+ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type,
+							 aclFinalizeCallbackFunc cbFunc, void *userData);
+ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type,
+							   aclFinalizeCallbackFunc cbFunc);
+
+typedef enum {
+	ACL_RT_DEVICE_STATE_SET_PRE = 0,
+	ACL_RT_DEVICE_STATE_SET_POST,
+	ACL_RT_DEVICE_STATE_RESET_PRE,
+	ACL_RT_DEVICE_STATE_RESET_POST,
+} aclrtDeviceState;
+
+typedef void (*aclrtDeviceStateCallback)(int32_t deviceId, aclrtDeviceState state, void *args);
+
+/*
+ * aclrtRegDeviceStateCallback - call callback(deviceId, state, args) in the
+ * calling thread: SET_PRE before aclrtSetDevice opens a device of this
+ * process, SET_POST after every successful aclrtSetDevice, RESET_PRE before
+ * aclrtResetDevice drops a device's last reference, RESET_POST after.  A
+ * NULL callback removes regName's (no error when there is none).
+ * Callbacks run with no library lock held.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) regName NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) regName registered already.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtRegDeviceStateCallback(const char *regName, aclrtDeviceStateCallback callback,
+							 void *args);
+
+/* What a failed asynchronous task reports (opaque: read it with the
+ * getters below). */
+typedef struct rtExceptionInfo aclrtExceptionInfo;
+
+typedef void (*aclrtExceptionInfoCallback)(aclrtExceptionInfo *exceptionInfo);
+
+/*
+ * Exception callbacks, called once per failed task, in the thread whose
+ * aclrtSynchronizeStream(WithTimeout) / aclrtSynchronizeDevice(WithTimeout)
+ * reports the failure (ACL_ERROR_RT_COPY_DATA 507052 or
+ * ACL_ERROR_RT_DRV_INTERNAL_ERROR 507899 of a queued task), before that
+ * call returns, with no library lock held.
+ * aclrtSetExceptionInfoCallback - the one callback of the ACL module (a new
+ * one replaces it; NULL removes it): always ACL_SUCCESS.
+ * aclrtExceptionInfoCallbackRegister / Unregister - add / remove callback
+ * (registered twice: still called once; removing one not registered is no
+ * error).  Returns ACL_SUCCESS; ACL_ERROR_RT_PARAM_INVALID (107000)
+ * callback NULL.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback);
+ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback);
+ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback);
+
+/*
+ * The fields of an aclrtExceptionInfo: the failing task's device, its
+ * stream's id (0xFFFFFFFF when a device-wide synchronize reported it), the
+ * id (gettid) of the thread that synchronized, and its error code.  Each
+ * returns 0xFFFFFFFF for a NULL info.
+ */
+ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo *info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo *info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo *info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo *info);
 
 /* ========================================================================
  * Contexts, streams, events

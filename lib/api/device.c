@@ -46,6 +46,29 @@ static __thread uint64_t current_epoch;
 static pthread_mutex_t holds_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct npu_rt_hold *holds;
 
+/* Set by device_state.c once a device state callback is registered. */
+void (*npu_rt_device_state_hook)(int32_t dev, int state);
+
+/* Tell the device state callbacks (no library lock held). */
+static void state_note(int32_t dev, int state)
+{
+	void (*hook)(int32_t, int) = __atomic_load_n(&npu_rt_device_state_hook, __ATOMIC_ACQUIRE);
+
+	if (hook != NULL)
+		hook(dev, state);
+}
+
+/* Whether the next aclrtSetDevice opens dev (pre) / a reset closes it. */
+static bool device_refs_are(int32_t dev, uint32_t refs)
+{
+	bool r;
+
+	pthread_rwlock_rdlock(&table_lock);
+	r = devices[dev].open ? devices[dev].refs == refs : refs == 0;
+	pthread_rwlock_unlock(&table_lock);
+	return r;
+}
+
 void npu_rt_devices_read_lock(void)
 {
 	pthread_rwlock_rdlock(&table_lock);
@@ -312,6 +335,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId)
 	if (!valid_id(deviceId))
 		return ACL_ERROR_RT_INVALID_DEVICEID;
 
+	if (npu_rt_device_state_hook != NULL && device_refs_are(deviceId, 0))
+		state_note(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
 	pthread_rwlock_wrlock(&table_lock);
 	if (devices[deviceId].open) {
 		if (devices[deviceId].refs == UINT32_MAX)
@@ -328,6 +353,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId)
 		npu_rt_handles_device_opened(deviceId, current_epoch);
 	}
 	pthread_rwlock_unlock(&table_lock);
+	if (err == ACL_SUCCESS)
+		state_note(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
 	return err;
 }
 
@@ -387,9 +414,14 @@ static bool past_last_device(int32_t id)
 
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)
 {
+	bool closing;
+
 	if (!valid_id(deviceId) || past_last_device(deviceId))
 		return ACL_ERROR_RT_INVALID_DEVICEID;
 
+	closing = npu_rt_device_state_hook != NULL && device_refs_are(deviceId, 1);
+	if (closing)
+		state_note(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
 	pthread_rwlock_wrlock(&table_lock);
 	if (!devices[deviceId].open) {	/* the runtime: no reference to release */
 		pthread_rwlock_unlock(&table_lock);
@@ -400,8 +432,12 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)
 		close_device_locked(deviceId);
 		if (current_dev == deviceId)
 			current_dev = -1;
+	} else {
+		closing = false;
 	}
 	pthread_rwlock_unlock(&table_lock);
+	if (closing)
+		state_note(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
 	return ACL_SUCCESS;
 }
 

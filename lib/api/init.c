@@ -42,8 +42,10 @@ ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath)
 	else if (configPath != NULL && configPath[0] != '\0' && !config_readable(configPath))
 		err = ACL_ERROR_INVALID_FILE;
 	else
+		err = npu_rt_init_callbacks(configPath);	/* as the runtime, before it counts */
+	if (err == ACL_SUCCESS)
 		initialized = true;
-	if (err != ACL_ERROR_INVALID_FILE)
+	if (err == ACL_SUCCESS || err == ACL_ERROR_REPEAT_INITIALIZE)
 		init_refs++;
 	pthread_mutex_unlock(&init_lock);
 	return err;
@@ -56,6 +58,8 @@ ACL_FUNC_VISIBILITY aclError aclFinalize(void)
 	pthread_mutex_lock(&init_lock);
 	if (!initialized) {
 		err = ACL_ERROR_REPEAT_FINALIZE;
+	} else if ((err = npu_rt_finalize_callbacks()) != ACL_SUCCESS) {
+		;	/* a failed callback: still initialized, as in the runtime */
 	} else {
 		npu_rt_devices_release_all();
 		initialized = false;
@@ -73,6 +77,8 @@ ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount)
 	pthread_mutex_lock(&init_lock);
 	if (!initialized) {
 		err = ACL_ERROR_REPEAT_FINALIZE;
+	} else if (init_refs == 1 && (err = npu_rt_finalize_callbacks()) != ACL_SUCCESS) {
+		;	/* a failed callback: the count stays */
 	} else if (--init_refs == 0) {
 		npu_rt_devices_release_all();
 		initialized = false;

@@ -25,6 +25,15 @@
 /* npu_rt_traced_<call>: the implementation with its trace line (trace.h) */
 #include "api_trace.h"
 
+/*
+ * The first argument of a call when it is a handle (aclrtStream is void *),
+ * else NULL: the stream a failing synchronize names, for the exception
+ * callbacks (exception_info.c).  The GNU comma paste makes () work too.
+ */
+#define NPU_RT_FIRST_HANDLE(...) NPU_RT_FIRST_HANDLE_(0, ##__VA_ARGS__, 0)
+#define NPU_RT_FIRST_HANDLE_(z, a, ...) \
+	((const void *)__builtin_choose_expr(__builtin_types_compatible_p(__typeof__(a), aclrtStream), (a), (void *)0))
+
 #define NPU_RT_API(name, params, args)                         \
 	ACL_FUNC_VISIBILITY aclError name params               \
 	{                                                      \
@@ -38,6 +47,7 @@
 		if (err_ != ACL_SUCCESS) {                     \
 			npu_rt_msg_fail(#name, err_);          \
 			npu_rt_last_error_note(err_);          \
+			npu_rt_exception_note(#name, err_, NPU_RT_FIRST_HANDLE args); \
 		}                                              \
 		return err_;                                   \
 	}

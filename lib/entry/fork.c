@@ -14,6 +14,7 @@
 static void prepare(void)
 {
 	npu_rt_init_atfork_prepare();
+	npu_rt_initcb_atfork_prepare();
 	npu_rt_devices_atfork_prepare();
 	npu_rt_host_atfork_prepare();
 	npu_rt_hostreg_atfork_prepare();
@@ -26,6 +27,7 @@ static void parent(void)
 	npu_rt_hostreg_atfork_parent();
 	npu_rt_host_atfork_parent();
 	npu_rt_devices_atfork_parent();
+	npu_rt_initcb_atfork_parent();
 	npu_rt_init_atfork_parent();
 }
 
@@ -35,6 +37,7 @@ static void child(void)
 	npu_rt_hostreg_atfork_child();
 	npu_rt_host_atfork_child();
 	npu_rt_devices_atfork_child();
+	npu_rt_initcb_atfork_child();
 	npu_rt_init_atfork_child();
 }
 

@@ -6,7 +6,7 @@
 # paths (relative to the repository root, one a line) for tests/run-suite.
 
 UNIT_PURE_TESTS := test_policy test_copy_rules test_meminfo_rules test_errmap test_vmm_rules test_profile \
-	test_fidelity_rules
+	test_fidelity_rules test_device_rules
 UNIT_KERNEL_TESTS := test_managed_state
 UNIT_API_TESTS := test_api_host test_data_buffer test_err_msg test_api_added_host test_env_parse
 UNIT_TESTS := $(UNIT_PURE_TESTS:%=$(BUILD)/tests/unit/%) $(UNIT_KERNEL_TESTS:%=$(BUILD)/tests/unit/%) \
@@ -27,6 +27,8 @@ $(BUILD)/tests/unit/test_fidelity_rules: tests/unit/test_fidelity_rules.c tests/
 	$(BUILD)/lib/static/rules/policy.o $(BUILD)/lib/static/rules/copy_rules.o $(BUILD)/lib/static/rules/address.o \
 	$(BUILD)/lib/static/rules/meminfo_rules.o $(BUILD)/lib/static/rules/vmm_rules.o \
 	$(BUILD)/lib/static/rules/errmap.o $(BUILD)/lib/static/api/err_msg.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_device_rules: tests/unit/test_device_rules.c $(BUILD)/lib/static/rules/platform_spec.o \
+	$(BUILD)/lib/static/rules/device_rules.o $(BUILD)/lib/static/api/err_msg.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_vmm_rules: tests/unit/test_vmm_rules.c $(BUILD)/lib/static/rules/vmm_rules.o \
 	$(BUILD)/lib/static/rules/errmap.o $(BUILD)/lib/static/api/err_msg.o $(LIB_HEADERS)
 
