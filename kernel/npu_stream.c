@@ -495,15 +495,15 @@ static bool npu_event_wait_met(struct npu_stream *s, struct npu_op *op)
 	return ev->completed >= op->target;
 }
 
-/*
- * A parked WAIT with a timeout looks again at its deadline; a kick queued
- * already (a record that met it meanwhile) stays as it is.
- */
+/* A parked WAIT with a timeout looks again at its deadline.  sq_lock. */
 static void npu_event_wait_arm(struct npu_stream *s, struct npu_op *op)
 {
 	long left = (long)(op->deadline - jiffies);
 
-	queue_delayed_work(npu_stream_wq, &s->poll, max(left, 0L));
+	mod_delayed_work(npu_stream_wq, &s->poll, max(left, 0L));
+	/* A record of another file may have queued its kick just before. */
+	if (op->event->ipc && npu_event_ipc_reached(op->event->ipc, op->target))
+		mod_delayed_work(npu_stream_wq, &s->poll, 0);
 }
 
 /* Run WAIT @op: 0 met, -ETIMEDOUT past its deadline, else -EAGAIN. */
