@@ -652,7 +652,8 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent
  * flag of its first.  Errors: 100000 NULL event, another flag, or
  * WAIT_EXTERNAL with timeout != 0; 107017 dead stream (checked first) or
  * event; 107000 a DEVICE_USE_ONLY event, or a flag other than the event's
- * first wait's; 207000 WAIT_EXTERNAL for an event not made by
+ * first wait's, or timeout above INT32_MAX (npu_sim's limit); 207000
+ * WAIT_EXTERNAL for an event not made by
  * aclrtCreateEventExWithFlag with exactly ACL_EVENT_SYNC; 107003. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout,
 							  uint32_t flag);

@@ -11,6 +11,7 @@
  */
 #include "vmtest.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -862,6 +863,90 @@ START_TEST(test_ipc_bad)
 }
 END_TEST
 
+/* The 1.9 ioctls and submit fields refuse bad input and change nothing. */
+START_TEST(test_raw_input)
+{
+	struct npu_sim_event_create ec = { 0 }, ei = { .flags = NPU_SIM_EVENT_IPC };
+	struct npu_sim_stream_create sc = { 0 };
+	struct npu_sim_event_export ex;
+	struct npu_sim_event_import im;
+	struct npu_sim_event_info in;
+	struct npu_sim_stream_submit sub;
+	struct vm_raw r;
+
+	vm_raw_open(&r, 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_CREATE, &ec), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_CREATE, &ei), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc), 0);
+
+	ex = (struct npu_sim_event_export){ .id = ec.id };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_EXPORT, &ex), EINVAL);	/* not IPC */
+	ex = (struct npu_sim_event_export){ .id = ei.id, .flags = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_EXPORT, &ex), EINVAL);
+	ex = (struct npu_sim_event_export){ .id = ei.id, .key = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_EXPORT, &ex), EINVAL);
+	ex = (struct npu_sim_event_export){ .id = 999 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_EXPORT, &ex), ENOENT);
+	ck_assert_int_eq(shared_event_rows(getpid()), 0);
+	ex = (struct npu_sim_event_export){ .id = ei.id };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_EXPORT, &ex), 0);
+	ck_assert_uint_ne(ex.key, 0);
+
+	im = (struct npu_sim_event_import){ .key = ex.key, .flags = 2 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_IMPORT, &im), EINVAL);
+	im = (struct npu_sim_event_import){ .key = ex.key, .pad = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_IMPORT, &im), EINVAL);
+	im = (struct npu_sim_event_import){ .key = ex.key, .id = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_IMPORT, &im), EINVAL);
+	im = (struct npu_sim_event_import){ .key = 0 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_IMPORT, &im), EINVAL);
+	im = (struct npu_sim_event_import){ .key = ex.key ^ 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_IMPORT, &im), ENOENT);
+	im = (struct npu_sim_event_import){ .key = ex.key };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_IMPORT, &im), EPERM);	/* own key */
+
+	in = (struct npu_sim_event_info){ .id = ec.id, .waits = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_INFO, &in), EINVAL);
+	in = (struct npu_sim_event_info){ .id = ec.id, .flags = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_INFO, &in), EINVAL);
+	in = (struct npu_sim_event_info){ .id = 999 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_INFO, &in), ENOENT);
+	in = (struct npu_sim_event_info){ .id = ei.id };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_INFO, &in), 0);
+	ck_assert_uint_eq(in.state, NPU_SIM_EVENT_INFO_IPC | NPU_SIM_EVENT_INFO_EXPORTED);
+	ck_assert_uint_eq(in.recorded, 0);
+
+	sub = (struct npu_sim_stream_submit){ .stream = sc.id, .op = NPU_SIM_OP_RESET, .event = ec.id, .width = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sub), EINVAL);
+	sub = (struct npu_sim_stream_submit){ .stream = sc.id, .op = NPU_SIM_OP_RESET, .event = ec.id,
+					      .flags = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sub), EINVAL);
+	sub = (struct npu_sim_stream_submit){ .stream = sc.id, .op = NPU_SIM_OP_RESET, .event = ei.id };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sub), EINVAL);	/* IPC */
+	sub = (struct npu_sim_stream_submit){ .stream = sc.id, .op = NPU_SIM_OP_WAIT, .event = ec.id,
+					      .flags = NPU_SIM_WAIT_EVENT_TIMEOUT };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sub), EINVAL);	/* no timeout */
+	sub = (struct npu_sim_stream_submit){ .stream = sc.id, .op = NPU_SIM_OP_WAIT, .event = ec.id,
+					      .operand = 5 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sub), EINVAL);	/* no flag */
+	sub = (struct npu_sim_stream_submit){ .stream = sc.id, .op = NPU_SIM_OP_WAIT, .event = ec.id,
+					      .flags = NPU_SIM_WAIT_EVENT_TIMEOUT, .operand = 1ULL << 31 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sub), EINVAL);
+	sub = (struct npu_sim_stream_submit){ .stream = sc.id, .op = NPU_SIM_OP_RECORD, .event = ec.id, .flags = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sub), EINVAL);
+	in = (struct npu_sim_event_info){ .id = ec.id };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_EVENT_INFO, &in), 0);
+	ck_assert_uint_eq(in.recorded, 0);
+	ck_assert_uint_eq(in.waits, 0);
+	ck_assert_uint_eq(in.state, 0);
+	sub = (struct npu_sim_stream_submit){ .stream = sc.id, .op = NPU_SIM_OP_RESET, .event = ec.id };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sub), 0);
+	ck_assert_uint_eq(sub.seq, 1);
+	vm_raw_close(&r);
+	ck_assert_int_eq(shared_event_rows(getpid()), 0);	/* the key went with the file */
+}
+END_TEST
+
 static Suite *event_api_suite(void)
 {
 	Suite *s = suite_create("event_api");
@@ -883,6 +968,7 @@ static Suite *event_api_suite(void)
 	tcase_add_test(tc, test_ipc_exporter_exit);
 	tcase_add_test(tc, test_ipc_waiter_exit);
 	tcase_add_test(tc, test_ipc_bad);
+	tcase_add_test(tc, test_raw_input);
 	suite_add_tcase(s, tc);
 	return s;
 }
