@@ -4,7 +4,8 @@
  * (part of) an exported npu_phys, for other processes to import.  Two kinds
  * live in it, each embedding a struct npu_key: a shareable handle (struct
  * npu_share, SHARE_EXPORT, npu_share.c) and an IPC key (struct npu_ipc_key,
- * IPC_EXPORT, npu_ipc.c).  This file makes, finds, claims and frees keys;
+ * IPC_EXPORT, npu_ipc.c).  A third kind names no pages: an IPC event's
+ * shared counters (a bare npu_key with @ref, EVENT_EXPORT, npu_event_ipc.c).  This file makes, finds, claims and frees keys;
  * who may do what with them is decided here once for both kinds.
  *
  * A key is only ever reached through the table or through its exporting
@@ -60,7 +61,8 @@ void npu_key_export(struct npu_key *k, enum npu_key_kind kind,
 	k->owner = task_tgid_nr(current);
 	k->seq = atomic64_inc_return(&npu_key_seq);
 	k->phys = phys;
-	npu_phys_get(phys);
+	if (phys)
+		npu_phys_get(phys);
 
 	mutex_lock(&npu_key_lock);
 	do {
@@ -89,7 +91,8 @@ void npu_key_drop(struct npu_key *k)
 	mutex_lock(&npu_key_lock);
 	hash_del(&k->node);
 	mutex_unlock(&npu_key_lock);
-	npu_phys_put(k->phys);
+	if (k->phys)
+		npu_phys_put(k->phys);
 	npu_key_pids_put(k->pids, k->nr_pids);
 	kfree(k->pids);
 	kfree(k);
@@ -115,7 +118,7 @@ static bool npu_key_allows(const struct npu_key *k)
  * caller import (-EACCES), is on a device @ctx may reach unless the caller
  * is about to grant itself that (@may_grant; else -EXDEV), and no fault is
  * injected (-ENOMEM).  On success *@out is a copy of the key with its phys
- * referenced for the caller, and the key counts one more import.
+ * (or @ref) referenced for the caller, and the key counts one more import.
  */
 int npu_key_claim(struct npu_ctx *ctx, u64 key, enum npu_key_kind kind,
 		  bool may_grant, struct npu_key *out)
@@ -138,7 +141,10 @@ int npu_key_claim(struct npu_ctx *ctx, u64 key, enum npu_key_kind kind,
 	if (!ret) {
 		k->imports++;
 		*out = *k;
-		npu_phys_get(out->phys);
+		if (out->phys)
+			npu_phys_get(out->phys);
+		if (out->ref)
+			kref_get(out->ref);
 		/* The copy is no key: nothing in it but the facts. */
 		out->pids = NULL;
 		out->nr_pids = 0;
@@ -181,7 +187,7 @@ int npu_key_add_pids(struct npu_ctx *ctx, u64 key, struct npu_share_pid *ents,
 	npu_key_pids_get(ents, nr);
 	mutex_lock(&npu_key_lock);
 	k = npu_key_find(key);
-	if (!k) {
+	if (!k || k->kind == NPU_KEY_EVENT) {	/* no whitelist */
 		ret = -ENOENT;
 	} else if (k->ctx->mm != ctx->mm) {
 		ret = -EPERM;
@@ -222,14 +228,17 @@ void npu_key_show(struct seq_file *m, struct npu_dev *ndev)
 	hash_for_each(npu_keys, bkt, k, node) {
 		bool nopid = k->flags & NPU_SIM_SHARE_NO_PID_CHECK;
 		bool ipc = k->kind == NPU_KEY_IPC;
-		u32 handle = ipc ? 0 :
+		bool event = k->kind == NPU_KEY_EVENT;
+		u32 handle = ipc || event ? 0 :
 			     container_of(k, struct npu_share, key)->handle_id;
 
 		if (k->ndev != ndev)
 			continue;
 		seq_printf(m, "%llu %d %u %llu %s %llu %s ", k->seq, k->owner,
-			   handle, k->size, npu_kind_name(k->phys->kind),
-			   k->imports, ipc ? (nopid ? "ipc,nopid" : "ipc") :
+			   handle, k->size,
+			   event ? "event" : npu_kind_name(k->phys->kind),
+			   k->imports, event ? "event,nopid" :
+			   ipc ? (nopid ? "ipc,nopid" : "ipc") :
 			   nopid ? "nopid" : "-");
 		if (!k->nr_pids)
 			seq_putc(m, '-');

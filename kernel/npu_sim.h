@@ -28,6 +28,7 @@
  *   npu_share.c    SHARE_* ioctls
  *   npu_ipc.c      IPC_* ioctls (aclrtIpcMem*)
  *   npu_host.c     HOST_REGISTER / HOST_UNREGISTER (aclrtHostRegister)
+ *   npu_event_ipc.c  the shared record counters of IPC events, their keys
  *   npu_stream.c   STREAM_* and EVENT_* ioctls, the stream engine
  *   npu_ctx.c      a context's life: open, owner gone, release; the
  *                  window's vm_operations (its close is "owner gone")
@@ -56,10 +57,12 @@
  *             naming a referenced npu_phys.
  *   npu_key   a machine-wide random key naming exported pages, the first
  *             member of an npu_share (an exported handle) or an
- *             npu_ipc_key (an exported range of an allocation).
+ *             npu_ipc_key (an exported range of an allocation); or,
+ *             without pages, an IPC event's shared counters.
  *   npu_stream an in-order queue of npu_ops of one context, run by a
  *             kthread work item of one of the context's stream threads
- *             while it holds a running slot of its user (npu_stream_user); npu_event a recordable
+ *             while it holds a running slot of its user (npu_stream_user);
+ *             npu_event a recordable
  *             marker.  Both kref'd, found by
  *             id in npu_ctx.streams / npu_ctx.events.
  *
@@ -102,6 +105,8 @@
  *   npu_ctx.sq_lock        (spinlock, npu_stream.c: op lists, stream and
  *                           event counters; taken inside the xa_locks above
  *                           by STREAM_SYNC of all streams and debugfs)
+ *   npu_event_ipc.lock     (spinlock, npu_event_ipc.c: an IPC event's
+ *                           counters and parked waits; inside sq_lock)
  *   npu_stream_user.lock,  (spinlocks, npu_stream.c, leaves: a user's
  *   npu_value_lock          running slots and ready streams; the parked
  *                           VALUE_WAIT streams of the machine)
@@ -390,6 +395,7 @@ struct npu_handle {
 enum npu_key_kind {
 	NPU_KEY_SHARE = 1,		/* SHARE_EXPORT: a physical handle */
 	NPU_KEY_IPC,			/* IPC_EXPORT: a range */
+	NPU_KEY_EVENT,			/* EVENT_EXPORT: an IPC event (1.9) */
 };
 
 /*
@@ -405,7 +411,10 @@ struct npu_key {
 	struct npu_dev *ndev;		/* of the exporting context */
 	pid_t owner;			/* exporting tgid */
 	u64 seq;			/* export number, shown for the key */
-	struct npu_phys *phys;		/* referenced */
+	struct npu_phys *phys;		/* referenced; NULL for an event */
+	struct kref *ref;		/* EVENT: its shared state; a claim
+					 * takes a reference for the caller
+					 */
 	u64 phys_off;			/* exported pages of @phys */
 	u64 len;
 	u64 va_off;			/* exported address - its page */
@@ -730,6 +739,36 @@ int npu_key_add_pids(struct npu_ctx *ctx, u64 key, struct npu_share_pid *ents,
 		     u32 nr);
 void npu_key_show(struct seq_file *m, struct npu_dev *ndev);
 
+/* npu_event_ipc.c: shared record counters of IPC events */
+struct npu_event_ipc;
+/* A parked WAIT of an IPC event: @kick is queued when it is met. */
+struct npu_event_ipc_waiter {
+	struct list_head node;		/* npu_event_ipc.waiters, or empty */
+	u64 target;
+	struct workqueue_struct *wq;
+	struct delayed_work *kick;
+};
+struct npu_event_ipc *npu_event_ipc_new(void);
+void npu_event_ipc_put(struct npu_event_ipc *ei);
+struct npu_key *npu_event_ipc_export(struct npu_ctx *ctx,
+				     struct npu_event_ipc *ei);
+void npu_event_ipc_unexport(struct npu_key *k);
+struct npu_event_ipc *npu_event_ipc_claim(struct npu_ctx *ctx, u64 key,
+					  bool may_grant,
+					  struct npu_dev **exp_dev);
+u64 npu_event_ipc_submit(struct npu_event_ipc *ei, bool record);
+void npu_event_ipc_reach(struct npu_event_ipc *ei, u64 target);
+bool npu_event_ipc_reached(struct npu_event_ipc *ei, u64 target);
+bool npu_event_ipc_park(struct npu_event_ipc *ei,
+			struct npu_event_ipc_waiter *w, u64 target,
+			struct workqueue_struct *wq, struct delayed_work *kick);
+void npu_event_ipc_unpark(struct npu_event_ipc *ei,
+			  struct npu_event_ipc_waiter *w);
+void npu_event_ipc_read(struct npu_event_ipc *ei, u64 *recorded,
+			u64 *completed, u64 *timestamp_ns);
+int npu_event_ipc_wait(struct npu_event_ipc *ei, u32 flags, u32 timeout_ms,
+		       u64 target);
+
 /* npu_handle.c: per-context handles */
 void npu_handle_ctx_init(struct npu_ctx *ctx);
 void npu_handle_ctx_teardown(struct npu_ctx *ctx);
@@ -836,6 +875,9 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_destroy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_event_export(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_event_import(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_event_info(struct npu_ctx *ctx, void __user *uarg);
 
 /* npu_managed.c: managed (UVM) memory; state under npu_ctx.lock */
 int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg);

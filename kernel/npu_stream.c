@@ -91,6 +91,15 @@ struct npu_event {
 	u64 recorded;			/* RECORD ops submitted (sq_lock) */
 	u64 completed;			/* newest RECORD reached (sq_lock) */
 	u64 timestamp_ns;		/* when @completed was reached */
+	/* 1.9, sq_lock: */
+	u64 waits;			/* WAIT ops queued, not done */
+	bool reset;			/* RESET submitted after the last RECORD */
+	bool cleared;			/* RESET reached after the last RECORD */
+	/* IPC events: the counters above are unused, @ipc has them. */
+	struct npu_event_ipc *ipc;	/* referenced, or NULL */
+	bool imported;
+	struct npu_key *key;		/* exported: its key (ctx->lock) */
+	u64 import_key;			/* imported: the key it came from */
 };
 
 struct npu_op {
@@ -108,6 +117,8 @@ struct npu_op {
 	u64 operand;			/* VALUE_WRITE / VALUE_WAIT */
 	u32 cond;			/* VALUE_WAIT: enum npu_sim_wait_cond */
 	int inject;			/* injected failure to run as, or 0 */
+	struct npu_event_ipc_waiter ipcw; /* WAIT of an IPC event, parked */
+	unsigned long deadline;		/* WAIT with timeout: jiffies, or 0 */
 };
 
 enum npu_run {
@@ -145,7 +156,11 @@ struct npu_stream {
 
 static void npu_event_release(struct kref *ref)
 {
-	kfree(container_of(ref, struct npu_event, ref));
+	struct npu_event *ev = container_of(ref, struct npu_event, ref);
+
+	if (ev->ipc)
+		npu_event_ipc_put(ev->ipc);
+	kfree(ev);
 }
 
 static void npu_event_put(struct npu_event *ev)
@@ -205,6 +220,8 @@ static void npu_op_put_memory(struct npu_op *op)
 static void npu_op_free(struct npu_op *op)
 {
 	npu_op_put_memory(op);
+	if (op->event && op->event->ipc)
+		npu_event_ipc_unpark(op->event->ipc, &op->ipcw);
 	if (op->event)
 		npu_event_put(op->event);
 	kfree(op);
@@ -224,6 +241,8 @@ static bool npu_sq_reached(struct npu_ctx *ctx, const u64 *done, u64 target)
 static bool npu_event_reached(struct npu_ctx *ctx, struct npu_event *ev,
 			      u64 target)
 {
+	if (ev->ipc)
+		return npu_event_ipc_reached(ev->ipc, target);
 	return npu_sq_reached(ctx, &ev->completed, target);
 }
 
@@ -389,8 +408,14 @@ static void npu_event_reach(struct npu_ctx *ctx, struct npu_event *ev,
 	struct npu_stream *s, *tmp;
 	struct npu_op *w;
 
+	if (ev->ipc) {
+		ev->cleared = false;
+		npu_event_ipc_reach(ev->ipc, target);
+		return;
+	}
 	if (target <= ev->completed)
 		return;
+	ev->cleared = false;
 	ev->completed = target;
 	ev->timestamp_ns = ktime_get_ns();
 	list_for_each_entry_safe(s, tmp, &ctx->sq_parked, park_node) {
@@ -398,6 +423,139 @@ static void npu_event_reach(struct npu_ctx *ctx, struct npu_event *ev,
 		if (!w || (w->event == ev && target >= w->target))
 			npu_stream_kick(s);
 	}
+}
+
+/* ---- event extensions (1.9): RESET, WAIT timeouts, IPC events --------- */
+
+/* RESET, or WAIT with @flags / @operand. */
+static int npu_event_submit_check(const struct npu_sim_stream_submit *a)
+{
+	if (a->seq || !a->event || a->dst || a->dpitch || a->src ||
+	    a->spitch || a->width || a->height || a->dir || a->value ||
+	    a->location || a->location_id)
+		return -EINVAL;
+	if (a->op == NPU_SIM_OP_RESET)
+		return a->flags || a->operand ? -EINVAL : 0;
+	if (a->flags != NPU_SIM_WAIT_EVENT_TIMEOUT || !a->operand ||
+	    a->operand > INT_MAX)
+		return -EINVAL;
+	return 0;
+}
+
+/* Count RECORD/WAIT/RESET @op, queued now, on its event.  sq_lock held. */
+static void npu_event_op_submit(struct npu_op *op)
+{
+	struct npu_event *ev = op->event;
+
+	switch (op->type) {
+	case NPU_SIM_OP_RECORD:
+		ev->reset = false;
+		if (ev->ipc)
+			op->target = npu_event_ipc_submit(ev->ipc, true);
+		else
+			op->target = ++ev->recorded;
+		break;
+	case NPU_SIM_OP_WAIT:
+		ev->waits++;
+		if (ev->ipc)
+			op->target = npu_event_ipc_submit(ev->ipc, false);
+		else	/* after a RESET: the next record */
+			op->target = ev->recorded + ev->reset;
+		break;
+	case NPU_SIM_OP_RESET:
+		ev->reset = true;
+		break;
+	}
+}
+
+/* Event op @op is done (@ret) or cancelled (-ECANCELED).  sq_lock held. */
+static void npu_event_op_done(struct npu_ctx *ctx, struct npu_op *op,
+			      int ret)
+{
+	struct npu_event *ev = op->event;
+
+	switch (op->type) {
+	case NPU_SIM_OP_RECORD:		/* even cancelled: nobody waits on */
+		npu_event_reach(ctx, ev, op->target);
+		break;
+	case NPU_SIM_OP_WAIT:
+		ev->waits--;
+		break;
+	case NPU_SIM_OP_RESET:
+		if (!ret)
+			ev->cleared = true;
+		break;
+	}
+}
+
+/* Whether WAIT @op of @s is met; else an IPC wait is listed.  sq_lock. */
+static bool npu_event_wait_met(struct npu_stream *s, struct npu_op *op)
+{
+	struct npu_event *ev = op->event;
+
+	if (ev->ipc)
+		return !npu_event_ipc_park(ev->ipc, &op->ipcw, op->target,
+					   npu_stream_wq, &s->poll);
+	return ev->completed >= op->target;
+}
+
+/* A parked WAIT with a timeout looks again at its deadline.  sq_lock. */
+static void npu_event_wait_arm(struct npu_stream *s, struct npu_op *op)
+{
+	long left = (long)(op->deadline - jiffies);
+
+	mod_delayed_work(npu_stream_wq, &s->poll, max(left, 0L));
+	/* A record of another file may have queued its kick just before. */
+	if (op->event->ipc && npu_event_ipc_reached(op->event->ipc, op->target))
+		mod_delayed_work(npu_stream_wq, &s->poll, 0);
+}
+
+/* Run WAIT @op: 0 met, -ETIMEDOUT past its deadline, else -EAGAIN. */
+static int npu_event_wait_exec(struct npu_ctx *ctx, struct npu_op *op)
+{
+	if (npu_event_reached(ctx, op->event, op->target))
+		return 0;
+	if (!op->operand)
+		return -EAGAIN;
+	/* The timeout runs from when the stream reaches the wait. */
+	if (!op->deadline)
+		op->deadline = jiffies + msecs_to_jiffies(op->operand) ?: 1;
+	return time_after_eq(jiffies, op->deadline) ? -ETIMEDOUT : -EAGAIN;
+}
+
+/* Take event @id out of @ctx, and its key out of the table.  Or NULL. */
+static struct npu_event *npu_event_remove(struct npu_ctx *ctx, u32 id)
+{
+	struct npu_event *ev;
+
+	/* ctx->lock: an EVENT_EXPORT in flight sees the event gone. */
+	mutex_lock(&ctx->lock);
+	ev = xa_erase(&ctx->events, id);
+	if (ev && ev->key) {
+		npu_event_ipc_unexport(ev->key);
+		ev->key = NULL;
+	}
+	mutex_unlock(&ctx->lock);
+	return ev;
+}
+
+/* EVENT_SYNC of an IPC event: its counters are shared (@args checked). */
+static int npu_event_ipc_sync(struct npu_event *ev,
+			      struct npu_sim_event_sync *args)
+{
+	u64 target, done;
+	int ret;
+
+	npu_event_ipc_read(ev->ipc, &target, &done, &args->timestamp_ns);
+	ret = npu_event_ipc_wait(ev->ipc, args->flags, args->timeout_ms,
+				 target);
+	if (ret)
+		return ret;
+	npu_event_ipc_read(ev->ipc, &args->recorded, &args->completed,
+			   &args->timestamp_ns);
+	args->status = args->completed >= target ? NPU_SIM_STATUS_COMPLETE :
+						  NPU_SIM_STATUS_NOT_READY;
+	return 0;
 }
 
 /* Ops before the first one still queued are done or cancelled.  sq_lock. */
@@ -419,7 +577,7 @@ static bool npu_stream_park(struct npu_stream *s, struct npu_op *op)
 	bool parked;
 
 	/* A RECORD completes under sq_lock: this look misses none. */
-	if (op->type == NPU_SIM_OP_WAIT && op->event->completed >= op->target)
+	if (op->type == NPU_SIM_OP_WAIT && npu_event_wait_met(s, op))
 		return false;
 	spin_lock(&u->lock);
 	parked = !s->kicked;
@@ -433,6 +591,8 @@ static bool npu_stream_park(struct npu_stream *s, struct npu_op *op)
 		list_add_tail(&s->park_node, &s->ctx->sq_parked);
 	else
 		npu_value_poll_later(s);
+	if (op->deadline)
+		npu_event_wait_arm(s, op);
 	return true;
 }
 
@@ -468,8 +628,7 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		return npu_managed_prefetch_exec(ctx, op->map, op->va, op->len,
 					     op->loc);
 	case NPU_SIM_OP_WAIT:
-		return npu_event_reached(ctx, op->event, op->target) ?
-		       0 : -EAGAIN;
+		return npu_event_wait_exec(ctx, op);
 	case NPU_SIM_OP_VALUE_WRITE:
 		return npu_xfer_value(op->xfer, &op->operand, true);
 	case NPU_SIM_OP_VALUE_WAIT:
@@ -553,8 +712,8 @@ static void npu_stream_work(struct kthread_work *work)
 			if (!s->error)
 				s->error = ret;
 		}
-		if (op->type == NPU_SIM_OP_RECORD)
-			npu_event_reach(ctx, op->event, op->target);
+		if (op->event)
+			npu_event_op_done(ctx, op, ret);
 		spin_unlock(&ctx->sq_lock);
 		if (op->type == NPU_SIM_OP_VALUE_WAIT)
 			npu_value_unwatch(s);
@@ -586,8 +745,8 @@ static void npu_stream_cancel_ops(struct npu_ctx *ctx, struct npu_stream *s,
 		}
 		list_move_tail(&op->node, dead);
 		ctx->sq_queued--;
-		if (op->type == NPU_SIM_OP_RECORD)
-			npu_event_reach(ctx, op->event, op->target);
+		if (op->event)
+			npu_event_op_done(ctx, op, -ECANCELED);
 	}
 	npu_stream_settle(s);
 	list_del_init(&s->park_node);
@@ -751,7 +910,7 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 	}
 	xa_destroy(&ctx->streams);
 	xa_for_each(&ctx->events, id, ev) {
-		xa_erase(&ctx->events, id);
+		npu_event_remove(ctx, id);
 		atomic_dec(&ctx->nr_events);
 		npu_event_put(ev);
 	}
@@ -916,6 +1075,9 @@ int npu_ioctl_stream_destroy(struct npu_ctx *ctx, void __user *uarg)
 
 static int npu_submit_check(const struct npu_sim_stream_submit *a)
 {
+	if (a->op == NPU_SIM_OP_RESET ||
+	    (a->op == NPU_SIM_OP_WAIT && (a->flags || a->operand)))
+		return npu_event_submit_check(a);
 	if (a->seq)
 		return -EINVAL;
 	if (a->flags && a->op != NPU_SIM_OP_VALUE_WAIT)
@@ -1032,10 +1194,20 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 			kfree(op);
 			goto out;
 		}
+		INIT_LIST_HEAD(&op->ipcw.node);
+		if (a.op == NPU_SIM_OP_WAIT)
+			op->operand = a.operand;	/* timeout, ms */
+		/* An IPC event's state is shared: no RESET of it. */
+		if (a.op == NPU_SIM_OP_RESET && op->event->ipc) {
+			ret = -EINVAL;
+			npu_op_free(op);
+			goto out;
+		}
 	}
 
 	/* Decided at submit, in call order; the op fails when it runs. */
-	if (a.op != NPU_SIM_OP_RECORD && a.op != NPU_SIM_OP_WAIT)
+	if (a.op != NPU_SIM_OP_RECORD && a.op != NPU_SIM_OP_WAIT &&
+	    a.op != NPU_SIM_OP_RESET)
 		op->inject = npu_fault_check(ctx, NPU_SIM_FAULT_STREAM);
 
 	spin_lock(&ctx->sq_lock);
@@ -1044,10 +1216,8 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	} else if (ctx->sq_queued >= NPU_SIM_MAX_QUEUED) {
 		ret = -EAGAIN;
 	} else {
-		if (op->type == NPU_SIM_OP_RECORD)
-			op->target = ++op->event->recorded;
-		else if (op->type == NPU_SIM_OP_WAIT)
-			op->target = op->event->recorded;
+		if (op->event)
+			npu_event_op_submit(op);
 		seq = ++s->submitted;
 		op->seq = seq;
 		ctx->sq_queued++;
@@ -1194,7 +1364,7 @@ int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags || args.pad || args.id)
+	if (args.flags & ~NPU_SIM_EVENT_CREATE_MASK || args.pad || args.id)
 		return -EINVAL;
 	if (atomic_inc_return(&ctx->nr_events) > NPU_SIM_MAX_EVENTS) {
 		atomic_dec(&ctx->nr_events);
@@ -1211,11 +1381,19 @@ int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg)
 	}
 	kref_init(&ev->ref);
 	ev->ctx_id = args.ctx_id;
+	if (args.flags & NPU_SIM_EVENT_IPC) {
+		ev->ipc = npu_event_ipc_new();
+		if (!ev->ipc) {
+			atomic_dec(&ctx->nr_events);
+			kfree(ev);
+			return -ENOMEM;
+		}
+	}
 	ret = xa_alloc_cyclic(&ctx->events, &id, ev, XA_LIMIT(1, INT_MAX),
 			      &ctx->next_event, GFP_KERNEL_ACCOUNT);
 	if (ret < 0) {
 		atomic_dec(&ctx->nr_events);
-		kfree(ev);
+		npu_event_put(ev);
 		return ret == -EBUSY ? -ENOSPC : ret;
 	}
 	ev->id = id;
@@ -1239,7 +1417,7 @@ int npu_ioctl_event_destroy(struct npu_ctx *ctx, void __user *uarg)
 		return -EFAULT;
 	if (args.flags)
 		return -EINVAL;
-	ev = xa_erase(&ctx->events, args.id);
+	ev = npu_event_remove(ctx, args.id);
 	if (!ev)
 		return -ENOENT;
 	atomic_dec(&ctx->nr_events);
@@ -1264,6 +1442,13 @@ int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg)
 	ev = npu_event_get(ctx, args.id);
 	if (!ev)
 		return -ENOENT;
+	if (ev->ipc) {
+		ret = npu_event_ipc_sync(ev, &args);
+		if (!ret && copy_to_user(uarg, &args, sizeof(args)))
+			ret = -EFAULT;
+		npu_event_put(ev);
+		return ret;
+	}
 
 	spin_lock(&ctx->sq_lock);
 	target = ev->recorded;
@@ -1283,6 +1468,141 @@ int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg)
 	}
 	npu_event_put(ev);
 	return ret;
+}
+
+/* ---- event extension ioctls (1.9) -------------------------------------- */
+
+int npu_ioctl_event_export(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_event_export args;
+	struct npu_event *ev;
+	int ret = 0;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.key)
+		return -EINVAL;
+	mutex_lock(&ctx->lock);
+	ev = xa_load(&ctx->events, args.id);
+	if (!ev) {
+		ret = -ENOENT;
+	} else if (!ev->ipc) {
+		ret = -EINVAL;
+	} else if (ev->imported) {
+		args.key = ev->import_key;
+	} else {
+		if (!ev->key)
+			WRITE_ONCE(ev->key, npu_event_ipc_export(ctx, ev->ipc));
+		if (!ev->key)
+			ret = -ENOMEM;
+		else
+			args.key = ev->key->key;
+	}
+	mutex_unlock(&ctx->lock);
+	if (!ret && put_user(args.key,
+			     &((struct npu_sim_event_export __user *)uarg)->key))
+		ret = -EFAULT;
+	return ret;
+}
+
+int npu_ioctl_event_import(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_event_import args;
+	struct npu_event_ipc *ei;
+	struct npu_dev *exp_dev;
+	struct npu_event *ev;
+	u32 id;
+	int ret;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags & ~NPU_SIM_EVENT_IMPORT_MASK || args.pad || args.id ||
+	    !args.key)
+		return -EINVAL;
+	ev = kzalloc(sizeof(*ev), GFP_KERNEL_ACCOUNT);
+	if (!ev)
+		return -ENOMEM;
+	kref_init(&ev->ref);
+	ev->ctx_id = args.ctx_id;
+	ev->imported = true;
+	ev->import_key = args.key;
+
+	if (atomic_inc_return(&ctx->nr_events) > NPU_SIM_MAX_EVENTS ||
+	    atomic_read(&ctx->nr_events) > npu_max_objects) {
+		ret = atomic_read(&ctx->nr_events) > NPU_SIM_MAX_EVENTS ?
+		      -ENOSPC : -ENOMEM;
+		goto err_count;
+	}
+	/* ENABLE_PEER grants access only if the import succeeds. */
+	ei = npu_event_ipc_claim(ctx, args.key,
+				 args.flags & NPU_SIM_EVENT_IMPORT_ENABLE_PEER,
+				 &exp_dev);
+	if (IS_ERR(ei)) {
+		ret = PTR_ERR(ei);
+		goto err_count;
+	}
+	ev->ipc = ei;
+	ret = xa_alloc_cyclic(&ctx->events, &id, ev, XA_LIMIT(1, INT_MAX),
+			      &ctx->next_event, GFP_KERNEL_ACCOUNT);
+	if (ret < 0) {
+		ret = ret == -EBUSY ? -ENOSPC : ret;
+		goto err_count;
+	}
+	ev->id = id;
+	if (put_user(id, &((struct npu_sim_event_import __user *)uarg)->id)) {
+		ev = npu_event_remove(ctx, id);
+		ret = -EFAULT;
+		goto err_count;
+	}
+	if (args.flags & NPU_SIM_EVENT_IMPORT_ENABLE_PEER)
+		npu_peer_grant(ctx, exp_dev);
+	return 0;
+
+err_count:
+	atomic_dec(&ctx->nr_events);
+	if (ev)
+		npu_event_put(ev);
+	return ret;
+}
+
+int npu_ioctl_event_info(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_event_info args;
+	struct npu_event *ev = NULL;
+	int max = min_t(int, NPU_SIM_MAX_EVENTS, npu_max_objects);
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.state || args.pad || args.recorded ||
+	    args.completed || args.timestamp_ns || args.waits || args.avail)
+		return -EINVAL;
+	if (args.id) {
+		ev = npu_event_get(ctx, args.id);
+		if (!ev)
+			return -ENOENT;
+		spin_lock(&ctx->sq_lock);
+		args.recorded = ev->recorded;
+		args.completed = ev->completed;
+		args.timestamp_ns = ev->timestamp_ns;
+		args.waits = ev->waits;
+		if (ev->cleared)
+			args.state |= NPU_SIM_EVENT_INFO_CLEARED;
+		spin_unlock(&ctx->sq_lock);
+		if (ev->ipc) {
+			npu_event_ipc_read(ev->ipc, &args.recorded,
+					   &args.completed, &args.timestamp_ns);
+			args.state |= NPU_SIM_EVENT_INFO_IPC;
+			if (ev->imported)
+				args.state |= NPU_SIM_EVENT_INFO_IMPORTED;
+			if (READ_ONCE(ev->key))
+				args.state |= NPU_SIM_EVENT_INFO_EXPORTED;
+		}
+		npu_event_put(ev);
+	}
+	args.avail = max(max - atomic_read(&ctx->nr_events), 0);
+	if (copy_to_user(uarg, &args, sizeof(args)))
+		return -EFAULT;
+	return 0;
 }
 
 /* ---- debugfs, module init --------------------------------------------- */
@@ -1314,20 +1634,28 @@ static void npu_event_show_ctx(struct npu_ctx *ctx, void *m)
 	struct npu_event *ev;
 	unsigned long id;
 
+	u64 rec, done, ts;
+
 	xa_lock(&ctx->events);
 	spin_lock(&ctx->sq_lock);
-	xa_for_each(&ctx->events, id, ev)
-		seq_printf(m, "%d %u %u %llu %llu %llu %llu\n",
-			   ctx->pid, ev->ctx_id, ev->id, ev->recorded,
-			   ev->completed, ev->recorded - ev->completed,
-			   ev->timestamp_ns);
+	xa_for_each(&ctx->events, id, ev) {
+		rec = ev->recorded;
+		done = ev->completed;
+		ts = ev->timestamp_ns;
+		if (ev->ipc)
+			npu_event_ipc_read(ev->ipc, &rec, &done, &ts);
+		seq_printf(m, "%d %u %u %llu %llu %llu %llu %s\n",
+			   ctx->pid, ev->ctx_id, ev->id, rec, done, rec - done,
+			   ts, !ev->ipc ? "-" : ev->imported ? "imported" :
+			   READ_ONCE(ev->key) ? "exported" : "ipc");
+	}
 	spin_unlock(&ctx->sq_lock);
 	xa_unlock(&ctx->events);
 }
 
 void npu_event_show(struct seq_file *m, struct npu_dev *ndev)
 {
-	seq_puts(m, "pid ctx event recorded completed pending timestamp_ns\n");
+	seq_puts(m, "pid ctx event recorded completed pending timestamp_ns ipc\n");
 	npu_dev_walk_ctxs(ndev, false, npu_event_show_ctx, m);
 }
 

@@ -240,7 +240,13 @@ struct npu_rt_obj {
 	uint32_t ctx_id;	/* the context (or its own id) */
 	uint32_t kid;		/* kernel stream/event id; ctx: default stream */
 	int is_default;		/* ctx: the default context of dev */
+	uint32_t ev_flags;	/* event: ACL_EVENT_* it was made with, NPU_RT_EV_* */
+	uint32_t ev_op_flag[2];	/* event: record / wait flag + 1 of its first one */
 };
+
+/* ev_flags bits above the ACL_EVENT_* flags. */
+#define NPU_RT_EV_EX		(1U << 16)	/* aclrtCreateEventExWithFlag */
+#define NPU_RT_EV_IMPORTED	(1U << 17)	/* aclrtIpcOpenEventHandle */
 
 /* Register a new stream/event object; NULL when out of memory. */
 struct npu_rt_obj *npu_rt_obj_add(enum npu_rt_obj_type type, int dev, uint64_t epoch,
@@ -248,6 +254,14 @@ struct npu_rt_obj *npu_rt_obj_add(enum npu_rt_obj_type type, int dev, uint64_t e
 /* Remove a live object of type from the registry (the caller frees it);
  * NULL if handle is not one. */
 struct npu_rt_obj *npu_rt_obj_take(void *handle, enum npu_rt_obj_type type);
+/* Set the ev_flags of event o, new and not yet handed out. */
+void npu_rt_obj_set_ev_flags(struct npu_rt_obj *o, uint32_t flags);
+/*
+ * An event's record (op 0) or wait (op 1) uses flag: 0 when it is the flag
+ * of the event's first one (now recorded as that), -1 when another, -2 no
+ * such event.
+ */
+int npu_rt_event_op_flag(const void *handle, int op, uint32_t flag);
 /* 0 and a copy of the live object of type handle is; -1 if none. */
 int npu_rt_obj_get(const void *handle, enum npu_rt_obj_type type, struct npu_rt_obj *copy);
 /* A new context of (dev, epoch), made the thread's current; NULL: no memory. */
@@ -279,6 +293,7 @@ struct npu_rt_ref {
 	int dev;
 	int fd;
 	uint32_t kid;
+	uint32_t ev_flags;	/* an event's npu_rt_obj.ev_flags */
 };
 
 /* With the table lock held: current context's id for device dev. */
@@ -286,7 +301,7 @@ uint32_t npu_rt_current_ctx_id_locked(int dev);
 /* aclError of STREAM_CREATE's / EVENT_CREATE's negative errno rc. */
 aclError npu_rt_create_error(enum npu_rt_obj_type type, int rc);
 /* aclrtCreateStream / aclrtCreateEvent in the current context (priority:
- * streams only). */
+ * a stream's priority; an event's EVENT_CREATE flags). */
 aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **handle);
 /*
  * Lock the table and resolve handle, a live stream or event of type of an

@@ -17,6 +17,7 @@ static PyMethodDef *const rt_groups[] = {
 	pyacl_rt_managed_methods,
 	pyacl_rt_host_ipc_methods,
 	pyacl_rt_device_info_methods,
+	pyacl_rt_event_methods,
 };
 
 static struct PyModuleDef acl_def = {

@@ -128,10 +128,43 @@ typedef enum aclrtRunMode {
 	ACL_HOST = 1,
 } aclrtRunMode;
 
+/* aclrtCreateEventWithFlag / aclrtCreateEventExWithFlag flags */
+#define ACL_EVENT_SYNC 0x00000001U
+#define ACL_EVENT_CAPTURE_STREAM_PROGRESS 0x00000002U
+#define ACL_EVENT_TIME_LINE 0x00000008U
+#define ACL_EVENT_DEVICE_USE_ONLY 0x00000010U
+#define ACL_EVENT_EXTERNAL 0x00000020U
+#define ACL_EVENT_IPC 0x00000040U
+
+/* aclrtRecordEventWithFlag / aclrtStreamWaitEventWithFlag flags */
+#define ACL_EVENT_RECORD_DEFAULT 0x0U
+#define ACL_EVENT_RECORD_EXTERNAL 0x01U
+#define ACL_EVENT_WAIT_DEFAULT 0x0U
+#define ACL_EVENT_WAIT_EXTERNAL 0x01U
+
+#define ACL_IPC_EVENT_HANDLE_SIZE 64U
+
+typedef enum aclrtEventStatus {
+	ACL_EVENT_STATUS_COMPLETE = 0,
+	ACL_EVENT_STATUS_NOT_READY = 1,
+	ACL_EVENT_STATUS_RESERVED = 2,
+} aclrtEventStatus;
+
 typedef enum aclrtEventRecordedStatus {
 	ACL_EVENT_RECORDED_STATUS_NOT_READY = 0,
 	ACL_EVENT_RECORDED_STATUS_COMPLETE = 1,
 } aclrtEventRecordedStatus;
+
+typedef enum aclrtEventWaitStatus {
+	ACL_EVENT_WAIT_STATUS_COMPLETE = 0,
+	ACL_EVENT_WAIT_STATUS_NOT_READY = 1,
+	ACL_EVENT_WAIT_STATUS_RESERVED = 0xFFFF,
+} aclrtEventWaitStatus;
+
+/* An IPC event's handle for another process (aclrtIpcGetEventHandle). */
+typedef struct aclrtIpcEventHandle {
+	char reserved[ACL_IPC_EVENT_HANDLE_SIZE];
+} aclrtIpcEventHandle;
 
 typedef enum aclrtStreamStatus {
 	ACL_STREAM_STATUS_COMPLETE = 0,
@@ -1047,6 +1080,23 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 /* aclrtCreateEvent - create an event in the current context.  Errors:
  * 100000 NULL event; 107002 no current device; 207007 65536 events. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event);
+/* aclrtCreateEventWithFlag - create an event with flag: an OR of
+ * ACL_EVENT_SYNC, _CAPTURE_STREAM_PROGRESS, 0x4 and _TIME_LINE (at least
+ * one), or ACL_EVENT_DEVICE_USE_ONLY or ACL_EVENT_EXTERNAL alone.  A
+ * DEVICE_USE_ONLY event cannot be recorded, waited for or reset from the
+ * host (107000); an EXTERNAL one cannot be synchronized or queried and has
+ * no timestamp (207000).  Errors: 100000 NULL event;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) any other flag (ACL_EVENT_IPC
+ * included); 107002 no current device; 207007 65536 events. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag);
+/* aclrtCreateEventExWithFlag - as aclrtCreateEventWithFlag for an event
+ * of the new mode: an OR of ACL_EVENT_SYNC, _CAPTURE_STREAM_PROGRESS, 0x4
+ * and _TIME_LINE, or ACL_EVENT_IPC alone (an event other processes may
+ * open, aclrtIpcGetEventHandle).  aclrtQueryEvent and
+ * aclrtQueryEventWaitStatus do not serve these events (207000).  Errors:
+ * 100000 NULL event; 107000 any other flag (DEVICE_USE_ONLY and EXTERNAL
+ * included); 107002; 207007. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag);
 /* aclrtDestroyEvent - destroy an event (queued records/waits of it still
  * complete).  Errors: 100000 NULL; 107017 not a live event. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event);
@@ -1054,13 +1104,62 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event);
  * the stream reaches it, with a timestamp.  The event handle is checked
  * before the stream's. */
 ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
+/* aclrtRecordEventWithFlag - aclrtRecordEvent with flag
+ * ACL_EVENT_RECORD_DEFAULT (the same call) or ACL_EVENT_RECORD_EXTERNAL
+ * (outside a captured graph, a record like any other).  Every record of an
+ * event must use the flag of its first.  Errors: 100000 NULL event or
+ * another flag; 107017 dead event or stream; 107000 a DEVICE_USE_ONLY
+ * event, or a flag other than the event's first record's; 207000
+ * RECORD_EXTERNAL for an event not made by aclrtCreateEventExWithFlag with
+ * exactly ACL_EVENT_SYNC. */
+ACL_FUNC_VISIBILITY aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag);
+/* aclrtResetEvent - queue on stream (NULL: the default stream) a reset of
+ * event: when the stream reaches it the event reads as not recorded
+ * (aclrtQueryEventStatus NOT_READY), and a wait queued after the reset
+ * waits for the next record.  Errors: 100000 NULL event; 107017 dead event
+ * or stream; 107000 a DEVICE_USE_ONLY event; 207000 an IPC event; 107003
+ * event and stream of different devices. */
+ACL_FUNC_VISIBILITY aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream);
+/* aclrtQueryEvent - ACL_EVENT_STATUS_NOT_READY while a record of the event
+ * is queued and not reached, else ACL_EVENT_STATUS_COMPLETE (also when
+ * never recorded); never waits.  Errors: 100000 NULL; 107017; 207000 an
+ * event of aclrtCreateEventExWithFlag, an EXTERNAL or an IPC event. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status);
+/* aclrtQueryEventWaitStatus - ACL_EVENT_WAIT_STATUS_NOT_READY while a
+ * wait for the event (aclrtStreamWaitEvent...) is queued in this process
+ * and not done, else _COMPLETE.  Errors as aclrtQueryEvent. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status);
 /* aclrtSynchronizeEvent - wait until the event's last record is reached
  * (at once if it was never recorded). */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
+/* aclrtSynchronizeEventWithTimeout - as aclrtSynchronizeEvent, waiting at
+ * most timeout ms (-1: forever).  Errors: 107000 timeout < -1 (before any
+ * other check) or 0 (after the handle guard); 100000 NULL event; 107017;
+ * 207000 an EXTERNAL event; ACL_ERROR_RT_EVENT_SYNC_TIMEOUT (507047) the
+ * record not reached at the end. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout);
 /* aclrtStreamWaitEvent - work queued on stream after this call waits until
  * the event's last record (so far) is reached.  Errors: 100000 NULL event;
  * then the stream handle is checked before the event's (107017). */
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
+/* aclrtStreamWaitEventWithFlag - aclrtStreamWaitEvent with flag
+ * ACL_EVENT_WAIT_DEFAULT or _EXTERNAL (then timeout must be 0) and timeout
+ * in ms (0: none): a wait not met timeout ms after the stream reached it
+ * fails, and the stream's next synchronize returns
+ * ACL_ERROR_RT_WAIT_TIMEOUT (107019).  Every wait of an event must use the
+ * flag of its first.  Errors: 100000 NULL event, another flag, or
+ * WAIT_EXTERNAL with timeout != 0; 107017 dead stream (checked first) or
+ * event; 107000 a DEVICE_USE_ONLY event, or a flag other than the event's
+ * first wait's, or timeout above INT32_MAX (npu_sim's limit); 207000
+ * WAIT_EXTERNAL for an event not made by
+ * aclrtCreateEventExWithFlag with exactly ACL_EVENT_SYNC; 107003. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout,
+							  uint32_t flag);
+/* aclrtStreamWaitEventWithTimeout - aclrtStreamWaitEvent with timeout in
+ * ms (0: none) as aclrtStreamWaitEventWithFlag.  Errors: 107000 timeout <
+ * 0 (before any other check), or a NULL event (the runtime's check);
+ * otherwise as aclrtStreamWaitEvent. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout);
 /*
  * aclrtValueWrite - queue on stream (NULL: the default stream) a store of
  * the 64-bit value to the 8 bytes at devAddr, done when the stream reaches
@@ -1099,6 +1198,21 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventR
  * ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID (107006) a record not reached yet;
  * 107003 events of different devices (npu_sim's choice). */
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
+/* aclrtEventGetTimestamp - *timestamp: when the event's last record was
+ * reached, in microseconds of CLOCK_MONOTONIC (the clock of
+ * aclrtEventElapsedTime: the difference of two events' timestamps is their
+ * elapsed time).  Errors: 100000 NULL timestamp or event; 107017; 207000
+ * an EXTERNAL or IPC event; 507000 never recorded; 107006 the record not
+ * reached yet. */
+ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp);
+/* aclrtGetEventId - *eventId: the event's id on its device (> 0, unique
+ * among the live events of the process on that device).  Errors: 100000
+ * NULL; 107017; 207000 an IPC event. */
+ACL_FUNC_VISIBILITY aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId);
+/* aclrtGetEventAvailNum - *eventCount: how many more events this process
+ * may create on the current device.  Errors: 100000 NULL; 107002 no
+ * current device. */
+ACL_FUNC_VISIBILITY aclError aclrtGetEventAvailNum(uint32_t *eventCount);
 
 /* ========================================================================
  * Linear device memory
@@ -1875,6 +1989,21 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *p
  * also when this process neither imported nor exported the key (or closed
  * it already); 107002. */
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char *key);
+/* aclrtIpcGetEventHandle - the handle of an IPC event (made with
+ * aclrtCreateEventExWithFlag(ACL_EVENT_IPC), or opened) for other
+ * processes; the same handle every time.  It stays valid until the event
+ * is destroyed or its process exits; events opened from it before stay
+ * usable.  Errors: 100000 NULL handle or event; 107017; 107000 not an IPC
+ * event. */
+ACL_FUNC_VISIBILITY aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle);
+/* aclrtIpcOpenEventHandle - open in the current context an IPC event of
+ * another process (of any device; access to that device is enabled as by
+ * aclrtDeviceEnablePeerAccess): records in either process count for both,
+ * so a wait or synchronize in one orders after a record queued in the
+ * other.  The event is destroyed with aclrtDestroyEvent.  Errors: 100000
+ * NULL event; 107002 no current device; 107017 handle names no live IPC
+ * event; 207006 the event is this process's own; 207007 65536 events. */
+ACL_FUNC_VISIBILITY aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);
 
 /* ------------------------------------------------------------------------
  * Errors and system: the calling thread's last error, the versions of the

@@ -90,7 +90,7 @@ aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **
 	fd = npu_rt_device_fd_locked(dev);
 	ctx_id = npu_rt_current_ctx_id_locked(dev);
 	if (type == NPU_RT_OBJ_EVENT) {
-		struct npu_sim_event_create req = { .ctx_id = ctx_id };
+		struct npu_sim_event_create req = { .ctx_id = ctx_id, .flags = priority };
 
 		rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_CREATE, &req);
 		kid = req.id;
@@ -128,7 +128,8 @@ aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct 
 				  obj_name(type), handle, obj_name(type));
 		return ACL_ERROR_RT_INVALID_HANDLE;	/* the runtime's handle guard */
 	}
-	*ref = (struct npu_rt_ref){ .dev = o.dev, .fd = npu_rt_device_fd_locked(o.dev), .kid = o.kid };
+	*ref = (struct npu_rt_ref){ .dev = o.dev, .fd = npu_rt_device_fd_locked(o.dev), .kid = o.kid,
+				    .ev_flags = o.ev_flags };
 	return ACL_SUCCESS;
 }
 

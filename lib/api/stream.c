@@ -28,6 +28,8 @@ aclError npu_rt_async_error(int err)
 		return ACL_SUCCESS;
 	case -EFAULT:	/* the host memory of a queued copy was gone when it ran */
 		return ACL_ERROR_RT_COPY_DATA;
+	case -ETIMEDOUT:	/* an event wait with a timeout was not met */
+		return ACL_ERROR_RT_WAIT_TIMEOUT;
 	case -ESRCH:	/* the process was exiting */
 	case -ECANCELED:
 		return ACL_ERROR_RT_DRV_INTERNAL_ERROR;

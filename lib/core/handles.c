@@ -118,6 +118,29 @@ struct npu_rt_obj *npu_rt_obj_take(void *handle, enum npu_rt_obj_type type)
 	return o;
 }
 
+void npu_rt_obj_set_ev_flags(struct npu_rt_obj *o, uint32_t flags)
+{
+	pthread_mutex_lock(&obj_lock);
+	o->ev_flags = flags;
+	pthread_mutex_unlock(&obj_lock);
+}
+
+int npu_rt_event_op_flag(const void *handle, int op, uint32_t flag)
+{
+	struct npu_rt_obj *o;
+	int ret = -2;
+
+	pthread_mutex_lock(&obj_lock);
+	o = find_obj(handle, NPU_RT_OBJ_EVENT);
+	if (o != NULL) {
+		ret = o->ev_op_flag[op] != 0 && o->ev_op_flag[op] != flag + 1 ? -1 : 0;
+		if (ret == 0)
+			o->ev_op_flag[op] = flag + 1;
+	}
+	pthread_mutex_unlock(&obj_lock);
+	return ret;
+}
+
 int npu_rt_obj_get(const void *handle, enum npu_rt_obj_type type, struct npu_rt_obj *copy)
 {
 	struct npu_rt_obj *o;

@@ -199,6 +199,18 @@ void npu_rt_tr_aclrtPhysicalMemProp(struct npu_rt_tr *t, const char *name,
 	npu_rt_tr_close(t);
 }
 
+/* An IPC event handle: the key its first 8 bytes hold (the rest is 0). */
+void npu_rt_tr_aclrtIpcEventHandle(struct npu_rt_tr *t, const char *name, const aclrtIpcEventHandle *p)
+{
+	uint64_t key;
+
+	if (!open_or_null(t, name, p))
+		return;
+	memcpy(&key, p->reserved, sizeof(key));
+	npu_rt_tr_uint(t, "key", key);
+	npu_rt_tr_close(t);
+}
+
 /* At most this many attributes of a config are written. */
 #define CFG_ATTRS_MAX 8
 

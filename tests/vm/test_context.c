@@ -53,7 +53,7 @@ static long events_of(pid_t pid)
 
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "pid ctx event recorded completed pending timestamp_ns\n");
+	ck_assert_str_eq(line, "pid ctx event recorded completed pending timestamp_ns ipc\n");
 	while (fgets(line, sizeof(line), f))
 		if (sscanf(line, "%d", &p) == 1 && p == pid)
 			n++;

@@ -202,7 +202,7 @@ static int dbg_event(pid_t pid, unsigned int eid, struct ev_row *r)
 
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "pid ctx event recorded completed pending timestamp_ns\n");
+	ck_assert_str_eq(line, "pid ctx event recorded completed pending timestamp_ns ipc\n");
 	while (fgets(line, sizeof(line), f)) {
 		struct ev_row x;
 		unsigned int id;

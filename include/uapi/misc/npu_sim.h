@@ -95,6 +95,11 @@ enum npu_sim_param {
  * at most 2 KiB in slots of shared pages (1.7)
  */
 #define NPU_SIM_CAP_MEM_PEAKS	(1ULL << 11)
+/*
+ * EVENT_EXPORT / EVENT_IMPORT / EVENT_INFO, OP_RESET, the event create flag
+ * NPU_SIM_EVENT_IPC and the WAIT flag NPU_SIM_WAIT_EVENT_TIMEOUT (1.9)
+ */
+#define NPU_SIM_CAP_EVENT_EXT	(1ULL << 13)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -933,14 +938,17 @@ enum npu_sim_wait_cond {
  * @height: in, COPY/SET: number of rows (> 0); others: must be 0
  * @dir: in, COPY: enum npu_sim_copy_dir; others: must be 0
  * @value: in, SET: the byte (bits above 7 must be 0); others: must be 0
- * @event: in, RECORD/WAIT: event id; others: must be 0
- * @flags: in, VALUE_WAIT: enum npu_sim_wait_cond; others: must be 0
+ * @event: in, RECORD/WAIT (and RESET, 1.9): event id; others: must be 0
+ * @flags: in, VALUE_WAIT: enum npu_sim_wait_cond; WAIT (1.9):
+ *	NPU_SIM_WAIT_EVENT_TIMEOUT or 0; others: must be 0
  * @seq: out, the operation's sequence number in its stream (1, 2, ...)
  * @location: in, PREFETCH: enum npu_sim_managed_loc; others: must be 0 (1.4)
  * @location_id: in, PREFETCH to NPU_SIM_MLOC_DEVICE: this device's index;
  *	others: must be 0 (1.4)
  * @operand: in, VALUE_WRITE: the value written; VALUE_WAIT: the value
- *	compared; others: must be 0 (1.5; was a reserved field)
+ *	compared; WAIT with NPU_SIM_WAIT_EVENT_TIMEOUT (1.9): the timeout in
+ *	milliseconds (1..INT_MAX); others: must be 0 (1.5; was a reserved
+ *	field)
  *
  * A WAIT orders the stream after the most recent RECORD of the event
  * submitted before it (of any stream of the file); an event never recorded
@@ -1018,7 +1026,7 @@ struct npu_sim_stream_sync {
 /**
  * struct npu_sim_event_create - create an event
  * @ctx_id: in, the caller's context id (debugfs only)
- * @flags: in, must be 0
+ * @flags: in, NPU_SIM_EVENT_CREATE_MASK bits (1.9; must be 0 before)
  * @id: out, event id (> 0)
  * @pad: must be 0
  *
@@ -1076,6 +1084,117 @@ struct npu_sim_event_sync {
 #define NPU_SIM_IOCTL_EVENT_CREATE	_IOWR(NPU_SIM_IOC_MAGIC, 0x34, struct npu_sim_event_create)
 #define NPU_SIM_IOCTL_EVENT_DESTROY	_IOW(NPU_SIM_IOC_MAGIC, 0x35, struct npu_sim_event_destroy)
 #define NPU_SIM_IOCTL_EVENT_SYNC	_IOWR(NPU_SIM_IOC_MAGIC, 0x36, struct npu_sim_event_sync)
+
+/* ---- Event extensions (API 1.9, NPU_SIM_CAP_EVENT_EXT) ------------------
+ *
+ * An event created with NPU_SIM_EVENT_IPC keeps its record counters in a
+ * state shared with the processes that import it: EVENT_EXPORT gives a key
+ * of the machine-wide key table (the same table as SHARE_EXPORT and
+ * IPC_EXPORT keys; any process but the exporter's may import it, as the
+ * runtime turns the pid check of an IPC event off), EVENT_IMPORT makes an
+ * event of the importing file that names the same state.  A RECORD of the
+ * event in any of these files counts for all of them: a WAIT (or
+ * EVENT_SYNC) in one orders after the most recent RECORD submitted before
+ * it in any.  The key lives until the exporting event is destroyed or its
+ * file released; imports made before stay usable, and a RECORD queued by a
+ * file that goes away counts as reached, so nothing waits on it forever.
+ *
+ * OP_RESET (op 10): when the stream reaches it the event is cleared (its
+ * last record no longer counts as reached for EVENT_INFO's
+ * NPU_SIM_EVENT_INFO_CLEARED), and a WAIT submitted after the RESET and
+ * before the next RECORD waits for that next RECORD.  Fields as RECORD.
+ * Not for IPC events (-EINVAL).
+ *
+ * WAIT with NPU_SIM_WAIT_EVENT_TIMEOUT in @flags: @operand is the longest
+ * wait in milliseconds (> 0); a WAIT not met by then completes with
+ * -ETIMEDOUT, the stream's error.
+ */
+#define NPU_SIM_OP_RESET		10	/* enum npu_sim_op (1.9) */
+#define NPU_SIM_WAIT_EVENT_TIMEOUT	(1U << 0)	/* WAIT @flags (1.9) */
+#define NPU_SIM_EVENT_IPC		(1U << 0)	/* EVENT_CREATE @flags */
+#define NPU_SIM_EVENT_CREATE_MASK	NPU_SIM_EVENT_IPC
+
+/* EVENT_IMPORT flags */
+#define NPU_SIM_EVENT_IMPORT_ENABLE_PEER (1U << 0) /* as NPU_SIM_IPC_ENABLE_PEER */
+#define NPU_SIM_EVENT_IMPORT_MASK	NPU_SIM_EVENT_IMPORT_ENABLE_PEER
+
+/**
+ * struct npu_sim_event_export - key of an IPC event, for other processes
+ * @id: in, event id, created with NPU_SIM_EVENT_IPC (or imported)
+ * @flags: in, must be 0
+ * @key: out, non-zero; the same key for every call on one event (an
+ *	imported event gives the key it was imported with)
+ *
+ * Errors: -EINVAL bad field or not an IPC event; -ENOENT no such event;
+ * -ENOMEM.
+ */
+struct npu_sim_event_export {
+	__u32 id;
+	__u32 flags;
+	__u64 key;
+};
+
+/**
+ * struct npu_sim_event_import - open an IPC event of another process
+ * @key: in, a key of EVENT_EXPORT
+ * @ctx_id: in, the caller's context id (debugfs only)
+ * @flags: in, NPU_SIM_EVENT_IMPORT_MASK bits: ENABLE_PEER grants this file
+ *	access to the exporter's device if the import succeeds
+ * @id: out, the new event id of this file
+ * @pad: must be 0
+ *
+ * Errors: -EINVAL bad field; -ENOENT no such key (or its event is gone);
+ * -EPERM the key is the caller's own process's; -EXDEV the exporter's
+ * device is another one this file has no peer access to (and no
+ * ENABLE_PEER); -ENOSPC NPU_SIM_MAX_EVENTS reached; -ENOMEM.
+ */
+struct npu_sim_event_import {
+	__u64 key;
+	__u32 ctx_id;
+	__u32 flags;
+	__u32 id;
+	__u32 pad;
+};
+
+/* EVENT_INFO @state bits */
+#define NPU_SIM_EVENT_INFO_IPC		(1U << 0) /* created with EVENT_IPC */
+#define NPU_SIM_EVENT_INFO_IMPORTED	(1U << 1) /* made by EVENT_IMPORT */
+#define NPU_SIM_EVENT_INFO_EXPORTED	(1U << 2) /* has a key */
+#define NPU_SIM_EVENT_INFO_CLEARED	(1U << 3) /* a RESET was reached after
+						   * the last RECORD reached
+						   */
+
+/**
+ * struct npu_sim_event_info - state of an event, and how many more fit
+ * @id: in, event id, or 0 for @avail only
+ * @flags: in, must be 0
+ * @state: out, NPU_SIM_EVENT_INFO_* bits
+ * @pad: must be 0
+ * @recorded: out, RECORD operations submitted (of every file for an IPC
+ *	event)
+ * @completed: out, the newest RECORD reached (1-based count)
+ * @timestamp_ns: out, CLOCK_MONOTONIC time RECORD @completed was reached
+ * @waits: out, WAIT operations of this file on the event not yet done
+ * @avail: out, events this file may still create or import
+ *
+ * All out fields must be 0 on input.  Errors: -EINVAL bad field; -ENOENT
+ * no such event.
+ */
+struct npu_sim_event_info {
+	__u32 id;
+	__u32 flags;
+	__u32 state;
+	__u32 pad;
+	__u64 recorded;
+	__u64 completed;
+	__u64 timestamp_ns;
+	__u64 waits;
+	__u64 avail;
+};
+
+#define NPU_SIM_IOCTL_EVENT_EXPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x3C, struct npu_sim_event_export)
+#define NPU_SIM_IOCTL_EVENT_IMPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x3D, struct npu_sim_event_import)
+#define NPU_SIM_IOCTL_EVENT_INFO	_IOWR(NPU_SIM_IOC_MAGIC, 0x3E, struct npu_sim_event_info)
 
 /* ---- Managed (UVM) memory (API 1.3, NPU_SIM_CAP_MANAGED) ----------------
  *

@@ -91,6 +91,15 @@ static_assert(sizeof(struct npu_sim_event_destroy) == 8);
 static_assert(sizeof(struct npu_sim_event_sync) == 40);
 static_assert(offsetof(struct npu_sim_event_sync, recorded) == 16);
 static_assert(offsetof(struct npu_sim_event_sync, timestamp_ns) == 32);
+
+/* 1.9: event extensions */
+static_assert(sizeof(struct npu_sim_event_export) == 16);
+static_assert(offsetof(struct npu_sim_event_export, key) == 8);
+static_assert(sizeof(struct npu_sim_event_import) == 24);
+static_assert(offsetof(struct npu_sim_event_import, id) == 16);
+static_assert(sizeof(struct npu_sim_event_info) == 56);
+static_assert(offsetof(struct npu_sim_event_info, recorded) == 16);
+static_assert(offsetof(struct npu_sim_event_info, avail) == 48);
 static_assert(sizeof(struct npu_sim_managed_alloc) == 40);
 static_assert(offsetof(struct npu_sim_managed_alloc, va) == 16);
 static_assert(sizeof(struct npu_sim_managed_advise) == 40);
