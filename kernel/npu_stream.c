@@ -105,6 +105,7 @@ struct npu_op {
 	u64 operand;			/* VALUE_WRITE / VALUE_WAIT */
 	u32 cond;			/* VALUE_WAIT: enum npu_sim_wait_cond */
 	int inject;			/* injected failure to run as, or 0 */
+	struct npu_report *cb;		/* CALLBACK (npu_report.c) */
 };
 
 enum npu_run {
@@ -203,6 +204,8 @@ static void npu_op_free(struct npu_op *op)
 	npu_op_put_memory(op);
 	if (op->event)
 		npu_event_put(op->event);
+	if (op->cb)
+		npu_report_put(op->cb);
 	kfree(op);
 }
 
@@ -427,8 +430,9 @@ static bool npu_stream_park(struct npu_stream *s, struct npu_op *op)
 	s->cur = NULL;
 	if (op->type == NPU_SIM_OP_WAIT)
 		list_add_tail(&s->park_node, &s->ctx->sq_parked);
-	else
+	else if (op->type == NPU_SIM_OP_VALUE_WAIT)
 		npu_value_poll_later(s);
+	/* A CALLBACK is kicked by npu_stream_callback_done(). */
 	return true;
 }
 
@@ -475,6 +479,8 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		if (ret || npu_value_met(op->cond, v, op->operand))
 			return ret;
 		return -EAGAIN;
+	case NPU_SIM_OP_CALLBACK:
+		return npu_report_exec(op->cb, s);
 	}
 	return 0;	/* RECORD: completing it is the work */
 }
@@ -586,6 +592,7 @@ static void npu_stream_cancel_ops(struct npu_ctx *ctx, struct npu_stream *s,
 			npu_event_reach(ctx, op->event, op->target);
 	}
 	npu_stream_settle(s);
+	npu_report_stream_gone(ctx, s->id);
 	list_del_init(&s->park_node);
 	spin_lock(&u->lock);
 	if (s->run == NPU_RUN_READY && list_empty(&s->ops)) {
@@ -707,6 +714,7 @@ int npu_stream_ctx_init(struct npu_ctx *ctx)
 	INIT_LIST_HEAD(&ctx->sq_parked);
 	xa_init_flags(&ctx->streams, XA_FLAGS_ALLOC1);
 	xa_init_flags(&ctx->events, XA_FLAGS_ALLOC1);
+	npu_report_ctx_init(ctx);
 	return 0;
 }
 
@@ -750,6 +758,7 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 		npu_event_put(ev);
 	}
 	xa_destroy(&ctx->events);
+	npu_report_ctx_teardown(ctx);
 	npu_stream_user_put(ctx->suser);
 }
 
@@ -789,6 +798,17 @@ void npu_stream_hold_print(struct seq_file *m, struct npu_dev *ndev)
 		seq_printf(m, "%d\n", hold ? 1 : 0);
 	else
 		seq_printf(m, "%u:%u\n", (u32)(hold >> 32), (u32)hold);
+}
+
+/**
+ * npu_stream_callback_done() - a BLOCK callback of @s ended or was dropped
+ * @s: the stream, parked on it (or about to park)
+ *
+ * sq_lock held.
+ */
+void npu_stream_callback_done(struct npu_stream *s)
+{
+	npu_stream_kick(s);
 }
 
 /* ---- ioctls ------------------------------------------------------------ */
@@ -868,10 +888,11 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 {
 	if (a->seq)
 		return -EINVAL;
-	if (a->flags && a->op != NPU_SIM_OP_VALUE_WAIT)
+	if (a->flags && a->op != NPU_SIM_OP_VALUE_WAIT &&
+	    a->op != NPU_SIM_OP_CALLBACK)
 		return -EINVAL;
 	if (a->operand && a->op != NPU_SIM_OP_VALUE_WRITE &&
-	    a->op != NPU_SIM_OP_VALUE_WAIT)
+	    a->op != NPU_SIM_OP_VALUE_WAIT && a->op != NPU_SIM_OP_CALLBACK)
 		return -EINVAL;
 	if (a->op != NPU_SIM_OP_PREFETCH && (a->location || a->location_id))
 		return -EINVAL;
@@ -902,6 +923,12 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 		    a->dir || a->value || a->width != sizeof(u64) ||
 		    !IS_ALIGNED(a->dst, sizeof(u64)) ||
 		    a->flags > NPU_SIM_WAIT_NOR)
+			return -EINVAL;
+		return 0;
+	case NPU_SIM_OP_CALLBACK:
+		if (a->event || a->dst || a->dpitch || a->src || a->spitch ||
+		    a->width || a->height || a->dir || a->value ||
+		    (a->flags & ~(NPU_SIM_CB_BLOCK | NPU_SIM_CB_HOSTFUNC)))
 			return -EINVAL;
 		return 0;
 	}
@@ -975,6 +1002,13 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 		op->va = a.dst;
 		op->len = a.width;
 		op->loc = a.location;
+	} else if (a.op == NPU_SIM_OP_CALLBACK) {
+		op->cb = npu_report_new(ctx, a.stream, a.flags, a.operand);
+		if (IS_ERR(op->cb)) {
+			ret = PTR_ERR(op->cb);
+			kfree(op);
+			goto out;
+		}
 	} else {
 		op->event = npu_event_get(ctx, a.event);
 		if (!op->event) {
