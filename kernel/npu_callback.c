@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host callbacks (1.9): CB_SUBSCRIBE, CB_WAIT and CB_DONE, the host side of
- * the reports a stream's CALLBACK op posts (npu_report.c).
+ * Host callbacks (1.9): CB_SUBSCRIBE, CB_WAIT, CB_DONE and CB_QUERY, the host
+ * side of the reports a stream's CALLBACK op posts (npu_report.c).
  *
  * A host thread waits in CB_WAIT for the reports of its channel, runs the
  * callback in user space and acknowledges it with CB_DONE, which lets a
@@ -97,4 +97,18 @@ int npu_ioctl_cb_done(struct npu_ctx *ctx, void __user *uarg)
 		npu_stream_callback_done(kick);
 	spin_unlock(&ctx->sq_lock);
 	return ret;
+}
+
+int npu_ioctl_cb_query(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_cb_query a;
+
+	if (copy_from_user(&a, uarg, sizeof(a)))
+		return -EFAULT;
+	if (!a.channel || (a.flags & ~NPU_SIM_CB_HOSTFUNC) || a.streams)
+		return -EINVAL;
+	a.streams = npu_report_streams(ctx, a.channel, a.flags);
+	if (copy_to_user(uarg, &a, sizeof(a)))
+		return -EFAULT;
+	return 0;
 }

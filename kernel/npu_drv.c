@@ -204,6 +204,7 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_CB_WAIT, npu_ioctl_cb_wait, false, false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_CB_DONE, npu_ioctl_cb_done, false, false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_CB_QUERY, npu_ioctl_cb_query, false, false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ALLOC, npu_ioctl_managed_alloc, false,
 		  false, NPU_STAT_CALLS_ALLOC),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ADVISE, npu_ioctl_managed_advise,

@@ -366,6 +366,27 @@ int npu_report_take(struct npu_ctx *ctx, struct npu_sim_cb_wait *w)
 }
 
 /**
+ * npu_report_streams() - streams subscribed to a channel
+ * @ctx: the context
+ * @channel: the channel
+ * @flags: NPU_SIM_CB_HOSTFUNC or 0, the kind
+ *
+ * Return: how many streams of @ctx are subscribed to @channel.
+ */
+u32 npu_report_streams(struct npu_ctx *ctx, u64 channel, u32 flags)
+{
+	unsigned int kind = npu_cb_kind(flags);
+	struct npu_cb_bind *b;
+	u32 n = 0;
+
+	spin_lock(&ctx->sq_lock);
+	list_for_each_entry(b, &ctx->cb_binds, node)
+		n += b->chan[kind] == channel;
+	spin_unlock(&ctx->sq_lock);
+	return n;
+}
+
+/**
  * npu_report_done_locked() - CB_DONE of report @id
  * @ctx: the context
  * @id: the report's id

@@ -829,6 +829,7 @@ struct npu_stream *npu_report_unsubscribe_locked(struct npu_ctx *ctx,
 						 u32 stream, u32 flags,
 						 u64 channel, int *err);
 int npu_report_take(struct npu_ctx *ctx, struct npu_sim_cb_wait *w);
+u32 npu_report_streams(struct npu_ctx *ctx, u64 channel, u32 flags);
 struct npu_stream *npu_report_done_locked(struct npu_ctx *ctx, u64 id,
 					  int *err);
 void npu_report_show(struct seq_file *m, struct npu_dev *ndev);
@@ -858,6 +859,7 @@ void npu_stream_callback_done(struct npu_stream *s);
 int npu_ioctl_cb_subscribe(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_cb_wait(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_cb_done(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_cb_query(struct npu_ctx *ctx, void __user *uarg);
 
 /* npu_managed.c: managed (UVM) memory; state under npu_ctx.lock */
 int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg);

@@ -1170,9 +1170,25 @@ struct npu_sim_cb_done {
 	__u64 reserved;
 };
 
+/**
+ * struct npu_sim_cb_query - how many streams are subscribed to a channel
+ * @channel: in, the channel (!= 0)
+ * @flags: in, NPU_SIM_CB_HOSTFUNC for the host function kind, else 0
+ * @streams: out, streams of this file subscribed to @channel for that
+ *	kind; must be 0 on input
+ *
+ * Errors: -EINVAL bad field.
+ */
+struct npu_sim_cb_query {
+	__u64 channel;
+	__u32 flags;
+	__u32 streams;
+};
+
 #define NPU_SIM_IOCTL_CB_SUBSCRIBE	_IOW(NPU_SIM_IOC_MAGIC, 0x4C, struct npu_sim_cb_subscribe)
 #define NPU_SIM_IOCTL_CB_WAIT		_IOWR(NPU_SIM_IOC_MAGIC, 0x4D, struct npu_sim_cb_wait)
 #define NPU_SIM_IOCTL_CB_DONE		_IOW(NPU_SIM_IOC_MAGIC, 0x4E, struct npu_sim_cb_done)
+#define NPU_SIM_IOCTL_CB_QUERY		_IOWR(NPU_SIM_IOC_MAGIC, 0x4F, struct npu_sim_cb_query)
 
 /* ---- Managed (UVM) memory (API 1.3, NPU_SIM_CAP_MANAGED) ----------------
  *

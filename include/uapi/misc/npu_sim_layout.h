@@ -96,6 +96,7 @@ static_assert(sizeof(struct npu_sim_cb_wait) == 40);
 static_assert(offsetof(struct npu_sim_cb_wait, report) == 16);
 static_assert(offsetof(struct npu_sim_cb_wait, stream) == 32);
 static_assert(sizeof(struct npu_sim_cb_done) == 16);
+static_assert(sizeof(struct npu_sim_cb_query) == 16);
 static_assert(sizeof(struct npu_sim_managed_alloc) == 40);
 static_assert(offsetof(struct npu_sim_managed_alloc, va) == 16);
 static_assert(sizeof(struct npu_sim_managed_advise) == 40);
