@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include <acl/acl.h>
+#include <misc/npu_sim.h>
 
 #define BUF (1 * MiB)
 #define CALLBACKS_FILE "/sys/kernel/debug/npu_sim/npu_sim0/callbacks"
@@ -668,6 +669,132 @@ START_TEST(bad_inputs)
 }
 END_TEST
 
+/* The driver's CB_* ioctls and OP_CALLBACK without the library: every bad field. */
+START_TEST(raw_ioctls)
+{
+	struct npu_sim_stream_create sc = { 0 };
+	struct npu_sim_stream_submit sb;
+	struct npu_sim_stream_sync ss;
+	struct npu_sim_cb_subscribe cs;
+	struct npu_sim_cb_wait w;
+	struct npu_sim_cb_done d;
+	struct npu_sim_cb_query q;
+	const uint64_t ch = 0x1234;
+	struct vm_raw r;
+
+	vm_raw_open(&r, 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc), 0);
+
+	/* CB_SUBSCRIBE */
+	cs = (struct npu_sim_cb_subscribe){ .stream = sc.id, .channel = 0 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), EINVAL);
+	cs = (struct npu_sim_cb_subscribe){ .stream = sc.id, .channel = ch, .flags = 1U << 4 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), EINVAL);
+	cs.flags = NPU_SIM_CB_RUNTIME;	/* RUNTIME needs HOSTFUNC */
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), EINVAL);
+	cs.flags = NPU_SIM_CB_HOSTFUNC | NPU_SIM_CB_RUNTIME | NPU_SIM_CB_UNSUBSCRIBE;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), EINVAL);
+	cs = (struct npu_sim_cb_subscribe){ .stream = sc.id + 1, .channel = ch };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), ENOENT);
+	cs.flags = NPU_SIM_CB_UNSUBSCRIBE;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), ENOENT);
+	cs = (struct npu_sim_cb_subscribe){ .stream = sc.id, .channel = ch, .flags = NPU_SIM_CB_UNSUBSCRIBE };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), ENOTCONN);
+
+	/* OP_CALLBACK: fields, then a stream with no subscription */
+	sb = (struct npu_sim_stream_submit){ .stream = sc.id, .op = NPU_SIM_OP_CALLBACK,
+					     .flags = NPU_SIM_CB_BLOCK, .operand = 77 };
+	sb.flags = 1U << 2;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	sb.flags = NPU_SIM_CB_BLOCK;
+	sb.dst = 8;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	sb.dst = 0;
+	sb.event = 1;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	sb.event = 0;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), ENOTCONN);
+
+	/* subscribed: twice is EBUSY, another channel's unsubscribe EXDEV */
+	cs = (struct npu_sim_cb_subscribe){ .stream = sc.id, .channel = ch };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), EBUSY);
+	cs.channel = ch + 1;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), EBUSY);
+	cs.flags = NPU_SIM_CB_UNSUBSCRIBE;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs), EXDEV);
+	/* a host function op: a report subscription and no host function one */
+	sb.flags = NPU_SIM_CB_BLOCK | NPU_SIM_CB_HOSTFUNC;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EBUSY);
+
+	/* CB_QUERY */
+	q = (struct npu_sim_cb_query){ .channel = ch, .streams = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_QUERY, &q), EINVAL);
+	q = (struct npu_sim_cb_query){ .channel = ch, .flags = NPU_SIM_CB_BLOCK };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_QUERY, &q), EINVAL);
+	q = (struct npu_sim_cb_query){ .channel = 0 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_QUERY, &q), EINVAL);
+	q = (struct npu_sim_cb_query){ .channel = ch };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_QUERY, &q), 0);
+	ck_assert_uint_eq(q.streams, 1);
+	q = (struct npu_sim_cb_query){ .channel = ch, .flags = NPU_SIM_CB_HOSTFUNC };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_QUERY, &q), 0);
+	ck_assert_uint_eq(q.streams, 0);
+
+	/* CB_WAIT: fields, no subscription, timeout */
+	w = (struct npu_sim_cb_wait){ .channel = ch, .timeout_ms = 10, .report = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_WAIT, &w), EINVAL);
+	w = (struct npu_sim_cb_wait){ .channel = ch, .timeout_ms = 10, .block = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_WAIT, &w), EINVAL);
+	w = (struct npu_sim_cb_wait){ .channel = ch, .timeout_ms = 10, .flags = NPU_SIM_CB_BLOCK };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_WAIT, &w), EINVAL);
+	w = (struct npu_sim_cb_wait){ .channel = 0, .timeout_ms = 10 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_WAIT, &w), EINVAL);
+	w = (struct npu_sim_cb_wait){ .channel = ch + 1, .timeout_ms = 10 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_WAIT, &w), ENOTCONN);
+	w = (struct npu_sim_cb_wait){ .channel = ch, .timeout_ms = 10, .flags = NPU_SIM_CB_HOSTFUNC };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_WAIT, &w), ENOTCONN);
+	w = (struct npu_sim_cb_wait){ .channel = ch, .timeout_ms = 10 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_WAIT, &w), ETIMEDOUT);
+
+	/* a BLOCK callback round trip: the report, then the stream goes on at CB_DONE */
+	sb.flags = NPU_SIM_CB_BLOCK;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), 0);
+	ck_assert_uint_eq(sb.seq, 1);
+	w = (struct npu_sim_cb_wait){ .channel = ch, .timeout_ms = 0 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_WAIT, &w), 0);
+	ck_assert_uint_ne(w.report, 0);
+	ck_assert_uint_eq(w.cookie, 77);
+	ck_assert_uint_eq(w.stream, sc.id);
+	ck_assert_uint_eq(w.block, 1);
+	ss = (struct npu_sim_stream_sync){ .id = sc.id, .flags = NPU_SIM_SYNC_TIMEOUT, .timeout_ms = 10 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), 0);
+	ck_assert_uint_eq(ss.status, NPU_SIM_STATUS_NOT_READY);
+	d = (struct npu_sim_cb_done){ .report = w.report, .reserved = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_DONE, &d), EINVAL);
+	d = (struct npu_sim_cb_done){ .report = w.report + 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_DONE, &d), ENOENT);
+	d = (struct npu_sim_cb_done){ .report = w.report };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_DONE, &d), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_DONE, &d), ENOENT);
+	ss = (struct npu_sim_stream_sync){ .id = sc.id };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), 0);
+	ck_assert_uint_eq(ss.status, NPU_SIM_STATUS_COMPLETE);
+	ck_assert_uint_eq(ss.completed, 1);
+
+	/* destroying the stream ends its subscription */
+	{
+		struct npu_sim_stream_destroy sd = { .id = sc.id };
+
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_DESTROY, &sd), 0);
+	}
+	q = (struct npu_sim_cb_query){ .channel = ch };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_QUERY, &q), 0);
+	ck_assert_uint_eq(q.streams, 0);
+	vm_raw_close(&r);
+}
+END_TEST
+
 static Suite *callback_suite(void)
 {
 	Suite *s = suite_create("callback");
@@ -684,6 +811,7 @@ static Suite *callback_suite(void)
 	tcase_add_test(t, host_func_subscribed);
 	tcase_add_test(t, sigkill_with_block_pending);
 	tcase_add_test(t, bad_inputs);
+	tcase_add_test(t, raw_ioctls);
 	suite_add_tcase(s, t);
 	return s;
 }
