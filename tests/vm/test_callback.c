@@ -121,7 +121,7 @@ static void *proc_main(void *arg)
 		if (rc == ACL_SUCCESS)
 			p->ran++;
 		else if (rc != ACL_ERROR_RT_REPORT_TIMEOUT && !p->bad)
-			p->bad = rc;
+			__atomic_store_n(&p->bad, rc, __ATOMIC_RELEASE);
 	}
 	return NULL;
 }
@@ -441,6 +441,46 @@ START_TEST(unsubscribe_with_pending)
 	ck_assert_int_eq(dbg_callbacks_of(getpid()).lines, 0);
 	ck_assert_int_eq(aclrtProcessReport(10), ACL_ERROR_RT_THREAD_SUBSCRIBE);
 	bufs_free(&b);
+}
+END_TEST
+
+/*
+ * aclrtDestroyStreamForce while one blocking callback runs and another is
+ * queued: the destroy does not wait for the function, the queued one never
+ * runs, and the running one returns into a stream that is gone.
+ */
+START_TEST(force_destroy_with_callbacks)
+{
+	struct proc p;
+	struct ctl k;
+	aclrtStream s;
+
+	ctl_init(&k, 0);
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	proc_start(&p, 0);
+	ck_assert_int_eq(aclrtSubscribeReport((uint64_t)p.t, s), ACL_SUCCESS);
+	proc_go(&p);
+	ck_assert_int_eq(aclrtLaunchCallback(gated_fn, &k, ACL_CALLBACK_BLOCK, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtLaunchCallback(gated_fn, &k, ACL_CALLBACK_BLOCK, s), ACL_SUCCESS);
+	ctl_await_calls(&k, 1);
+	await_dbg(getpid(), 0, 1);
+	ck_assert_int_eq(dbg_callbacks_of(getpid()).queued, 1);
+
+	ck_assert_int_eq(aclrtDestroyStreamForce(s), ACL_SUCCESS);
+	ck_assert_int_eq(dbg_callbacks_of(getpid()).queued, 0);
+	ck_assert_int_eq(dbg_callbacks_of(getpid()).posted, 0);
+	ck_assert_int_eq(ctl_calls(&k), 1);	/* still inside the first */
+	ctl_open(&k);
+	/* the stream is gone, and with it the thread's subscription: its next
+	 * aclrtProcessReport says so */
+	for (double end = vm_now() + 60; !__atomic_load_n(&p.bad, __ATOMIC_ACQUIRE); usleep(1000))
+		ck_assert_msg(vm_now() < end, "the processing thread never saw its stream gone");
+	proc_stop(&p);
+	ck_assert_int_eq(p.bad, ACL_ERROR_RT_THREAD_SUBSCRIBE);
+	ck_assert_int_eq(ctl_calls(&k), 1);
+	ck_assert_int_eq(p.ran, 1);
+	ck_assert_int_eq(dbg_callbacks_of(getpid()).lines, 0);
+	ck_assert_int_eq(aclrtUnSubscribeReport((uint64_t)p.t, s), ACL_ERROR_RT_INVALID_HANDLE);
 }
 END_TEST
 
@@ -807,6 +847,7 @@ static Suite *callback_suite(void)
 	tcase_add_test(t, runs_in_subscribed_thread);
 	tcase_add_test(t, process_report_timeout);
 	tcase_add_test(t, unsubscribe_with_pending);
+	tcase_add_test(t, force_destroy_with_callbacks);
 	tcase_add_test(t, host_func_runtime_thread);
 	tcase_add_test(t, host_func_subscribed);
 	tcase_add_test(t, sigkill_with_block_pending);
