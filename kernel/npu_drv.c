@@ -56,7 +56,8 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
 		   NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK |
 		   NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT |
-		   NPU_SIM_CAP_MEM_PEAKS | NPU_SIM_CAP_EVENT_EXT;
+		   NPU_SIM_CAP_MEM_PEAKS | NPU_SIM_CAP_EVENT_EXT |
+		   NPU_SIM_CAP_CALLBACK;
 	u64 sizes = 1ULL << PAGE_SHIFT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -206,6 +207,11 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_EVENT_INFO, npu_ioctl_event_info, false,
 		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_CB_SUBSCRIBE, npu_ioctl_cb_subscribe, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_CB_WAIT, npu_ioctl_cb_wait, false, false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_CB_DONE, npu_ioctl_cb_done, false, false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_CB_QUERY, npu_ioctl_cb_query, false, false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ALLOC, npu_ioctl_managed_alloc, false,
 		  false, NPU_STAT_CALLS_ALLOC),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ADVISE, npu_ioctl_managed_advise,

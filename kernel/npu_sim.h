@@ -29,7 +29,9 @@
  *   npu_ipc.c      IPC_* ioctls (aclrtIpcMem*)
  *   npu_host.c     HOST_REGISTER / HOST_UNREGISTER (aclrtHostRegister)
  *   npu_event_ipc.c  the shared record counters of IPC events, their keys
+ *   npu_report.c   host callback reports and stream subscriptions
  *   npu_stream.c   STREAM_* and EVENT_* ioctls, the stream engine
+ *   npu_callback.c CB_* ioctls: host threads take and finish reports
  *   npu_ctx.c      a context's life: open, owner gone, release; the
  *                  window's vm_operations (its close is "owner gone")
  *   npu_debugfs.c  /sys/kernel/debug/npu_sim
@@ -103,8 +105,10 @@
  *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range / vmf_insert_pfn_prot)
  *   xa_lock of npu_ctx.streams / .events
  *   npu_ctx.sq_lock        (spinlock, npu_stream.c: op lists, stream and
- *                           event counters; taken inside the xa_locks above
- *                           by STREAM_SYNC of all streams and debugfs)
+ *                           event counters, callback reports and
+ *                           subscriptions (npu_report.c); taken inside the
+ *                           xa_locks above by STREAM_SYNC of all streams,
+ *                           debugfs and CB_SUBSCRIBE)
  *   npu_event_ipc.lock     (spinlock, npu_event_ipc.c: an IPC event's
  *                           counters and parked waits; inside sq_lock)
  *   npu_stream_user.lock,  (spinlocks, npu_stream.c, leaves: a user's
@@ -334,6 +338,11 @@ struct npu_ctx {
 	struct mutex sq_workers_lock;	/* creating a worker */
 	struct kthread_worker *sq_workers[NPU_CTX_STREAM_WORKERS];
 	unsigned int next_worker;	/* sq_workers_lock */
+	/* Host callbacks (npu_report.c), under sq_lock: */
+	struct list_head cb_reports;	/* npu_report: pending callbacks */
+	struct list_head cb_binds;	/* stream subscriptions */
+	u64 cb_next;			/* last report id given */
+	wait_queue_head_t cb_wq;	/* report posted, subscription gone */
 	struct mem_cgroup *memcg;	/* the opener's, referenced, or NULL */
 
 	struct npu_proc *proc;		/* the process's account (1.6) */
@@ -856,6 +865,28 @@ int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_memcpy2d(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_memset(struct npu_ctx *ctx, void __user *uarg);
 
+/* npu_report.c: host callback reports and subscriptions (1.9) */
+struct npu_report;
+struct npu_stream;
+struct npu_sim_cb_wait;
+void npu_report_ctx_init(struct npu_ctx *ctx);
+void npu_report_ctx_teardown(struct npu_ctx *ctx);
+struct npu_report *npu_report_new(struct npu_ctx *ctx, u32 stream, u32 flags,
+				  u64 cookie);
+void npu_report_put(struct npu_report *r);
+int npu_report_exec(struct npu_report *r, struct npu_stream *s);
+void npu_report_stream_gone(struct npu_ctx *ctx, u32 stream);
+int npu_report_subscribe(struct npu_ctx *ctx, u32 stream, u32 flags,
+			 u64 channel);
+struct npu_stream *npu_report_unsubscribe_locked(struct npu_ctx *ctx,
+						 u32 stream, u32 flags,
+						 u64 channel, int *err);
+int npu_report_take(struct npu_ctx *ctx, struct npu_sim_cb_wait *w);
+u32 npu_report_streams(struct npu_ctx *ctx, u64 channel, u32 flags);
+struct npu_stream *npu_report_done_locked(struct npu_ctx *ctx, u64 id,
+					  int *err);
+void npu_report_show(struct seq_file *m, struct npu_dev *ndev);
+
 /* npu_stream.c: streams, events, asynchronous work */
 extern unsigned int npu_stream_slots;	/* running streams per user */
 int npu_stream_init(void);
@@ -878,6 +909,13 @@ int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_export(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_import(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_info(struct npu_ctx *ctx, void __user *uarg);
+void npu_stream_callback_done(struct npu_stream *s);
+
+/* npu_callback.c: host callback ioctls (1.9) */
+int npu_ioctl_cb_subscribe(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_cb_wait(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_cb_done(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_cb_query(struct npu_ctx *ctx, void __user *uarg);
 
 /* npu_managed.c: managed (UVM) memory; state under npu_ctx.lock */
 int npu_ioctl_managed_alloc(struct npu_ctx *ctx, void __user *uarg);

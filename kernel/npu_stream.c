@@ -119,6 +119,7 @@ struct npu_op {
 	int inject;			/* injected failure to run as, or 0 */
 	struct npu_event_ipc_waiter ipcw; /* WAIT of an IPC event, parked */
 	unsigned long deadline;		/* WAIT with timeout: jiffies, or 0 */
+	struct npu_report *cb;		/* CALLBACK (npu_report.c) */
 };
 
 enum npu_run {
@@ -224,6 +225,8 @@ static void npu_op_free(struct npu_op *op)
 		npu_event_ipc_unpark(op->event->ipc, &op->ipcw);
 	if (op->event)
 		npu_event_put(op->event);
+	if (op->cb)
+		npu_report_put(op->cb);
 	kfree(op);
 }
 
@@ -589,10 +592,11 @@ static bool npu_stream_park(struct npu_stream *s, struct npu_op *op)
 	s->cur = NULL;
 	if (op->type == NPU_SIM_OP_WAIT)
 		list_add_tail(&s->park_node, &s->ctx->sq_parked);
-	else
+	else if (op->type == NPU_SIM_OP_VALUE_WAIT)
 		npu_value_poll_later(s);
 	if (op->deadline)
 		npu_event_wait_arm(s, op);
+	/* A CALLBACK is kicked by npu_stream_callback_done(). */
 	return true;
 }
 
@@ -638,6 +642,8 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		if (ret || npu_value_met(op->cond, v, op->operand))
 			return ret;
 		return -EAGAIN;
+	case NPU_SIM_OP_CALLBACK:
+		return npu_report_exec(op->cb, s);
 	}
 	return 0;	/* RECORD: completing it is the work */
 }
@@ -749,6 +755,7 @@ static void npu_stream_cancel_ops(struct npu_ctx *ctx, struct npu_stream *s,
 			npu_event_op_done(ctx, op, -ECANCELED);
 	}
 	npu_stream_settle(s);
+	npu_report_stream_gone(ctx, s->id);
 	list_del_init(&s->park_node);
 	spin_lock(&u->lock);
 	if (s->run == NPU_RUN_READY && list_empty(&s->ops)) {
@@ -871,6 +878,7 @@ int npu_stream_ctx_init(struct npu_ctx *ctx)
 	xa_init_flags(&ctx->streams, XA_FLAGS_ALLOC1);
 	xa_init_flags(&ctx->events, XA_FLAGS_ALLOC1);
 	mutex_init(&ctx->sq_workers_lock);
+	npu_report_ctx_init(ctx);
 	return 0;
 }
 
@@ -918,6 +926,7 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 	for (i = 0; i < NPU_CTX_STREAM_WORKERS; i++)
 		if (ctx->sq_workers[i])
 			kthread_destroy_worker(ctx->sq_workers[i]);
+	npu_report_ctx_teardown(ctx);
 	npu_stream_user_put(ctx->suser);
 }
 
@@ -957,6 +966,17 @@ void npu_stream_hold_print(struct seq_file *m, struct npu_dev *ndev)
 		seq_printf(m, "%d\n", hold ? 1 : 0);
 	else
 		seq_printf(m, "%u:%u\n", (u32)(hold >> 32), (u32)hold);
+}
+
+/**
+ * npu_stream_callback_done() - a BLOCK callback of @s ended or was dropped
+ * @s: the stream, parked on it (or about to park)
+ *
+ * sq_lock held.
+ */
+void npu_stream_callback_done(struct npu_stream *s)
+{
+	npu_stream_kick(s);
 }
 
 /* ---- ioctls ------------------------------------------------------------ */
@@ -1080,10 +1100,11 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 		return npu_event_submit_check(a);
 	if (a->seq)
 		return -EINVAL;
-	if (a->flags && a->op != NPU_SIM_OP_VALUE_WAIT)
+	if (a->flags && a->op != NPU_SIM_OP_VALUE_WAIT &&
+	    a->op != NPU_SIM_OP_CALLBACK)
 		return -EINVAL;
 	if (a->operand && a->op != NPU_SIM_OP_VALUE_WRITE &&
-	    a->op != NPU_SIM_OP_VALUE_WAIT)
+	    a->op != NPU_SIM_OP_VALUE_WAIT && a->op != NPU_SIM_OP_CALLBACK)
 		return -EINVAL;
 	if (a->op != NPU_SIM_OP_PREFETCH && (a->location || a->location_id))
 		return -EINVAL;
@@ -1114,6 +1135,12 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 		    a->dir || a->value || a->width != sizeof(u64) ||
 		    !IS_ALIGNED(a->dst, sizeof(u64)) ||
 		    a->flags > NPU_SIM_WAIT_NOR)
+			return -EINVAL;
+		return 0;
+	case NPU_SIM_OP_CALLBACK:
+		if (a->event || a->dst || a->dpitch || a->src || a->spitch ||
+		    a->width || a->height || a->dir || a->value ||
+		    (a->flags & ~(NPU_SIM_CB_BLOCK | NPU_SIM_CB_HOSTFUNC)))
 			return -EINVAL;
 		return 0;
 	}
@@ -1187,6 +1214,13 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 		op->va = a.dst;
 		op->len = a.width;
 		op->loc = a.location;
+	} else if (a.op == NPU_SIM_OP_CALLBACK) {
+		op->cb = npu_report_new(ctx, a.stream, a.flags, a.operand);
+		if (IS_ERR(op->cb)) {
+			ret = PTR_ERR(op->cb);
+			kfree(op);
+			goto out;
+		}
 	} else {
 		op->event = npu_event_get(ctx, a.event);
 		if (!op->event) {

@@ -30,7 +30,7 @@
  *   api/init.c api/data_buffer.c api/soc_name.c api/host_register.c
  *   api/memory_info.c api/context.c api/device_info.c api/device_limits.c
  *   api/host_buf.c api/device_state.c api/exception_info.c
- *   api/exception_info_get.c api/stream.c api/event.c
+ *   api/exception_info_get.c api/stream.c api/event.c api/callback.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
  *   api/copy_async.c api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
  *                       the other chapters of the public headers
@@ -50,8 +50,8 @@
  *   init lock (init.c) -> init callback lock (callbacks_init.c) ->
  *   device table lock (device.c) -> handle registry
  *   lock (handles.c), host registry lock (memory_host.c), host
- *   registration table lock (host_register.c) or hold list lock
- *   (device.c); no two of those four are held together.  The check
+ *   registration table lock (host_register.c), hold list lock (device.c)
+ *   or callback lock (callback.c); no two of those five are held together.  The check
  *   registry lock (check.c) is innermost: taken alone or under the device
  *   table lock (a closing device's leaks), and nothing is taken inside it.
  *   The data buffer lock (data_buffer.c), the device settings lock
@@ -378,5 +378,8 @@ void npu_rt_host_atfork_child(void);
 void npu_rt_hostreg_atfork_prepare(void);
 void npu_rt_hostreg_atfork_parent(void);
 void npu_rt_hostreg_atfork_child(void);
+void npu_rt_callback_atfork_prepare(void);
+void npu_rt_callback_atfork_parent(void);
+void npu_rt_callback_atfork_child(void);
 
 #endif /* NPU_RT_INTERNAL_H */

@@ -393,6 +393,63 @@ static void read_peer_copies(struct npu_sim_state *state, const char *root)
 	free(text);
 }
 
+/* Field @col of row @r into buf (a channel in hex); false if missing. */
+static bool table_word(const struct text_table *t, size_t r, int col,
+		       char *buf, size_t len)
+{
+	if (col < 0 || !t->rows[r] || !t->rows[r][col])
+		return false;
+	snprintf(buf, len, "%s", t->rows[r][col]);
+	return true;
+}
+
+/* debugfs npu_simN/callbacks (API 1.9): one row per stream with callbacks. */
+static void read_callbacks(struct npu_sim_state *state, int index,
+			   const char *root)
+{
+	char path[PATH_MAX], *text;
+	struct text_table t;
+	int cp, cs, cr, ch, crt, cq, cpo, cru;
+
+	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/callbacks", index);
+	text = read_rooted(root, path);
+	if (!text)
+		return;
+	if (table_parse(&t, text)) {
+		cp = table_column(&t, "pid");
+		cs = table_column(&t, "stream");
+		cr = table_column(&t, "report_channel");
+		ch = table_column(&t, "hostfunc_channel");
+		crt = table_column(&t, "runtime");
+		cq = table_column(&t, "queued");
+		cpo = table_column(&t, "posted");
+		cru = table_column(&t, "running");
+		state->have_callbacks = true;
+		for (size_t r = 0; r < t.nrows &&
+		     state->ncallbacks < NPU_SIM_MAX_CALLBACK_ROWS; r++) {
+			struct npu_sim_callback_row *cb =
+				&state->callbacks[state->ncallbacks];
+			uint64_t pid, rt;
+
+			if (!table_u64(&t, r, cp, &pid) ||
+			    !table_u64(&t, r, cs, &cb->stream) ||
+			    !table_word(&t, r, cr, cb->report, sizeof(cb->report)) ||
+			    !table_word(&t, r, ch, cb->hostfunc, sizeof(cb->hostfunc)) ||
+			    !table_u64(&t, r, crt, &rt) ||
+			    !table_u64(&t, r, cq, &cb->queued) ||
+			    !table_u64(&t, r, cpo, &cb->posted) ||
+			    !table_u64(&t, r, cru, &cb->running))
+				continue;
+			cb->dev = index;
+			cb->pid = (int)pid;
+			cb->runtime = rt != 0;
+			state->ncallbacks++;
+		}
+	}
+	table_free(&t);
+	free(text);
+}
+
 /* debugfs "stats" (root only): host accesses refused in strict mode. */
 static void read_debugfs_device(struct npu_sim_device *dev, const char *root)
 {
@@ -440,8 +497,10 @@ void npu_sim_state_read(struct npu_sim_state *state, const char *root)
 		struct npu_sim_device *dev = &state->devices[i];
 
 		read_sysfs_device(dev, root);
-		if (state->debugfs == DEBUGFS_OK)
+		if (state->debugfs == DEBUGFS_OK) {
 			read_debugfs_device(dev, root);
+			read_callbacks(state, dev->index, root);
+		}
 		compute_free(dev, state);
 	}
 	if (state->ndevices) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A snapshot of what npu_sim.ko shows in sysfs (any user), debugfs (root
- * only: host-access faults, copies between devices) and /proc, shared by
+ * only: host-access faults, copies between devices, host callbacks) and
+ * /proc, shared by
  * the status tool (npu-sim-smi) and the loader (npu-sim-load).  Every path is
  * taken relative to a root ("" normally) so tests can point the tools at a
  * fabricated tree.
@@ -84,6 +85,19 @@ struct npu_sim_peer_copies {
 
 #define NPU_SIM_MAX_PEER_PAIRS	(NPU_SIM_MAX_DEVICES * NPU_SIM_MAX_DEVICES)
 
+/* Host callbacks of one stream (debugfs npu_simN/callbacks, API 1.9). */
+struct npu_sim_callback_row {
+	int dev;
+	int pid;
+	uint64_t stream;
+	char report[24];		/* the subscribed channels in hex, */
+	char hostfunc[24];		/* "0" none */
+	bool runtime;			/* hostfunc is the library's thread */
+	uint64_t queued, posted, running;
+};
+
+#define NPU_SIM_MAX_CALLBACK_ROWS	256
+
 struct npu_sim_state {
 	bool module_loaded;
 	int refcnt;			/* /sys/module/npu_sim/refcnt, -1 unknown */
@@ -97,6 +111,9 @@ struct npu_sim_state {
 	bool have_peer_copies;		/* debugfs "peer_copies" was read */
 	size_t npeer_copies;
 	struct npu_sim_peer_copies peer_copies[NPU_SIM_MAX_PEER_PAIRS];
+	bool have_callbacks;		/* a debugfs "callbacks" was read */
+	size_t ncallbacks;
+	struct npu_sim_callback_row callbacks[NPU_SIM_MAX_CALLBACK_ROWS];
 };
 
 /* Fill @state from the files under @root ("" for the real system). */

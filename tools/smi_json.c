@@ -170,6 +170,35 @@ static json_object *peer_copies(const struct npu_sim_state *state,
 	return a;
 }
 
+/* Streams with host callbacks (debugfs npu_simN/callbacks); null without. */
+static json_object *callbacks(const struct npu_sim_state *state, int only_id)
+{
+	json_object *a;
+
+	if (!state->have_callbacks)
+		return NULL;
+	a = json_object_new_array();
+	for (size_t i = 0; i < state->ncallbacks; i++) {
+		const struct npu_sim_callback_row *cb = &state->callbacks[i];
+		json_object *o;
+
+		if (only_id >= 0 && cb->dev != only_id)
+			continue;
+		o = json_object_new_object();
+		json_object_object_add(o, "id", json_object_new_int(cb->dev));
+		json_object_object_add(o, "pid", json_object_new_int(cb->pid));
+		json_object_object_add(o, "stream", json_object_new_uint64(cb->stream));
+		json_object_object_add(o, "report_thread", json_object_new_string(cb->report));
+		json_object_object_add(o, "hostfunc_thread", json_object_new_string(cb->hostfunc));
+		json_object_object_add(o, "hostfunc_runtime", json_object_new_boolean(cb->runtime));
+		json_object_object_add(o, "queued", json_object_new_uint64(cb->queued));
+		json_object_object_add(o, "posted", json_object_new_uint64(cb->posted));
+		json_object_object_add(o, "running", json_object_new_uint64(cb->running));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 int smi_print_json(FILE *out, const struct npu_sim_state *state, int only_id,
 		   bool pretty)
 {
@@ -210,6 +239,7 @@ int smi_print_json(FILE *out, const struct npu_sim_state *state, int only_id,
 			json_object_array_add(devices, device(&state->devices[i]));
 	json_object_object_add(doc, "devices", devices);
 	json_object_object_add(doc, "peer_copies", peer_copies(state, only_id));
+	json_object_object_add(doc, "callbacks", callbacks(state, only_id));
 
 	text = json_object_to_json_string_ext(doc, pretty ?
 		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |

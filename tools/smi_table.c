@@ -212,6 +212,51 @@ static int print_peer_copies(FILE *out, const struct npu_sim_state *state,
 	return ret;
 }
 
+/* Streams with host callbacks (debugfs, root only): who runs them, how many wait. */
+static int print_callbacks(FILE *out, const struct npu_sim_state *state,
+			   int only_id)
+{
+	static const char *const names[] = {
+		"NPU", "PID", "Stream", "Report-Thread", "HostFunc-Thread",
+		"Queued", "Posted", "Running", NULL,
+	};
+	static const int right[] = { 0, 1, 1, 0, 0, 1, 1, 1 };
+	struct libscols_table *tb;
+	int ret = 0;
+
+	if (!state->ncallbacks)
+		return 0;
+	tb = new_table(out, names, right);
+	if (!tb)
+		return -1;
+	for (size_t i = 0; i < state->ncallbacks && !ret; i++) {
+		const struct npu_sim_callback_row *cb = &state->callbacks[i];
+		struct libscols_line *ln;
+
+		if (only_id >= 0 && cb->dev != only_id)
+			continue;
+		ln = scols_table_new_line(tb, NULL);
+		if (!ln) {
+			ret = -1;
+			break;
+		}
+		cell(ln, 0, "%d", cb->dev);
+		cell(ln, 1, "%d", cb->pid);
+		cell(ln, 2, "%" PRIu64, cb->stream);
+		cell(ln, 3, "%s", strcmp(cb->report, "0") ? cb->report : "-");
+		cell(ln, 4, "%s%s", strcmp(cb->hostfunc, "0") ? cb->hostfunc : "-",
+		     cb->runtime ? " (runtime)" : "");
+		cell(ln, 5, "%" PRIu64, cb->queued);
+		cell(ln, 6, "%" PRIu64, cb->posted);
+		cell(ln, 7, "%" PRIu64, cb->running);
+	}
+	fputc('\n', out);
+	if (!ret)
+		ret = scols_print_table(tb);
+	scols_unref_table(tb);
+	return ret;
+}
+
 int smi_print_table(FILE *out, const struct npu_sim_state *state, int only_id)
 {
 	bool faults = false;
@@ -226,7 +271,8 @@ int smi_print_table(FILE *out, const struct npu_sim_state *state, int only_id)
 		state->pool_1g.total_pages);
 	if (print_devices(out, state, only_id, faults) ||
 	    print_processes(out, state, only_id) ||
-	    print_peer_copies(out, state, only_id))
+	    print_peer_copies(out, state, only_id) ||
+	    print_callbacks(out, state, only_id))
 		return -1;
 	return 0;
 }

@@ -172,6 +172,11 @@ typedef enum aclrtStreamStatus {
 	ACL_STREAM_STATUS_RESERVED = 0xFFFF,
 } aclrtStreamStatus;
 
+typedef enum aclrtCallbackBlockType {
+	ACL_CALLBACK_NO_BLOCK = 0,
+	ACL_CALLBACK_BLOCK = 1,
+} aclrtCallbackBlockType;
+
 /* aclrtCreateStreamWithConfig flags */
 #define ACL_STREAM_FAST_LAUNCH 0x00000001U
 #define ACL_STREAM_FAST_SYNC 0x00000002U
@@ -1213,6 +1218,82 @@ ACL_FUNC_VISIBILITY aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId
  * may create on the current device.  Errors: 100000 NULL; 107002 no
  * current device. */
 ACL_FUNC_VISIBILITY aclError aclrtGetEventAvailNum(uint32_t *eventCount);
+
+/* ========================================================================
+ * Host callbacks
+ *
+ * A callback is queued on a stream like a copy; when the stream reaches
+ * it, the function runs on the host, in the thread the stream is
+ * subscribed to, inside that thread's aclrtProcessReport (or
+ * aclrtProcessHostFunc) call.  threadId / hostFuncThreadId is that
+ * thread's pthread_t (pthread_self(); Python: threading.get_ident()); a
+ * thread serves streams of one device.  stream NULL: the current
+ * context's default stream (not for the HostFunc subscriptions).
+ * Unsubscribing (or destroying the stream) drops its callbacks that no
+ * thread has started yet: they never run, and a stream held by a blocking
+ * one goes on.
+ * ====================================================================== */
+
+typedef void (*aclrtCallback)(void *userData);
+typedef void (*aclrtHostFunc)(void *args);
+
+/*
+ * aclrtSubscribeReport - callbacks of stream (aclrtLaunchCallback) run in
+ * thread threadId from now on.  Errors: 107017 not a live stream; 107002
+ * NULL stream and no current device; ACL_ERROR_RT_STREAM_SUBSCRIBE
+ * (107011) the stream is subscribed already (to any thread), or its host
+ * functions run in the runtime's thread (after aclrtLaunchHostFunc with no
+ * aclrtSubscribeHostFunc); ACL_ERROR_RT_THREAD_SUBSCRIBE (107012) the
+ * thread serves streams of another device, or threadId is 0;
+ * ACL_ERROR_RT_INTERNAL_ERROR (507000) 128 threads process reports
+ * already.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
+/*
+ * aclrtLaunchCallback - queue fn(userData) on stream.  ACL_CALLBACK_BLOCK:
+ * later work of the stream waits until fn has returned;
+ * ACL_CALLBACK_NO_BLOCK: it does not wait.  Errors: ACL_ERROR_INVALID_PARAM
+ * (100000) blockType is neither; 107017, 107002 as above;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) fn NULL; 107011 the stream's host
+ * functions run in the runtime's thread; ACL_ERROR_RT_STREAM_NO_CB_REG
+ * (107015) no thread is subscribed (aclrtSubscribeReport); 507002 queue
+ * full.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
+						 aclrtStream stream);
+/*
+ * aclrtProcessReport - wait up to timeout ms (-1: without limit) for the
+ * next callback of the streams subscribed to the calling thread and run
+ * it; one callback per call.  No library lock is held while waiting or
+ * running it.  Errors: 100000 timeout 0 or < -1; 107012 no stream is
+ * subscribed to the calling thread; ACL_ERROR_RT_REPORT_TIMEOUT (507012)
+ * none came in time.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
+/*
+ * aclrtUnSubscribeReport - undo aclrtSubscribeReport(threadId, stream).
+ * Errors: 107017, 107002 as above; 107011 the stream has no report
+ * thread; 107012 it is subscribed to another thread.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
+/*
+ * aclrtLaunchHostFunc - queue fn(args) on stream; the stream waits until
+ * it returns.  It runs in the thread of aclrtSubscribeHostFunc, else in a
+ * thread of the library.  Errors: 107017, 107002 as above; 107000 fn
+ * NULL; 107011 the stream has a report thread (aclrtSubscribeReport) and
+ * no host function thread; 507002 queue full; 207001 no thread could be
+ * started.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args);
+/*
+ * aclrtSubscribeHostFunc / aclrtProcessHostFunc / aclrtUnSubscribeHostFunc
+ * - as the three Report calls, for the host functions of exeStream.
+ * Errors as theirs, and 107000 exeStream NULL; 107011 (subscribe) the
+ * stream's host functions have a thread (subscribed, or the runtime's).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream);
+ACL_FUNC_VISIBILITY aclError aclrtProcessHostFunc(int32_t timeout);
+ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream);
 
 /* ========================================================================
  * Linear device memory

@@ -18,12 +18,14 @@ static void prepare(void)
 	npu_rt_devices_atfork_prepare();
 	npu_rt_host_atfork_prepare();
 	npu_rt_hostreg_atfork_prepare();
+	npu_rt_callback_atfork_prepare();
 	npu_rt_check_atfork_prepare();
 }
 
 static void parent(void)
 {
 	npu_rt_check_atfork_parent();
+	npu_rt_callback_atfork_parent();
 	npu_rt_hostreg_atfork_parent();
 	npu_rt_host_atfork_parent();
 	npu_rt_devices_atfork_parent();
@@ -34,6 +36,7 @@ static void parent(void)
 static void child(void)
 {
 	npu_rt_check_atfork_child();
+	npu_rt_callback_atfork_child();
 	npu_rt_hostreg_atfork_child();
 	npu_rt_host_atfork_child();
 	npu_rt_devices_atfork_child();

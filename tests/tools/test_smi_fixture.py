@@ -32,6 +32,10 @@ DEV1 = {
     "peers": "", "api_version": "1.6", "proc_mem_limit_bytes": 64 * MiB,
     "processes": "pid used_bytes allocations\n",
 }
+CALLBACKS = """pid stream report_channel hostfunc_channel runtime queued posted running
+245 1 7f3a2c5ff6c0 0 0 2 1 0
+245 3 0 7f3a2bdfe6c0 1 0 0 1
+"""
 PEER_COPIES = """src dst copies bytes
 0 1 3 12288
 1 0 1 4097
@@ -41,7 +45,7 @@ PEER_COPIES = """src dst copies bytes
 class Tree:
     """A fake root with /sys, /proc (and debugfs) of a loaded module."""
 
-    def __init__(self, loaded=True, debugfs=False, profile=False):
+    def __init__(self, loaded=True, debugfs=False, profile=False, callbacks=False):
         self.root = tempfile.mkdtemp(prefix="smi-")
         self.write("proc/mounts", "proc /proc proc rw 0 0\n" +
                    ("debugfs /sys/kernel/debug debugfs rw 0 0\n" if debugfs else ""))
@@ -76,6 +80,9 @@ class Tree:
             self.write(dbg + "npu_sim0/stats", "calls_alloc 3\nhost_access_faults 7\n")
             self.write(dbg + "npu_sim1/stats", "host_access_faults 0\n")
             self.write(dbg + "peer_copies", PEER_COPIES)
+            if callbacks:
+                self.write(dbg + "npu_sim0/callbacks", CALLBACKS)
+                self.write(dbg + "npu_sim1/callbacks", CALLBACKS.splitlines()[0] + "\n")
 
     def write(self, path, text):
         full = os.path.join(self.root, path)
@@ -135,6 +142,26 @@ class SmiFixture(unittest.TestCase):
         self.assertEqual(t[2][-1], "7")
         self.assertEqual(t[-3:], [["Src", "Dst", "Copies", "Bytes"],
                                   ["0", "1", "3", "12288"], ["1", "0", "1", "4097"]])
+
+    def test_callbacks_root(self):
+        # streams with host callbacks (debugfs npu_simN/callbacks, API 1.9)
+        tree = self.tree(debugfs=True, callbacks=True)
+        rc, out, err = tree.smi()
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(rows(out)[-3:], [
+            ["NPU", "PID", "Stream", "Report-Thread", "HostFunc-Thread", "Queued",
+             "Posted", "Running"],
+            ["0", "245", "1", "7f3a2c5ff6c0", "-", "2", "1", "0"],
+            ["0", "245", "3", "-", "7f3a2bdfe6c0 (runtime)", "0", "0", "1"]])
+        doc = json.loads(tree.smi("--json")[1])
+        self.assertEqual(doc["callbacks"][1], {
+            "id": 0, "pid": 245, "stream": 3, "report_thread": "0",
+            "hostfunc_thread": "7f3a2bdfe6c0", "hostfunc_runtime": True,
+            "queued": 0, "posted": 0, "running": 1})
+        self.assertEqual(json.loads(tree.smi("--json", "-i", "1")[1])["callbacks"], [])
+        # no callbacks file (an older module, or no debugfs): null, no table
+        doc = json.loads(self.tree(debugfs=True).smi("--json")[1])
+        self.assertIsNone(doc["callbacks"])
 
     def test_profile_name(self):
         tree = self.tree(profile=True)

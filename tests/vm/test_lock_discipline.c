@@ -2,15 +2,15 @@
 /*
  * The library's lock discipline (issue 22): no library lock is held across
  * a call that blocks on the device (lib/acl_internal.h).  A thread blocked
- * in a synchronize, a stream destroy or a pageable copy does not stop
- * aclrtSetDevice / aclrtResetDevice / create / destroy / fork in other
- * threads, nor the thread that writes the value it waits for; a fork child
- * keeps no fd of the parent's devices.
+ * in a synchronize, a stream destroy, a pageable copy or aclrtProcessReport
+ * does not stop aclrtSetDevice / aclrtResetDevice / create / destroy / fork
+ * in other threads, nor the thread that writes the value it waits for; a
+ * fork child keeps no fd of the parent's devices.
  *
  * "Blocked" is observed, not slept for: a thread is blocked once
  * /proc/self/task/<tid>/syscall shows it inside the ioctl that waits
- * (STREAM_SYNC, EVENT_SYNC or STREAM_DESTROY), whose condition the test
- * has not yet made true.  A lock held across that ioctl hangs the racing
+ * (STREAM_SYNC, EVENT_SYNC, STREAM_DESTROY or CB_WAIT), whose condition the
+ * test has not yet made true.  A lock held across that ioctl hangs the racing
  * threads, and the case fails by its timeout.
  */
 #include "vmtest.h"
@@ -152,6 +152,7 @@ enum blocker {
 	B_PAGEABLE_COPY,
 	B_FREE_DEV_SYNC,
 	B_DESTROY_CONTEXT,
+	B_PROCESS_REPORT,	/* waits for a callback queued behind the gate */
 	B_COUNT
 };
 
@@ -216,7 +217,14 @@ static unsigned long blocking_ioctl(enum blocker k)
 		return NPU_SIM_IOCTL_EVENT_SYNC;
 	if (k == B_DESTROY_STREAM || k == B_DESTROY_CONTEXT)
 		return NPU_SIM_IOCTL_STREAM_DESTROY;
+	if (k == B_PROCESS_REPORT)
+		return NPU_SIM_IOCTL_CB_WAIT;
 	return NPU_SIM_IOCTL_STREAM_SYNC;
+}
+
+static void noop_callback(void *arg)
+{
+	(void)arg;
 }
 
 static aclError block(struct blocked *b)
@@ -250,6 +258,15 @@ static aclError block(struct blocked *b)
 		if (err == ACL_SUCCESS)
 			err = aclrtValueWait(b->gate, 1, ACL_STREAM_WAIT_VALUE_EQ, cs);
 		return err != ACL_SUCCESS ? err : aclrtDestroyContext(c);
+	case B_PROCESS_REPORT:
+		err = aclrtSubscribeReport((uint64_t)pthread_self(), b->s);
+		if (err == ACL_SUCCESS)
+			err = aclrtLaunchCallback(noop_callback, NULL, ACL_CALLBACK_BLOCK, b->s);
+		if (err == ACL_SUCCESS)
+			err = aclrtProcessReport(-1);
+		if (err == ACL_SUCCESS)
+			err = aclrtUnSubscribeReport((uint64_t)pthread_self(), b->s);
+		return err;
 	default:
 		return ACL_ERROR_INVALID_PARAM;
 	}

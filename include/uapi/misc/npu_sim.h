@@ -100,6 +100,8 @@ enum npu_sim_param {
  * NPU_SIM_EVENT_IPC and the WAIT flag NPU_SIM_WAIT_EVENT_TIMEOUT (1.9)
  */
 #define NPU_SIM_CAP_EVENT_EXT	(1ULL << 13)
+/* OP_CALLBACK and the CB_* ioctls: host callbacks (1.9) */
+#define NPU_SIM_CAP_CALLBACK	(1ULL << 15)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -914,6 +916,7 @@ enum npu_sim_op {
 	NPU_SIM_OP_PREFETCH = 5, /* 1.3: migrate managed memory, see below */
 	NPU_SIM_OP_VALUE_WRITE = 6, /* 1.5: write @operand to 8 bytes at @dst */
 	NPU_SIM_OP_VALUE_WAIT = 7,  /* 1.5: wait until 8 bytes at @dst match */
+	NPU_SIM_OP_CALLBACK = 12,   /* 1.9: report to a host thread, below */
 };
 
 /* VALUE_WAIT conditions in @flags (aclrtValueWait flag values). */
@@ -940,15 +943,16 @@ enum npu_sim_wait_cond {
  * @value: in, SET: the byte (bits above 7 must be 0); others: must be 0
  * @event: in, RECORD/WAIT (and RESET, 1.9): event id; others: must be 0
  * @flags: in, VALUE_WAIT: enum npu_sim_wait_cond; WAIT (1.9):
- *	NPU_SIM_WAIT_EVENT_TIMEOUT or 0; others: must be 0
+ *	NPU_SIM_WAIT_EVENT_TIMEOUT or 0; CALLBACK: NPU_SIM_CB_BLOCK and
+ *	NPU_SIM_CB_HOSTFUNC bits (1.9); others: must be 0
  * @seq: out, the operation's sequence number in its stream (1, 2, ...)
  * @location: in, PREFETCH: enum npu_sim_managed_loc; others: must be 0 (1.4)
  * @location_id: in, PREFETCH to NPU_SIM_MLOC_DEVICE: this device's index;
  *	others: must be 0 (1.4)
  * @operand: in, VALUE_WRITE: the value written; VALUE_WAIT: the value
  *	compared; WAIT with NPU_SIM_WAIT_EVENT_TIMEOUT (1.9): the timeout in
- *	milliseconds (1..INT_MAX); others: must be 0 (1.5; was a reserved
- *	field)
+ *	milliseconds (1..INT_MAX); CALLBACK: the cookie reported (1.9);
+ *	others: must be 0 (1.5; was a reserved field)
  *
  * A WAIT orders the stream after the most recent RECORD of the event
  * submitted before it (of any stream of the file); an event never recorded
@@ -1195,6 +1199,114 @@ struct npu_sim_event_info {
 #define NPU_SIM_IOCTL_EVENT_EXPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x3C, struct npu_sim_event_export)
 #define NPU_SIM_IOCTL_EVENT_IMPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x3D, struct npu_sim_event_import)
 #define NPU_SIM_IOCTL_EVENT_INFO	_IOWR(NPU_SIM_IOC_MAGIC, 0x3E, struct npu_sim_event_info)
+
+/* ---- Host callbacks (API 1.9, NPU_SIM_CAP_CALLBACK) ----------------------
+ *
+ * OP_CALLBACK (STREAM_SUBMIT): @flags NPU_SIM_CB_BLOCK / NPU_SIM_CB_HOSTFUNC,
+ * @operand an opaque cookie, all other fields 0.  Each stream has at most
+ * one subscription per kind (report, host function): a 64-bit channel,
+ * the host thread that runs its callbacks (libacl_rt: the pthread_t).
+ * When the stream reaches the op it posts a report (the cookie) to the
+ * channel the stream is subscribed to of the op's kind, or, when it has
+ * none then, drops the op.  A NO_BLOCK op completes once posted; a BLOCK op
+ * holds its stream (without holding a worker) until the thread takes the
+ * report with CB_WAIT and acknowledges it with CB_DONE.
+ *
+ * An unsubscribe drops the reports of the stream and kind that no thread
+ * has taken yet and its CALLBACK ops not reached yet (a held stream goes
+ * on).  Destroying the stream, the owner going and the release of the
+ * file drop its reports likewise.  Submit errors of OP_CALLBACK beyond
+ * STREAM_SUBMIT's: -ENOTCONN the stream has no subscription of the kind;
+ * -EBUSY a report op on a stream whose host functions go to a RUNTIME
+ * channel, or a host function op on a stream that has a report
+ * subscription and no host function one.  Pending callbacks per stream:
+ * debugfs "callbacks".
+ */
+#define NPU_SIM_CB_BLOCK	(1U << 0)	/* OP_CALLBACK: hold the stream */
+#define NPU_SIM_CB_HOSTFUNC	(1U << 1)	/* host function, not report */
+#define NPU_SIM_CB_RUNTIME	(1U << 2)	/* CB_SUBSCRIBE: library thread */
+#define NPU_SIM_CB_UNSUBSCRIBE	(1U << 3)	/* CB_SUBSCRIBE: undo */
+
+/**
+ * struct npu_sim_cb_subscribe - subscribe a stream to a channel, or undo it
+ * @stream: in, stream id
+ * @flags: in, NPU_SIM_CB_HOSTFUNC (the host function kind, else report),
+ *	NPU_SIM_CB_RUNTIME (with HOSTFUNC: a channel of the library's own
+ *	thread), NPU_SIM_CB_UNSUBSCRIBE
+ * @channel: in, the channel (!= 0)
+ *
+ * Errors: -EINVAL bad @flags or @channel 0; -ENOENT no such stream;
+ * -EBUSY (subscribe) the stream has a subscription of that kind, or
+ * (report) its host functions go to a RUNTIME channel; -ENOTCONN
+ * (unsubscribe) it has no subscription of that kind; -EXDEV (unsubscribe)
+ * it is subscribed to another channel; -ENOMEM.
+ */
+struct npu_sim_cb_subscribe {
+	__u32 stream;
+	__u32 flags;
+	__u64 channel;
+};
+
+/**
+ * struct npu_sim_cb_wait - take the oldest report of a channel
+ * @channel: in, the channel (!= 0)
+ * @flags: in, NPU_SIM_CB_HOSTFUNC for host function reports, else 0
+ * @timeout_ms: in, the longest wait in milliseconds; 0 waits until a
+ *	report comes
+ * @report: out, the report's id for CB_DONE (> 0); must be 0 on input
+ * @cookie: out, the op's @operand; must be 0 on input
+ * @stream: out, the stream that posted it; must be 0 on input
+ * @block: out, 1 for a BLOCK op (its stream waits for CB_DONE), else 0;
+ *	must be 0 on input
+ *
+ * The wait ends at a fatal or other signal.  Errors: -EINVAL bad field;
+ * -ENOTCONN no stream of this file is subscribed to @channel for that
+ * kind (at the start, or no more while waiting); -ETIMEDOUT no report
+ * within @timeout_ms; -EINTR; -EFAULT.
+ */
+struct npu_sim_cb_wait {
+	__u64 channel;
+	__u32 flags;
+	__u32 timeout_ms;
+	__u64 report;
+	__u64 cookie;
+	__u32 stream;
+	__u32 block;
+};
+
+/**
+ * struct npu_sim_cb_done - the callback of a taken report has returned
+ * @report: in, the id CB_WAIT gave
+ * @reserved: must be 0
+ *
+ * A BLOCK op's stream goes on.  Errors: -EINVAL @reserved not 0;
+ * -ENOENT no taken report has that id (its stream was destroyed or
+ * unsubscribed meanwhile, or it was acknowledged already).
+ */
+struct npu_sim_cb_done {
+	__u64 report;
+	__u64 reserved;
+};
+
+/**
+ * struct npu_sim_cb_query - how many streams are subscribed to a channel
+ * @channel: in, the channel (!= 0)
+ * @flags: in, NPU_SIM_CB_HOSTFUNC for the host function kind, else 0
+ * @streams: out, streams of this file subscribed to @channel for that
+ *	kind; must be 0 on input
+ *
+ * Errors: -EINVAL bad field.
+ */
+struct npu_sim_cb_query {
+	__u64 channel;
+	__u32 flags;
+	__u32 streams;
+};
+
+#define NPU_SIM_IOCTL_CB_SUBSCRIBE	_IOW(NPU_SIM_IOC_MAGIC, 0x4C, struct npu_sim_cb_subscribe)
+#define NPU_SIM_IOCTL_CB_WAIT		_IOWR(NPU_SIM_IOC_MAGIC, 0x4D, struct npu_sim_cb_wait)
+#define NPU_SIM_IOCTL_CB_DONE		_IOW(NPU_SIM_IOC_MAGIC, 0x4E, struct npu_sim_cb_done)
+#define NPU_SIM_IOCTL_CB_QUERY		_IOWR(NPU_SIM_IOC_MAGIC, 0x4F, struct npu_sim_cb_query)
 
 /* ---- Managed (UVM) memory (API 1.3, NPU_SIM_CAP_MANAGED) ----------------
  *
