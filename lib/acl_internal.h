@@ -24,10 +24,12 @@
  *   diag/trace_fmt.c diag/trace.c  the call trace (NPU_SIM_TRACE)
  *   api/errors.c        the calling thread's last error (aclrtGetLastError)
  *   api/data_type.c api/system.c
- *   api/init.c api/data_buffer.c api/soc_name.c api/host_register.c
+ *   api/init.c api/data_buffer.c api/allocator.c api/soc_name.c
+ *   api/host_register.c
  *   api/memory_info.c api/context.c api/stream.c api/event.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
- *   api/copy_async.c api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
+ *   api/copy_async.c api/reduce.c api/cmo.c
+ *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
  *                       the other chapters of the public headers
  *   entry/fork.c        the fork handlers, which take every lock below
  *   entry/api_wrap.c    the exported wrapper of every aclError call
@@ -48,7 +50,8 @@
  *   (device.c); no two of those four are held together.  The check
  *   registry lock (check.c) is innermost: taken alone or under the device
  *   table lock (a closing device's leaks), and nothing is taken inside it.
- *   The data buffer lock (data_buffer.c) is only ever held alone.
+ *   The data buffer lock (data_buffer.c) and the allocator lock
+ *   (allocator.c) are only ever held alone.
  * The device table lock is a read/write lock: every other call that uses
  * a device's fd holds it for reading across the ioctl, so aclrtResetDevice
  * (which takes it for writing) cannot close an fd under a running call.
@@ -135,6 +138,15 @@ aclError npu_rt_enter_device(int dev);
 void npu_rt_devices_release_all(void);
 
 /* ---- copy.c, for copy_async.c ---------------------------------------- */
+
+/*
+ * The ACL layer's checks of aclrtMemsetD32(Async): ACL_SUCCESS with *loc
+ * (device memory, or host memory in an aclrtMallocHost block) and the
+ * table lock HELD; else the error, lock not held.  N > 0.
+ */
+aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc *loc);
+/* Set N words of aclrtMallocHost memory at ptr to value (lock not held). */
+aclError npu_rt_d32_set_host(void *ptr, uint32_t value, size_t N);
 
 /*
  * With the table lock held: how copy c of kind is carried out; correct:
@@ -297,6 +309,16 @@ aclError npu_rt_async_error(int err);
 aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int wait);
 /* Wait for all work of the current device (flags 0 or NPU_SIM_SYNC_KEEP). */
 aclError npu_rt_device_sync(uint32_t flags);
+
+/* ---- copy_async.c, for reduce.c and cmo.c ---------------------------- */
+
+/*
+ * With the table lock held: ACL_SUCCESS when [p, p + len) is device
+ * memory of ref's device; ACL_ERROR_RT_STREAM_CONTEXT (107003) another
+ * device's; ACL_ERROR_RT_PARAM_INVALID (107000) host memory or partly
+ * device memory.  name is the argument's name for the message.
+ */
+aclError npu_rt_stream_range_locked(const struct npu_rt_ref *ref, const void *p, size_t len, const char *name);
 
 /* ---- event.c --------------------------------------------------------- */
 
