@@ -28,7 +28,7 @@
  *   api/host_register.c
  *   api/memory_info.c api/context.c api/stream.c api/event.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
- *   api/copy_async.c api/reduce.c api/cmo.c
+ *   api/copy_async.c api/memcpy_batch.c api/reduce.c api/cmo.c
  *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
  *                       the other chapters of the public headers
  *   entry/fork.c        the fork handlers, which take every lock below

@@ -1038,6 +1038,40 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
 					      size_t numBatches, aclrtMemcpyBatchAttr *attrs,
 					      size_t *attrsIndexes, size_t numAttrs, size_t *failIndex);
 
+/* aclrtMemcpyBatchV2 - aclrtMemcpyBatch without failIndex: the same checks
+ * and codes. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+						size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
+						size_t numAttrs);
+
+/*
+ * aclrtMemcpyBatchAsync - numBatches copies srcs[i] -> dsts[i] of sizes[i]
+ * bytes (room for destMaxs[i]) queued on stream (NULL: the default
+ * stream), each as aclrtMemcpyAsync with ACL_MEMCPY_DEFAULT would (so a
+ * copy with pageable host memory is done before the call returns); attrs
+ * as for aclrtMemcpyBatch.  *failIndex is SIZE_MAX, or the copy refused.
+ * Checks, in order: failIndex, sizes NULL, numBatches 0 ->
+ * ACL_ERROR_INVALID_PARAM (100000); every size 0 -> ACL_SUCCESS (nothing
+ * queued); dsts, destMaxs, srcs, attrs or attrsIndexes NULL, a size above
+ * its destMaxs, an attribute's rsv not 0 -> 100000; stream destroyed or
+ * not a stream -> ACL_ERROR_RT_INVALID_HANDLE (107017); no current device
+ * (NULL stream) -> ACL_ERROR_RT_CONTEXT_NULL (107002); numAttrs 0 or above
+ * numBatches, attrsIndexes not starting at 0, not increasing or not below
+ * numBatches -> ACL_ERROR_RT_PARAM_INVALID (107000).  Then copy by copy:
+ * dst or src NULL, an attribute that does not say where dst and src are ->
+ * 107000; the codes of aclrtMemcpyAsync.  Copies before a refused one
+ * stay queued.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+						   size_t numBatches, aclrtMemcpyBatchAttr *attrs,
+						   size_t *attrsIndexes, size_t numAttrs, size_t *failIndex,
+						   aclrtStream stream);
+
+/* aclrtMemcpyBatchAsyncV2 - aclrtMemcpyBatchAsync without failIndex. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+						     size_t numBatches, aclrtMemcpyBatchAttr *attrs,
+						     size_t *attrsIndexes, size_t numAttrs, aclrtStream stream);
+
 /*
  * aclrtMemsetD32Async - as aclrtMemsetD32, queued on stream (NULL: the
  * current context's default stream) for device memory; aclrtMallocHost
@@ -1481,6 +1515,17 @@ ACL_FUNC_VISIBILITY aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, u
  * access not enabled -> ACL_ERROR_RT_PARAM_INVALID (107000) (a choice).
  */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId);
+
+/*
+ * aclrtDevicePeerAccessStatus - *status 1 when deviceId has peer access to
+ * peerDeviceId in this process (aclrtDeviceEnablePeerAccess with deviceId
+ * current), else 0 (also for deviceId == peerDeviceId, or a device this
+ * process has not opened).  Checks, in order: status NULL ->
+ * ACL_ERROR_INVALID_PARAM (100000); deviceId not a device ->
+ * ACL_ERROR_RT_INVALID_DEVICEID (107001); peerDeviceId outside 0..63 ->
+ * ACL_ERROR_RT_PARAM_INVALID (107000); peerDeviceId not a device -> 107001.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int32_t *status);
 
 /*
  * aclrtMemP2PMap - make size bytes at devPtr, device memory of this

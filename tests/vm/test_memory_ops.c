@@ -3,7 +3,8 @@
  * Stream memory operations and the allocator registry (issue 24):
  * aclrtMemsetD32Async (OP_SET with a 32-bit pattern), aclrtReduceAsync
  * (OP_REDUCE), the cache maintenance calls (OP_CMO), aclrtDeviceL2CacheFlush,
- * aclrtMemcpyAsyncWithCondition and the calls of acl_rt_allocator.h.
+ * aclrtMemcpyAsyncWithCondition, aclrtMemcpyBatchV2, aclrtMemcpyBatchAsync(V2),
+ * aclrtDevicePeerAccessStatus and the calls of acl_rt_allocator.h.
  *
  * Exact bytes after each operation (neighbours untouched); stream order
  * (with the stream worker held, nothing has run; released, a later op of
@@ -588,6 +589,158 @@ START_TEST(memcpy_with_condition)
 }
 END_TEST
 
+/* ---- batch copies on a stream ------------------------------------------- */
+
+START_TEST(memcpy_batch_async)
+{
+	unsigned char *d = dev_alloc_set(2 * PAGE, 0), *pinned = NULL, got[PAGE];
+	aclrtMemcpyBatchAttr at[2];
+	void *dsts[3], *srcs[3];
+	size_t destMaxs[3] = { 64, 64, 64 }, sizes[3] = { 64, 32, 64 }, idx[2] = { 0, 2 }, fail = 0;
+	aclrtStream s, dead;
+
+	ck_assert_int_eq(aclrtMallocHost((void **)&pinned, PAGE), ACL_SUCCESS);
+	memset(pinned, 0x31, 64);
+	memset(pinned + 64, 0x32, 64);
+	memset(at, 0, sizeof(at));
+	at[0].dstLoc = (aclrtMemLocation){ .id = 0, .type = ACL_MEM_LOCATION_TYPE_DEVICE };
+	at[0].srcLoc = (aclrtMemLocation){ .id = 0, .type = ACL_MEM_LOCATION_TYPE_HOST };
+	at[1].dstLoc = at[0].srcLoc;	/* the last copy goes back to the host */
+	at[1].srcLoc = at[0].dstLoc;
+	dsts[0] = d;
+	srcs[0] = pinned;
+	dsts[1] = d + 128;
+	srcs[1] = pinned + 64;
+	dsts[2] = pinned + 256;
+	srcs[2] = d;
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&dead), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(dead), ACL_SUCCESS);
+
+	/* in order on the stream: copy 2 reads what copy 0 wrote */
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 3, at, idx, 2, &fail, s), ACL_SUCCESS);
+	ck_assert_uint_eq(fail, SIZE_MAX);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	dev_read(got, d, 256);
+	assert_bytes(got, 64, 0x31);
+	assert_bytes(got + 64, 64, 0);
+	assert_bytes(got + 128, 32, 0x32);
+	assert_bytes(got + 160, 96, 0);
+	assert_bytes(pinned + 256, 64, 0x31);
+	memset(pinned + 256, 0, 64);
+	ck_assert_int_eq(aclrtMemcpyBatchAsyncV2(dsts, destMaxs, srcs, sizes, 3, at, idx, 2, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+	assert_bytes(pinned + 256, 64, 0x31);
+
+	/* the ACL layer */
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 3, at, idx, 2, NULL, s),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, NULL, 3, at, idx, 2, &fail, s),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 0, at, idx, 2, &fail, s),
+			 ACL_ERROR_INVALID_PARAM);
+	sizes[0] = sizes[1] = sizes[2] = 0;	/* nothing to copy: nothing checked */
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(NULL, NULL, NULL, sizes, 3, NULL, NULL, 0, &fail, dead), ACL_SUCCESS);
+	ck_assert_uint_eq(fail, SIZE_MAX);
+	sizes[0] = 64;
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(NULL, destMaxs, srcs, sizes, 3, at, idx, 2, &fail, s),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 3, at, NULL, 2, &fail, s),
+			 ACL_ERROR_INVALID_PARAM);
+	sizes[1] = 65;	/* above destMaxs[1] */
+	ck_assert_int_eq(aclrtMemcpyBatchAsyncV2(dsts, destMaxs, srcs, sizes, 3, at, idx, 2, s),
+			 ACL_ERROR_INVALID_PARAM);
+	sizes[1] = 32;
+	at[1].rsv[3] = 1;
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 3, at, idx, 2, &fail, s),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_uint_eq(fail, SIZE_MAX);
+	at[1].rsv[3] = 0;
+	/* the stream, then the runtime's index checks */
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 3, at, idx, 0, &fail, dead),
+			 ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 3, at, idx, 0, &fail, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 1, at, idx, 2, &fail, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	idx[1] = 3;
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 3, at, idx, 2, &fail, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	idx[1] = 0;
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 3, at, idx, 2, &fail, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_uint_eq(fail, SIZE_MAX);
+	idx[1] = 2;
+	/* copy by copy: copy 1's attribute is wrong; copy 0 stays queued */
+	memset(pinned, 0x41, 64);
+	srcs[1] = d + 1024;	/* device to device, attribute says host source */
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 3, at, idx, 2, &fail, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_uint_eq(fail, 1);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	dev_read(got, d, 64);
+	assert_bytes(got, 64, 0x41);
+	srcs[1] = NULL;
+	ck_assert_int_eq(aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, 3, at, idx, 2, &fail, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_uint_eq(fail, 1);
+
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(pinned), ACL_SUCCESS);
+}
+END_TEST
+
+/* aclrtMemcpyBatchV2 is aclrtMemcpyBatch without failIndex. */
+START_TEST(memcpy_batch_v2)
+{
+	unsigned char *d = dev_alloc_set(PAGE, 0), host[64], got[64];
+	aclrtMemcpyBatchAttr at;
+	void *dsts[1] = { d }, *srcs[1] = { host };
+	size_t destMaxs[1] = { 64 }, sizes[1] = { 64 }, idx[1] = { 0 };
+
+	memset(&at, 0, sizeof(at));
+	at.dstLoc = (aclrtMemLocation){ .id = 0, .type = ACL_MEM_LOCATION_TYPE_DEVICE };
+	at.srcLoc = (aclrtMemLocation){ .id = 0, .type = ACL_MEM_LOCATION_TYPE_HOST };
+	memset(host, 0x66, sizeof(host));
+	ck_assert_int_eq(aclrtMemcpyBatchV2(dsts, destMaxs, srcs, sizes, 1, &at, idx, 1), ACL_SUCCESS);
+	dev_read(got, d, 64);
+	assert_bytes(got, 64, 0x66);
+	ck_assert_int_eq(aclrtMemcpyBatchV2(NULL, destMaxs, srcs, sizes, 1, &at, idx, 1), ACL_ERROR_INVALID_PARAM);
+	at.srcLoc.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	ck_assert_int_eq(aclrtMemcpyBatchV2(dsts, destMaxs, srcs, sizes, 1, &at, idx, 1), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+}
+END_TEST
+
+START_TEST(peer_access_status)
+{
+	int32_t st = -1;
+
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(0, 1, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(-1, 1, &st), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(7, 1, &st), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(0, -1, &st), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(0, 64, &st), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(0, 7, &st), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(st, -1);
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(0, 1, &st), ACL_SUCCESS);
+	ck_assert_int_eq(st, 0);
+	ck_assert_int_eq(aclrtDeviceEnablePeerAccess(1, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(0, 1, &st), ACL_SUCCESS);
+	ck_assert_int_eq(st, 1);
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(0, 0, &st), ACL_SUCCESS);
+	ck_assert_int_eq(st, 0);
+	st = -1;
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(1, 0, &st), ACL_SUCCESS);	/* device 1 not open */
+	ck_assert_int_eq(st, 0);
+	ck_assert_int_eq(aclrtDeviceDisablePeerAccess(1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDevicePeerAccessStatus(0, 1, &st), ACL_SUCCESS);
+	ck_assert_int_eq(st, 0);
+}
+END_TEST
+
 /* ---- the allocator registry -------------------------------------------- */
 
 static void *fake_alloc(aclrtAllocator a, size_t n)
@@ -920,6 +1073,9 @@ static Suite *memory_ops_suite(void)
 	tcase_add_test(t, cmo_bad);
 	tcase_add_test(t, cmo_desc);
 	tcase_add_test(t, memcpy_with_condition);
+	tcase_add_test(t, memcpy_batch_async);
+	tcase_add_test(t, memcpy_batch_v2);
+	tcase_add_test(t, peer_access_status);
 	tcase_add_test(t, submit_fields);
 	suite_add_tcase(s, t);
 
