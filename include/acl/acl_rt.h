@@ -24,6 +24,11 @@
  *   DECLARED ONLY    calls outside those groups (e.g. kernel launch), declared
  *                    so that code compiles and not defined: none.
  *
+ *   ABSENT           not declared, because npu_sim cannot do them truthfully:
+ *                    aclrtRandomNumAsync (the random numbers are made by the
+ *                    DSA engine of the chip's task scheduler, a compute unit
+ *                    the emulated device does not have).
+ *
  * Conventions for every call: sizes are in bytes; the return value is an
  * aclError (0 = ACL_SUCCESS); a failing call changes nothing (out-parameters
  * untouched, nothing allocated).  Argument checks made by the ACL layer
