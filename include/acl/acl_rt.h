@@ -1109,17 +1109,22 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithCondition(void *dst, size_t des
  * reduce dst[i] = dst[i] <kind> src[i] over count bytes of device memory
  * (count / element size elements of type).  src may be on a peer device
  * the stream's device has peer access to (aclrtDeviceEnablePeerAccess).
- * Integer sums wrap (two's complement).  The emulated DMA engine reduces
- * the kinds SUM, MAX and MIN of the integer types ACL_INT8, ACL_INT16,
- * ACL_INT32, ACL_UINT8, ACL_UINT16 and ACL_UINT32.  Checks, in order:
+ * Integer sums wrap (two's complement); float sums are IEEE additions,
+ * rounded to nearest, ties to even; a NaN operand gives the positive quiet
+ * NaN; MAX and MIN order -0 below +0.  The kinds are SUM, MAX and MIN; the
+ * types those the product's SDMA engine reduces (API reference, CANN
+ * 8.5.0): Atlas A2/A3 (and Ascend 950) ACL_INT8, ACL_INT16, ACL_INT32,
+ * ACL_FLOAT16, ACL_FLOAT, ACL_BF16; Atlas 200I/500 A2 the same but
+ * ACL_BF16; Atlas inference ACL_FLOAT, ACL_FLOAT16, ACL_INT16; Atlas
+ * training ACL_FLOAT.  Checks, in order:
  * dst or src NULL, reserve not NULL, type not one of ACL_FLOAT,
  * ACL_FLOAT16, ACL_INT16, ACL_INT4, ACL_INT8, ACL_INT32, ACL_BF16,
  * ACL_UINT8, ACL_UINT16, ACL_UINT32 -> ACL_ERROR_INVALID_PARAM (100000);
  * stream destroyed or not a stream -> ACL_ERROR_RT_INVALID_HANDLE
  * (107017); count 0, kind outside 10..13, SUM of more than 4 GiB ->
  * ACL_ERROR_RT_PARAM_INVALID (107000); no current device (NULL stream)
- * -> ACL_ERROR_RT_CONTEXT_NULL (107002); kind EQUAL, or
- * a float type or ACL_INT4 -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000);
+ * -> ACL_ERROR_RT_CONTEXT_NULL (107002); kind EQUAL, or a type the
+ * product does not reduce -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000);
  * dst not on the stream's device -> ACL_ERROR_RT_STREAM_CONTEXT (107003);
  * dst, src or count not a multiple of the element size, a range not in
  * live device memory, src on a device without peer access ->

@@ -9,12 +9,15 @@
 #include "acl_internal.h"
 #include "check.h"
 #include "err_msg.h"
+#include "profile.h"
 
 #define REDUCE_SUM_MAX (4ULL << 30)	/* the runtime's bound for a SUM */
 
-/* The types the ACL layer passes on: the driver's type, or 0 for a type
- * the ACL layer takes but this device's engine does not reduce; -1 for a
- * type the ACL layer refuses. */
+/*
+ * The driver's type for a type the ACL layer passes on (kMapDataType), 0
+ * for ACL_INT4 (passed on, never reduced here), -1 for a type the ACL
+ * layer refuses.
+ */
 static int reduce_type(aclDataType type)
 {
 	switch (type) {
@@ -31,8 +34,11 @@ static int reduce_type(aclDataType type)
 	case ACL_UINT32:
 		return NPU_SIM_REDUCE_UINT32;
 	case ACL_FLOAT:
+		return NPU_SIM_REDUCE_FP32;
 	case ACL_FLOAT16:
+		return NPU_SIM_REDUCE_FP16;
 	case ACL_BF16:
+		return NPU_SIM_REDUCE_BF16;
 	case ACL_INT4:
 		return 0;
 	default:
@@ -40,14 +46,34 @@ static int reduce_type(aclDataType type)
 	}
 }
 
+#define T(x) (1U << NPU_SIM_REDUCE_##x)
+
+/*
+ * The types each product's SDMA engine reduces (bit t: driver type t), as
+ * the API reference of aclrtReduceAsync lists them per product (CANN
+ * 8.5.0); the runtime asks the device (CheckReduceCapability).  The
+ * Ascend 950 is taken as the A3.
+ */
+static uint32_t product_types(const struct npu_sim_profile *p)
+{
+	if (strcmp(p->id, "atlas-training") == 0)
+		return T(FP32);
+	if (strcmp(p->id, "atlas-inference") == 0)
+		return T(FP32) | T(FP16) | T(INT16);
+	if (strcmp(p->id, "atlas-200i-500-a2") == 0)
+		return T(INT8) | T(INT16) | T(INT32) | T(FP16) | T(FP32);
+	return T(INT8) | T(INT16) | T(INT32) | T(FP16) | T(FP32) | T(BF16);
+}
+
 static size_t elem_size(int t)
 {
 	return t == NPU_SIM_REDUCE_INT8 || t == NPU_SIM_REDUCE_UINT8 ? 1 :
-	       t == NPU_SIM_REDUCE_INT16 || t == NPU_SIM_REDUCE_UINT16 ? 2 : 4;
+	       t == NPU_SIM_REDUCE_INT16 || t == NPU_SIM_REDUCE_UINT16 || t == NPU_SIM_REDUCE_FP16 ||
+	       t == NPU_SIM_REDUCE_BF16 ? 2 : 4;
 }
 
 /* The runtime's checks of count and kind, then the engine's capability. */
-static aclError reduce_rt_check(uint64_t count, aclrtReduceKind kind, int t)
+static aclError reduce_rt_check(uint64_t count, aclrtReduceKind kind, int t, const struct npu_sim_profile *prof)
 {
 	if (count == 0) {
 		npu_rt_msg_detail("count is 0");
@@ -62,9 +88,12 @@ static aclError reduce_rt_check(uint64_t count, aclrtReduceKind kind, int t)
 				  (unsigned long long)count);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
-	if (kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL || t == 0) {
-		npu_rt_msg_detail(t == 0 ? "the emulated DMA engine reduces integer types only (no float unit)" :
-				  "the emulated DMA engine does not do the EQUAL reduce");
+	if (kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL) {
+		npu_rt_msg_detail("the emulated DMA engine does not do the EQUAL reduce");
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
+	if (t == 0 || !(product_types(prof) & (1U << t))) {
+		npu_rt_msg_detail("the SDMA engine of %s does not reduce this data type", prof->product);
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	}
 	return ACL_SUCCESS;
@@ -101,7 +130,7 @@ ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void *dst, const void *src, uint64
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	err = reduce_rt_check(count, kind, t);
+	err = reduce_rt_check(count, kind, t, npu_rt_device_profile_locked(ref.dev));
 	if (err == ACL_SUCCESS)
 		err = npu_rt_stream_range_locked(&ref, dst, (size_t)count, "dst");
 	if (err == ACL_SUCCESS)

@@ -83,15 +83,15 @@ class Streams(unittest.TestCase):
         self.assertEqual(bytes(out[16:32]), data[16:32])
         self.assertEqual(bytes(out[64:96]), data[64:96])
 
-        # SDMA reduce: out[0:16] (0x11 bytes) += the 0x11 bytes at dev, as uint8
+        # SDMA reduce: out[0:16] (0x11 bytes) += the 0x11 bytes at dev, as int8
         self.assertEqual(acl.rt.memcpy(dev + 4096, 16, acl.util.bytes_to_ptr(out), 16, H2D), 0)
         self.assertEqual(acl.rt.reduce_async(dev + 4096, dev, 16,
-                                             acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, 4, 0, 0), 0)
+                                             acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, 2, 0, 0), 0)
         self.assertEqual(acl.rt.reduce_async(dev + 4096, dev, 16,
                                              acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, 9, 0, 0),
                          acl.ACL_ERROR_INVALID_PARAM)    # ACL_INT64: not a reduce type
         self.assertEqual(acl.rt.reduce_async(dev + 4096, dev, 16,
-                                             acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL, 4, 0, 0),
+                                             acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL, 2, 0, 0),
                          acl.ACL_ERROR_RT_FEATURE_NOT_SUPPORT)
         self.assertEqual(acl.rt.synchronize_stream(0), 0)
         got = bytearray(16)

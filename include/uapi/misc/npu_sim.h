@@ -1096,7 +1096,11 @@ struct npu_sim_event_sync {
  * @dpitch and @spitch equal to @width, @width bytes (> 0; at most
  * NPU_SIM_REDUCE_MAX_BYTES for a SUM), @height 1, @value an enum
  * npu_sim_reduce_kind, @flags an enum npu_sim_reduce_type; @dst, @src and
- * @width multiples of the element size; all other fields 0.  Integer sums wrap (two's complement).
+ * @width multiples of the element size; all other fields 0.  Integer sums
+ * wrap (two's complement); float sums are rounded to nearest, ties to even
+ * (subnormals kept, overflow to infinity); a NaN operand, or infinities of
+ * both signs, give the positive quiet NaN with an empty payload; MAX and
+ * MIN order -0 below +0 and give that NaN when an operand is NaN.
  * Overlapping operands are processed in increasing address order.  Errors:
  * -EINVAL bad field; -EOPNOTSUPP a kind or type this device does not reduce.
  *
@@ -1129,6 +1133,9 @@ enum npu_sim_reduce_type {
 	NPU_SIM_REDUCE_UINT8 = 4,
 	NPU_SIM_REDUCE_UINT16 = 5,
 	NPU_SIM_REDUCE_UINT32 = 6,
+	NPU_SIM_REDUCE_FP32 = 7,	/* IEEE binary32 */
+	NPU_SIM_REDUCE_FP16 = 8,	/* IEEE binary16 */
+	NPU_SIM_REDUCE_BF16 = 9,	/* bfloat16 */
 };
 
 #define NPU_SIM_REDUCE_MAX_BYTES	(4ULL << 30)	/* bytes per OP_REDUCE SUM */
