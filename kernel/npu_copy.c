@@ -197,7 +197,7 @@ struct npu_xfer {
 	enum npu_xfer_op op;
 	struct npu_span dst;
 	struct npu_span src;
-	u8 value;
+	u32 value;			/* SET: byte; SET32: word; REDUCE: kind | type << 8 */
 	bool back;			/* overlapping D2D, dst above src */
 	u64 since_resched;
 	u64 dst_addr, dpitch, src_addr, spitch, width, height;
@@ -211,7 +211,21 @@ static bool npu_op_dst_dev(enum npu_xfer_op op)
 
 static bool npu_op_src_dev(enum npu_xfer_op op)
 {
-	return op == NPU_XFER_D2H || op == NPU_XFER_D2D;
+	return op == NPU_XFER_D2H || op == NPU_XFER_D2D ||
+	       op == NPU_XFER_REDUCE;
+}
+
+/* Whether the op reads a source operand (sets and holds have none). */
+static bool npu_op_has_src(enum npu_xfer_op op)
+{
+	return op != NPU_XFER_SET && op != NPU_XFER_SET32 &&
+	       op != NPU_XFER_HOLD;
+}
+
+/* Both operands may lie in other devices' windows (peer access). */
+static bool npu_op_cross(enum npu_xfer_op op)
+{
+	return op == NPU_XFER_D2D || op == NPU_XFER_REDUCE;
 }
 
 /* Move one piece that lies within one backing page on each device side. */
@@ -247,6 +261,21 @@ static int npu_xfer_piece(struct npu_xfer *x, struct npu_map *dm,
 		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
 		memset(kd, x->value, n);
 		npu_piece_unmap(dm, dp, kd);
+		break;
+	case NPU_XFER_SET32:
+		/* Pieces start and end on 4-byte boundaries: all is aligned. */
+		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
+		memset32(kd, x->value, n / sizeof(u32));
+		npu_piece_unmap(dm, dp, kd);
+		break;
+	case NPU_XFER_REDUCE:
+		ks = npu_piece_map(x->src.ctx, sm, s, &sp);
+		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
+		npu_reduce_apply(kd, ks, n, x->value & 0xff, x->value >> 8);
+		npu_piece_unmap(dm, dp, kd);
+		npu_piece_unmap(sm, sp, ks);
+		break;
+	case NPU_XFER_HOLD:
 		break;
 	}
 	return ret;
@@ -411,7 +440,7 @@ static int npu_fault_in_rows(u64 addr, u64 pitch, u64 width, u64 height)
  */
 static int npu_xfer_init(struct npu_xfer *x, struct npu_ctx *ctx,
 			 enum npu_xfer_op op, u64 dst, u64 dpitch, u64 src,
-			 u64 spitch, u64 width, u64 height, u8 value)
+			 u64 spitch, u64 width, u64 height, u32 value)
 {
 	bool ddev = npu_op_dst_dev(op), sdev = npu_op_src_dev(op);
 	unsigned long dend, send = 0, ws, we, cws, cwe;
@@ -421,12 +450,12 @@ static int npu_xfer_init(struct npu_xfer *x, struct npu_ctx *ctx,
 	npu_span_init(&x->dst, ctx);
 	npu_span_init(&x->src, ctx);
 	if (!width || !height || dpitch < width ||
-	    (op != NPU_XFER_SET && spitch < width))
+	    (npu_op_has_src(op) && spitch < width))
 		return -EINVAL;
 	dend = npu_extent_end(dst, dpitch, width, height);
 	if (!dend)
 		return -EINVAL;
-	if (op != NPU_XFER_SET) {
+	if (npu_op_has_src(op)) {
 		send = npu_extent_end(src, spitch, width, height);
 		if (!send)
 			return -EINVAL;
@@ -440,12 +469,12 @@ static int npu_xfer_init(struct npu_xfer *x, struct npu_ctx *ctx,
 	x->spitch = spitch;
 	x->width = width;
 	x->height = height;
-	x->dst.write = true;
+	x->dst.write = op != NPU_XFER_HOLD;
 
 	/* One snapshot of the issuing context's window serves both operands. */
 	npu_window_snapshot(ctx, &cws, &cwe);
 	/* D2D operands may lie in other devices' windows (peer access). */
-	if (op == NPU_XFER_D2D)
+	if (npu_op_cross(op))
 		ret = npu_span_owner(&x->dst, dst);
 	if (!ret && ddev) {
 		ws = cws;
@@ -456,7 +485,7 @@ static int npu_xfer_init(struct npu_xfer *x, struct npu_ctx *ctx,
 	} else if (!ret) {
 		ret = npu_check_host(cws, cwe, dst, dend);
 	}
-	if (!ret && op == NPU_XFER_D2D)
+	if (!ret && npu_op_cross(op))
 		ret = npu_span_owner(&x->src, src);
 	if (!ret && sdev) {
 		ws = cws;
@@ -464,7 +493,7 @@ static int npu_xfer_init(struct npu_xfer *x, struct npu_ctx *ctx,
 		if (x->src.ctx != ctx)
 			npu_window_snapshot(x->src.ctx, &ws, &we);
 		ret = npu_check_dev(ws, we, src, send);
-	} else if (!ret && op != NPU_XFER_SET) {
+	} else if (!ret && npu_op_has_src(op)) {
 		ret = npu_check_host(cws, cwe, src, send);
 	}
 	if (ret)
@@ -479,7 +508,7 @@ static int npu_xfer_init(struct npu_xfer *x, struct npu_ctx *ctx,
 		ret = npu_cover_rows(&x->src, src, spitch, width, height);
 		if (ret)
 			return ret;
-	} else if (op != NPU_XFER_SET) {
+	} else if (npu_op_has_src(op)) {
 		/* An unreadable host source fails before a device byte changes. */
 		ret = npu_fault_in_rows(src, spitch, width, height);
 		if (ret)
@@ -506,7 +535,7 @@ static void npu_xfer_fini(struct npu_xfer *x)
  */
 struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 				  u64 dst, u64 dpitch, u64 src, u64 spitch,
-				  u64 width, u64 height, u8 value)
+				  u64 width, u64 height, u32 value)
 {
 	struct npu_xfer *x;
 	int ret;
@@ -559,6 +588,8 @@ static int npu_xfer_exec_rows(struct npu_xfer *x, const bool *abort)
 	int ret = 0;
 
 	x->abort = abort;
+	if (x->op == NPU_XFER_HOLD)
+		return 0;
 	ret = npu_xfer_dev_access(&x->src, x->src_addr, x->spitch, x->width,
 				  x->height, false);
 	if (!ret)
@@ -575,7 +606,7 @@ static int npu_xfer_exec_rows(struct npu_xfer *x, const bool *abort)
 		if (ret)
 			return ret;
 	}
-	if (x->op == NPU_XFER_D2D && x->dst.ctx->ndev != x->src.ctx->ndev)
+	if (npu_op_cross(x->op) && x->dst.ctx->ndev != x->src.ctx->ndev)
 		npu_peer_count(x->src.ctx->ndev, x->dst.ctx->ndev,
 			       x->width * x->height);
 	return 0;

@@ -65,6 +65,7 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 	if (args.index || npu_uapi_out_set(&args, value, value))
 		return -EINVAL;
 
+	caps |= NPU_SIM_CAP_MEM_OPS;	/* 1.9 */
 	if (READ_ONCE(test_hooks))
 		caps |= NPU_SIM_CAP_TEST_HOOKS;
 	if (npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M)) {

@@ -21,7 +21,9 @@
  *                  a context's last reference (npu_ctx_put)
  *   npu_peer.c     PEER_ACCESS, cross-device rules and per-pair counters
  *   npu_managed.c  MANAGED_* ioctls and the managed role
+ *   npu_reduce.c   element arithmetic of OP_REDUCE (pure)
  *   npu_copy.c     MEMCPY/MEMCPY2D/MEMSET and the copy engine
+ *   npu_memops.c   checks and set-up of OP_SET (32-bit), OP_REDUCE, OP_CMO
  *   npu_mem_small.c  sub-page allocations: slots of a context's small pages
  *   npu_mem.c      MEM_ALLOC/MEM_FREE/MEM_INFO
  *   npu_vmm.c      VMM_* and PHYS_* ioctls
@@ -850,18 +852,31 @@ enum npu_xfer_op {
 	NPU_XFER_D2H = NPU_SIM_COPY_D2H,
 	NPU_XFER_D2D = NPU_SIM_COPY_D2D,
 	NPU_XFER_SET,
+	NPU_XFER_SET32,		/* 1.9: 32-bit pattern (OP_SET, NPU_SIM_SET_32) */
+	NPU_XFER_REDUCE,	/* 1.9: dst = dst <kind> src (OP_REDUCE) */
+	NPU_XFER_HOLD,		/* 1.9: check and hold a range only (OP_CMO) */
 };
 
 struct npu_xfer;
 struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 				  u64 dst, u64 dpitch, u64 src, u64 spitch,
-				  u64 width, u64 height, u8 value);
+				  u64 width, u64 height, u32 value);
 int npu_xfer_exec(struct npu_xfer *x, const bool *abort);
 int npu_xfer_value(struct npu_xfer *x, u64 *val, bool write);
 bool npu_xfer_uses_host(const struct npu_xfer *x);
 void npu_xfer_mark_queued(struct npu_xfer *x, int delta);
 void npu_xfer_free(struct npu_xfer *x);
 int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg);
+
+/* npu_reduce.c: element arithmetic of OP_REDUCE (pure) */
+unsigned int npu_reduce_elem_size(u32 type);
+void npu_reduce_apply(void *dst, const void *src, size_t n, u32 kind, u32 type);
+
+/* npu_memops.c: OP_SET with NPU_SIM_SET_32, OP_REDUCE, OP_CMO (1.9) */
+bool npu_memop_submit(const struct npu_sim_stream_submit *a);
+int npu_memop_check(const struct npu_sim_stream_submit *a);
+struct npu_xfer *npu_memop_prepare(struct npu_ctx *ctx,
+				   const struct npu_sim_stream_submit *a);
 int npu_ioctl_memcpy2d(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_memset(struct npu_ctx *ctx, void __user *uarg);
 

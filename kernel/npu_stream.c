@@ -635,6 +635,9 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		return npu_event_wait_exec(ctx, op);
 	case NPU_SIM_OP_VALUE_WRITE:
 		return npu_xfer_value(op->xfer, &op->operand, true);
+	case NPU_SIM_OP_REDUCE:
+	case NPU_SIM_OP_CMO:
+		return npu_xfer_exec(op->xfer, &op->cancel);
 	case NPU_SIM_OP_VALUE_WAIT:
 		/* Watched before the look: a write after it kicks us. */
 		npu_value_watch(s);
@@ -651,7 +654,8 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 static bool npu_op_writes(const struct npu_op *op)
 {
 	return op->type == NPU_SIM_OP_COPY || op->type == NPU_SIM_OP_SET ||
-	       op->type == NPU_SIM_OP_VALUE_WRITE;
+	       op->type == NPU_SIM_OP_VALUE_WRITE ||
+	       op->type == NPU_SIM_OP_REDUCE;
 }
 
 /* Run the ops of one stream holding a slot, until it parks or yields. */
@@ -1098,6 +1102,8 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 	if (a->op == NPU_SIM_OP_RESET ||
 	    (a->op == NPU_SIM_OP_WAIT && (a->flags || a->operand)))
 		return npu_event_submit_check(a);
+	if (npu_memop_submit(a))	/* 32-bit SET, REDUCE, CMO (1.9) */
+		return npu_memop_check(a);
 	if (a->seq)
 		return -EINVAL;
 	if (a->flags && a->op != NPU_SIM_OP_VALUE_WAIT &&
@@ -1178,13 +1184,16 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	op->type = a.op;
 
 	if (a.op == NPU_SIM_OP_COPY || a.op == NPU_SIM_OP_SET ||
-	    a.op == NPU_SIM_OP_VALUE_WRITE || a.op == NPU_SIM_OP_VALUE_WAIT) {
+	    a.op == NPU_SIM_OP_VALUE_WRITE || a.op == NPU_SIM_OP_VALUE_WAIT ||
+	    npu_memop_submit(&a)) {
 		struct npu_xfer *x;
 
 		/* A value op's 8 bytes are checked and referenced like a SET's. */
 		if (a.op == NPU_SIM_OP_VALUE_WRITE || a.op == NPU_SIM_OP_VALUE_WAIT)
 			x = npu_xfer_prepare(ctx, NPU_XFER_SET, a.dst, sizeof(u64),
 					     0, 0, sizeof(u64), 1, 0);
+		else if (npu_memop_submit(&a))
+			x = npu_memop_prepare(ctx, &a);
 		else
 			x = npu_xfer_prepare(ctx, a.op == NPU_SIM_OP_SET ?
 					     NPU_XFER_SET : (enum npu_xfer_op)a.dir,

@@ -34,6 +34,9 @@ TRACE_DEFINE_ENUM(NPU_XFER_H2D);
 TRACE_DEFINE_ENUM(NPU_XFER_D2H);
 TRACE_DEFINE_ENUM(NPU_XFER_D2D);
 TRACE_DEFINE_ENUM(NPU_XFER_SET);
+TRACE_DEFINE_ENUM(NPU_XFER_SET32);
+TRACE_DEFINE_ENUM(NPU_XFER_REDUCE);
+TRACE_DEFINE_ENUM(NPU_XFER_HOLD);
 TRACE_DEFINE_ENUM(NPU_SIM_OP_COPY);
 TRACE_DEFINE_ENUM(NPU_SIM_OP_SET);
 TRACE_DEFINE_ENUM(NPU_SIM_OP_RECORD);
@@ -41,6 +44,8 @@ TRACE_DEFINE_ENUM(NPU_SIM_OP_WAIT);
 TRACE_DEFINE_ENUM(NPU_SIM_OP_PREFETCH);
 TRACE_DEFINE_ENUM(NPU_SIM_OP_VALUE_WRITE);
 TRACE_DEFINE_ENUM(NPU_SIM_OP_VALUE_WAIT);
+TRACE_DEFINE_ENUM(NPU_SIM_OP_REDUCE);
+TRACE_DEFINE_ENUM(NPU_SIM_OP_CMO);
 TRACE_DEFINE_ENUM(NPU_SIM_FAULT_ALLOC);
 TRACE_DEFINE_ENUM(NPU_SIM_FAULT_MAP);
 TRACE_DEFINE_ENUM(NPU_SIM_FAULT_IMPORT);
@@ -148,7 +153,10 @@ TRACE_EVENT(npu_sim_copy,
 				   { NPU_XFER_H2D, "H2D" },
 				   { NPU_XFER_D2H, "D2H" },
 				   { NPU_XFER_D2D, "D2D" },
-				   { NPU_XFER_SET, "SET" }),
+				   { NPU_XFER_SET, "SET" },
+				   { NPU_XFER_SET32, "SET32" },
+				   { NPU_XFER_REDUCE, "REDUCE" },
+				   { NPU_XFER_HOLD, "HOLD" }),
 		  __entry->bytes, __entry->src_dev, __entry->dst_dev,
 		  __entry->src, __entry->dst, __entry->ret)
 );
@@ -225,7 +233,9 @@ DECLARE_EVENT_CLASS(npu_sim_stream_op_class,
 				   { NPU_SIM_OP_WAIT, "wait" },
 				   { NPU_SIM_OP_PREFETCH, "prefetch" },
 				   { NPU_SIM_OP_VALUE_WRITE, "value_write" },
-				   { NPU_SIM_OP_VALUE_WAIT, "value_wait" }), __entry->ret)
+				   { NPU_SIM_OP_VALUE_WAIT, "value_wait" },
+				   { NPU_SIM_OP_REDUCE, "reduce" },
+				   { NPU_SIM_OP_CMO, "cmo" }), __entry->ret)
 );
 
 DEFINE_EVENT(npu_sim_stream_op_class, npu_sim_stream_op_start,

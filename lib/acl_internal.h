@@ -27,12 +27,13 @@
  *   api/errors.c        the calling thread's last error (aclrtGetLastError)
  *   api/data_type.c api/system.c api/callbacks_init.c api/app_log.c
  *   api/cann_attr.c
- *   api/init.c api/data_buffer.c api/soc_name.c api/host_register.c
+ *   api/init.c api/data_buffer.c api/allocator.c api/soc_name.c api/host_register.c
  *   api/memory_info.c api/context.c api/device_info.c api/device_limits.c
  *   api/host_buf.c api/device_state.c api/exception_info.c
  *   api/exception_info_get.c api/stream.c api/event.c api/callback.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
- *   api/copy_async.c api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
+ *   api/copy_async.c api/memcpy_batch.c api/reduce.c api/cmo.c
+ *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
  *                       the other chapters of the public headers
  *   entry/fork.c        the fork handlers, which take every lock below
  *   entry/api_wrap.c    the exported wrapper of every aclError call
@@ -54,9 +55,10 @@
  *   or callback lock (callback.c); no two of those five are held together.  The check
  *   registry lock (check.c) is innermost: taken alone or under the device
  *   table lock (a closing device's leaks), and nothing is taken inside it.
- *   The data buffer lock (data_buffer.c), the device settings lock
- *   (device_limits.c), the host buffer lock (host_buf.c) and the device
- *   state callback lock (device_state.c) are only ever held alone.
+ *   The data buffer lock (data_buffer.c), the allocator lock
+ *   (allocator.c), the device settings lock (device_limits.c), the host
+ *   buffer lock (host_buf.c) and the device state callback lock
+ *   (device_state.c) are only ever held alone.
  * The device table lock is a read/write lock: every other call that uses
  * a device's fd holds it for reading across the ioctl, so aclrtResetDevice
  * (which takes it for writing) cannot close an fd under a running call.
@@ -158,6 +160,15 @@ extern void (*npu_rt_device_state_hook)(int32_t dev, int state);
 void npu_rt_devices_release_all(void);
 
 /* ---- copy.c, for copy_async.c ---------------------------------------- */
+
+/*
+ * The ACL layer's checks of aclrtMemsetD32(Async): ACL_SUCCESS with *loc
+ * (device memory, or host memory in an aclrtMallocHost block) and the
+ * table lock HELD; else the error, lock not held.  N > 0.
+ */
+aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc *loc);
+/* Set N words of aclrtMallocHost memory at ptr to value (lock not held). */
+aclError npu_rt_d32_set_host(void *ptr, uint32_t value, size_t N);
 
 /*
  * With the table lock held: how copy c of kind is carried out; correct:
@@ -335,6 +346,16 @@ aclError npu_rt_async_error(int err);
 aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int wait);
 /* Wait for all work of the current device (flags 0 or NPU_SIM_SYNC_KEEP). */
 aclError npu_rt_device_sync(uint32_t flags);
+
+/* ---- copy_async.c, for reduce.c and cmo.c ---------------------------- */
+
+/*
+ * With the table lock held: ACL_SUCCESS when [p, p + len) is device
+ * memory of ref's device; ACL_ERROR_RT_STREAM_CONTEXT (107003) another
+ * device's; ACL_ERROR_RT_PARAM_INVALID (107000) host memory or partly
+ * device memory.  name is the argument's name for the message.
+ */
+aclError npu_rt_stream_range_locked(const struct npu_rt_ref *ref, const void *p, size_t len, const char *name);
 
 /* ---- event.c --------------------------------------------------------- */
 

@@ -5,7 +5,8 @@
  * destroy_stream, synchronize_stream(_with_timeout), stream_query,
  * create_event, destroy_event, record_event, synchronize_event,
  * query_event_status, stream_wait_event, event_elapsed_time,
- * synchronize_device, memcpy_async, memcpy2d_async, memset_async.
+ * synchronize_device, memcpy_async, memcpy2d_async, memset_async,
+ * reduce_async.
  * Contexts, streams and events are ints (0 is the default stream).
  */
 #include "pyacl.h"
@@ -277,6 +278,25 @@ static PyObject *py_memset_async(PyObject *self, PyObject *args)
 	return PyLong_FromLong(ret);
 }
 
+/* ret = acl.rt.reduce_async(dst, src, count, kind, type, stream, reserve) */
+static PyObject *py_reduce_async(PyObject *self, PyObject *args)
+{
+	void *dst, *src, *stream, *reserve;
+	uint64_t count;
+	int32_t kind, type;
+	aclError ret;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&O&O&O&O&O&O&:reduce_async", pyacl_conv_ptr, &dst, pyacl_conv_ptr, &src,
+			      pyacl_conv_u64, &count, pyacl_conv_i32, &kind, pyacl_conv_i32, &type, pyacl_conv_ptr,
+			      &stream, pyacl_conv_ptr, &reserve))
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = aclrtReduceAsync(dst, src, count, (aclrtReduceKind)kind, (aclDataType)type, stream, reserve);
+	Py_END_ALLOW_THREADS
+	return PyLong_FromLong(ret);
+}
+
 /* ret = acl.rt.value_write(dev_addr, value, flag, stream) and value_wait */
 #define VALUE_CALL(pyname, cfunc)							\
 static PyObject *py_##pyname(PyObject *self, PyObject *args)			\
@@ -349,5 +369,7 @@ PyMethodDef pyacl_rt_stream_methods[] = {
 	  "memcpy2d_async(dst, dpitch, src, spitch, width, height, kind, stream) -> ret" },
 	{ "memset_async", py_memset_async, METH_VARARGS,
 	  "memset_async(dev_ptr, max_count, value, count, stream) -> ret" },
+	{ "reduce_async", py_reduce_async, METH_VARARGS,
+	  "reduce_async(dst, src, count, kind, type, stream, reserve) -> ret (aclrtReduceAsync)" },
 	{ NULL, NULL, 0, NULL },
 };

@@ -41,6 +41,9 @@
  *                    aclrtDestroyGroupInfo, aclrtGetAllGroupInfo,
  *                    aclrtGetGroupInfoDetail: AI Core groups, which the
  *                    runtime reads from the device's compute partitioning.
+ *                    aclrtRandomNumAsync: the random numbers are made by
+ *                    the DSA engine of the chip's task scheduler, a
+ *                    compute unit the emulated device does not have.
  *
  * Conventions for every call: sizes are in bytes; the return value is an
  * aclError (0 = ACL_SUCCESS); a failing call changes nothing (out-parameters
@@ -409,6 +412,34 @@ typedef struct aclrtUuid {
 	char bytes[16];
 } aclrtUuid;
 
+/* The SDMA reduce of aclrtReduceAsync: dst = dst <kind> src. */
+typedef enum {
+	ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM = 10,
+	ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX = 11,
+	ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN = 12,
+	ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL = 13,
+} aclrtReduceKind;
+
+/* Cache maintenance operations (aclrtCmoAsync and relatives). */
+typedef enum aclrtCmoType {
+	ACL_RT_CMO_TYPE_PREFETCH = 0,
+	ACL_RT_CMO_TYPE_WRITEBACK,
+	ACL_RT_CMO_TYPE_INVALID,
+	ACL_RT_CMO_TYPE_FLUSH,
+} aclrtCmoType;
+
+typedef struct {
+	aclrtCmoType cmoType;
+	uint32_t barrierId;
+} aclrtBarrierCmoInfo;
+
+#define ACL_RT_CMO_MAX_BARRIER_NUM 6U
+
+typedef struct {
+	size_t barrierNum;
+	aclrtBarrierCmoInfo cmoInfo[ACL_RT_CMO_MAX_BARRIER_NUM];
+} aclrtBarrierTaskInfo;
+
 #if defined(__x86_64__) || defined(__aarch64__)
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemLocation) == 8, "aclrtMemLocation size");
 ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemLocation, type) == 4, "aclrtMemLocation.type");
@@ -434,6 +465,8 @@ ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemUsageInfo, curMemSize) == 32, "aclrtMemUs
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemFabricHandle) == 128, "aclrtMemFabricHandle size");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemcpyBatchAttr) == 32, "aclrtMemcpyBatchAttr size");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtDrvMemHandle) == 8, "aclrtDrvMemHandle size");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtBarrierCmoInfo) == 8, "aclrtBarrierCmoInfo size");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtBarrierTaskInfo) == 56, "aclrtBarrierTaskInfo size");
 #endif
 
 /* ========================================================================
@@ -1700,6 +1733,177 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
 					      size_t numBatches, aclrtMemcpyBatchAttr *attrs,
 					      size_t *attrsIndexes, size_t numAttrs, size_t *failIndex);
 
+/* aclrtMemcpyBatchV2 - aclrtMemcpyBatch without failIndex: the same checks
+ * and codes. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+						size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
+						size_t numAttrs);
+
+/*
+ * aclrtMemcpyBatchAsync - numBatches copies srcs[i] -> dsts[i] of sizes[i]
+ * bytes (room for destMaxs[i]) queued on stream (NULL: the default
+ * stream), each as aclrtMemcpyAsync with ACL_MEMCPY_DEFAULT would (so a
+ * copy with pageable host memory is done before the call returns); attrs
+ * as for aclrtMemcpyBatch.  *failIndex is SIZE_MAX, or the copy refused.
+ * Checks, in order: failIndex, sizes NULL, numBatches 0 ->
+ * ACL_ERROR_INVALID_PARAM (100000); every size 0 -> ACL_SUCCESS (nothing
+ * queued); dsts, destMaxs, srcs, attrs or attrsIndexes NULL, a size above
+ * its destMaxs, an attribute's rsv not 0 -> 100000; stream destroyed or
+ * not a stream -> ACL_ERROR_RT_INVALID_HANDLE (107017); no current device
+ * (NULL stream) -> ACL_ERROR_RT_CONTEXT_NULL (107002); numAttrs 0 or above
+ * numBatches, attrsIndexes not starting at 0, not increasing or not below
+ * numBatches -> ACL_ERROR_RT_PARAM_INVALID (107000).  Then copy by copy:
+ * dst or src NULL, an attribute that does not say where dst and src are ->
+ * 107000; the codes of aclrtMemcpyAsync.  Copies before a refused one
+ * stay queued.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+						   size_t numBatches, aclrtMemcpyBatchAttr *attrs,
+						   size_t *attrsIndexes, size_t numAttrs, size_t *failIndex,
+						   aclrtStream stream);
+
+/* aclrtMemcpyBatchAsyncV2 - aclrtMemcpyBatchAsync without failIndex. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+						     size_t numBatches, aclrtMemcpyBatchAttr *attrs,
+						     size_t *attrsIndexes, size_t numAttrs, aclrtStream stream);
+
+/*
+ * aclrtMemsetD32Async - as aclrtMemsetD32, queued on stream (NULL: the
+ * current context's default stream) for device memory; aclrtMallocHost
+ * memory is set at once by the CPU, as the runtime does, and stream is
+ * not looked at.  Checks, in order: N 0 -> ACL_SUCCESS; ptr NULL, not
+ * 4-byte aligned, N * 4 overflowing or above memSize, ptr neither device
+ * memory nor in an aclrtMallocHost block -> ACL_ERROR_INVALID_PARAM
+ * (100000); no current device -> ACL_ERROR_RT_CONTEXT_NULL (107002);
+ * stream destroyed or not a stream -> ACL_ERROR_RT_INVALID_HANDLE
+ * (107017); memory of another device than the stream's ->
+ * ACL_ERROR_RT_STREAM_CONTEXT (107003); the range not inside one live
+ * allocation or mapping -> ACL_ERROR_RT_PARAM_INVALID (107000).  The
+ * words are written when the stream reaches the operation: a later
+ * operation of the same stream sees them.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value, size_t N,
+						 aclrtStream stream);
+
+/*
+ * aclrtMemcpyAsyncWithCondition - deprecated form of aclrtMemcpyAsync:
+ * the same checks and codes, and with host memory not from aclrtMallocHost
+ * the copy is done before the call returns, as aclrtMemcpyAsync's here.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithCondition(void *dst, size_t destMax, const void *src,
+							   size_t count, aclrtMemcpyKind kind,
+							   aclrtStream stream);
+
+/*
+ * aclrtReduceAsync - queue on stream (NULL: default stream) the SDMA
+ * reduce dst[i] = dst[i] <kind> src[i] over count bytes of device memory
+ * (count / element size elements of type).  src may be on a peer device
+ * the stream's device has peer access to (aclrtDeviceEnablePeerAccess).
+ * Integer sums wrap (two's complement); float sums are IEEE additions,
+ * rounded to nearest, ties to even; a NaN operand gives the positive quiet
+ * NaN; MAX and MIN order -0 below +0.  The kinds are SUM, MAX and MIN; the
+ * types those the product's SDMA engine reduces (API reference, CANN
+ * 8.5.0): Atlas A2/A3 (and Ascend 950) ACL_INT8, ACL_INT16, ACL_INT32,
+ * ACL_FLOAT16, ACL_FLOAT, ACL_BF16; Atlas 200I/500 A2 the same but
+ * ACL_BF16; Atlas inference ACL_FLOAT, ACL_FLOAT16, ACL_INT16; Atlas
+ * training ACL_FLOAT.  Checks, in order:
+ * dst or src NULL, reserve not NULL, type not one of ACL_FLOAT,
+ * ACL_FLOAT16, ACL_INT16, ACL_INT4, ACL_INT8, ACL_INT32, ACL_BF16,
+ * ACL_UINT8, ACL_UINT16, ACL_UINT32 -> ACL_ERROR_INVALID_PARAM (100000);
+ * stream destroyed or not a stream -> ACL_ERROR_RT_INVALID_HANDLE
+ * (107017); count 0, kind outside 10..13, SUM of more than 4 GiB ->
+ * ACL_ERROR_RT_PARAM_INVALID (107000); no current device (NULL stream)
+ * -> ACL_ERROR_RT_CONTEXT_NULL (107002); kind EQUAL, or a type the
+ * product does not reduce -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000);
+ * dst not on the stream's device -> ACL_ERROR_RT_STREAM_CONTEXT (107003);
+ * dst, src or count not a multiple of the element size, a range not in
+ * live device memory, src on a device without peer access ->
+ * ACL_ERROR_RT_PARAM_INVALID (107000).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void *dst, const void *src, uint64_t count, aclrtReduceKind kind,
+					      aclDataType type, aclrtStream stream, void *reserve);
+
+/* ========================================================================
+ * Cache maintenance.  The emulated device has no cache between the DMA
+ * engine and memory, so every operation below has nothing to write back
+ * or drop: each checks its arguments and its range (live device memory of
+ * the stream's device), is queued on its stream and completes in stream
+ * order, so that the stream's later work is ordered after it.
+ * ====================================================================== */
+
+/*
+ * aclrtCmoAsync - queue cache operation cmoType on [src, src + size);
+ * size is taken modulo 4 GiB (the task's length has 32 bits; a multiple
+ * of 4 GiB is 107000).  Checks, in order: src NULL, size 0 -> ACL_ERROR_INVALID_PARAM (100000);
+ * cmoType outside 0..3 -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000);
+ * stream destroyed or not a stream -> ACL_ERROR_RT_INVALID_HANDLE
+ * (107017); no current device (NULL stream) -> ACL_ERROR_RT_CONTEXT_NULL
+ * (107002); memory of another device than the stream's ->
+ * ACL_ERROR_RT_STREAM_CONTEXT (107003); the range not in live device
+ * memory -> ACL_ERROR_RT_PARAM_INVALID (107000).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsync(void *src, size_t size, aclrtCmoType cmoType, aclrtStream stream);
+
+/*
+ * aclrtCmoAsyncWithBarrier - as aclrtCmoAsync; an invalidate names a
+ * barrier barrierId (> 0), the other types must pass 0.  Checks, in order:
+ * src NULL -> ACL_ERROR_INVALID_PARAM (100000); size 0 ->
+ * ACL_ERROR_RT_PARAM_INVALID (107000); cmoType outside 0..3 ->
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000); barrierId 0 with
+ * ACL_RT_CMO_TYPE_INVALID, barrierId not 0 with the other types -> 107000;
+ * then as aclrtCmoAsync.  size is taken modulo 4 GiB (the task's length
+ * has 32 bits), as by aclrtCmoAsync; a multiple of 4 GiB is 107000.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithBarrier(void *src, size_t size, aclrtCmoType cmoType,
+						      uint32_t barrierId, aclrtStream stream);
+
+/*
+ * aclrtCmoWaitBarrier - wait for the barriers of taskInfo
+ * (taskInfo->barrierNum entries).  As in the CANN ACL layer the list is
+ * checked and nothing is queued (stream and flag are not looked at): the
+ * invalidates a stream runs complete in its order anyway.  Returns
+ * ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) taskInfo NULL, barrierNum
+ * 0 or > ACL_RT_CMO_MAX_BARRIER_NUM.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo *taskInfo, aclrtStream stream,
+						 uint32_t flag);
+
+/*
+ * aclrtCmoGetDescSize - bytes of the descriptor aclrtCmoSetDesc fills
+ * (*size = 32, as on Atlas A2/A3).  Returns ACL_SUCCESS;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) size NULL.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCmoGetDescSize(size_t *size);
+
+/*
+ * aclrtCmoSetDesc - write the descriptor of [src, src + size) to cmoDesc,
+ * aclrtCmoGetDescSize bytes of device memory (aclrtMalloc), by a
+ * synchronous host-to-device copy.  size is kept modulo 4 GiB.  Returns
+ * ACL_SUCCESS; ACL_ERROR_RT_PARAM_INVALID (107000) cmoDesc or src NULL,
+ * size 0; the codes of aclrtMemcpy for that copy (107000 cmoDesc not 32
+ * bytes of live device memory).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCmoSetDesc(void *cmoDesc, void *src, size_t size);
+
+/*
+ * aclrtCmoAsyncWithDesc - as aclrtCmoAsync on the range the device
+ * descriptor cmoDesc holds.  The descriptor is read at the call (a real
+ * device reads it when it runs the task).  Checks, in order: reserve not
+ * NULL, cmoDesc NULL, cmoType outside 0..3, cmoDesc not device memory or
+ * never filled by aclrtCmoSetDesc -> ACL_ERROR_RT_PARAM_INVALID (107000);
+ * then as aclrtCmoAsync.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithDesc(void *cmoDesc, aclrtCmoType cmoType, aclrtStream stream,
+						   const void *reserve);
+
+/*
+ * aclrtDeviceL2CacheFlush - flush the L2 cache of the current device.  The
+ * emulated device has none: nothing is written.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) rsv not NULL; ACL_ERROR_RT_CONTEXT_NULL
+ * (107002) no current device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceL2CacheFlush(void *rsv);
+
 /* ========================================================================
  * Virtual memory management and sharing.  Reserve device VA, create
  * physical memory, map it into a reservation, share it with other
@@ -2011,6 +2215,17 @@ ACL_FUNC_VISIBILITY aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, u
  * access not enabled -> ACL_ERROR_RT_PARAM_INVALID (107000) (a choice).
  */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId);
+
+/*
+ * aclrtDevicePeerAccessStatus - *status 1 when deviceId has peer access to
+ * peerDeviceId in this process (aclrtDeviceEnablePeerAccess with deviceId
+ * current), else 0 (also for deviceId == peerDeviceId, or a device this
+ * process has not opened).  Checks, in order: status NULL ->
+ * ACL_ERROR_INVALID_PARAM (100000); deviceId not a device ->
+ * ACL_ERROR_RT_INVALID_DEVICEID (107001); peerDeviceId outside 0..63 ->
+ * ACL_ERROR_RT_PARAM_INVALID (107000); peerDeviceId not a device -> 107001.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int32_t *status);
 
 /*
  * aclrtMemP2PMap - make size bytes at devPtr, device memory of this

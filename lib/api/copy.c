@@ -248,7 +248,7 @@ static aclError set_device(void *ptr, size_t memSize, uint32_t value, size_t byt
  * memSize, and memory that is neither aclrtMalloc nor aclrtMallocHost
  * memory: ACL_ERROR_INVALID_PARAM.  Table lock held on ACL_SUCCESS.
  */
-static aclError d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc *loc)
+aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc *loc)
 {
 	uintptr_t base;
 	size_t len, bytes;
@@ -276,6 +276,20 @@ static aclError d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc
 	return ACL_ERROR_INVALID_PARAM;
 }
 
+aclError npu_rt_d32_set_host(void *ptr, uint32_t value, size_t N)
+{
+	uintptr_t base;
+	size_t len, bytes = N * 4;
+
+	if (!npu_rt_host_find((uintptr_t)ptr, &base, &len) || bytes > len - ((uintptr_t)ptr - base)) {
+		npu_rt_msg_detail("[ptr, ptr + %zu) runs past its aclrtMallocHost block", bytes);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	for (size_t i = 0; i < N; i++)
+		memcpy((char *)ptr + i * 4, &value, 4);
+	return ACL_SUCCESS;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N)
 {
 	uint8_t b = (uint8_t)value;
@@ -285,21 +299,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t 
 
 	if (N == 0)
 		return ACL_SUCCESS;
-	err = d32_check(ptr, memSize, N, &loc);
+	err = npu_rt_d32_check(ptr, memSize, N, &loc);
 	if (err != ACL_SUCCESS)
 		return err;
 	if (loc.kind == NPU_RT_LOC_HOST) {
-		uintptr_t base;
-		size_t len;
-
 		npu_rt_devices_unlock();
-		if (!npu_rt_host_find((uintptr_t)ptr, &base, &len) || bytes > len - ((uintptr_t)ptr - base)) {
-			npu_rt_msg_detail("[ptr, ptr + %zu) runs past its aclrtMallocHost block", bytes);
-			return ACL_ERROR_RT_PARAM_INVALID;
-		}
-		for (size_t i = 0; i < N; i++)
-			memcpy((char *)ptr + i * 4, &value, 4);
-		return ACL_SUCCESS;
+		return npu_rt_d32_set_host(ptr, value, N);
 	}
 	if (value == (uint32_t)b * 0x01010101U) {
 		npu_rt_devices_unlock();

@@ -1,6 +1,7 @@
 /*
- * Asynchronous copy and set: aclrtMemcpyAsync, aclrtMemcpy2dAsync,
- * aclrtMemsetAsync.  The arguments are checked at the call exactly as for
+ * Asynchronous copy and set: aclrtMemcpyAsync (and its deprecated form
+ * aclrtMemcpyAsyncWithCondition), aclrtMemcpy2dAsync, aclrtMemsetAsync,
+ * aclrtMemsetD32Async.  The arguments are checked at the call exactly as for
  * the synchronous calls (copy.c), then the operation is queued on the
  * stream (STREAM_SUBMIT): the driver checks and references the device
  * memory at once and moves the data when the stream reaches it.
@@ -134,4 +135,65 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 	if (err == ACL_SUCCESS)
 		npu_rt_check_wrote((uintptr_t)devPtr, count);
 	return err;
+}
+
+aclError npu_rt_stream_range_locked(const struct npu_rt_ref *ref, const void *p, size_t len, const char *name)
+{
+	struct npu_rt_loc loc = npu_rt_locate_locked(p, len);
+
+	if (loc.kind == NPU_RT_LOC_DEVICE)
+		return same_device(loc.dev, ref->dev);
+	npu_rt_msg_detail(loc.kind == NPU_RT_LOC_HOST ? "%s [%p, +%zu) is host memory, not device memory" :
+			  "%s [%p, +%zu) straddles host and device addresses", name, p, len);
+	return ACL_ERROR_RT_PARAM_INVALID;
+}
+
+/*
+ * aclrtMemsetD32Async: the ACL layer's checks of aclrtMemsetD32; then, as
+ * the runtime, aclrtMallocHost memory is set at once by the CPU and device
+ * memory by a 32-bit SET queued on the stream.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value, size_t N,
+						 aclrtStream stream)
+{
+	struct npu_sim_stream_submit req;
+	struct npu_rt_ref ref;
+	struct npu_rt_loc loc;
+	size_t bytes = N * 4;
+	aclError err;
+
+	if (N == 0)
+		return ACL_SUCCESS;
+	err = npu_rt_d32_check(ptr, memSize, N, &loc);
+	if (err != ACL_SUCCESS)
+		return err;
+	npu_rt_devices_unlock();
+	if (loc.kind == NPU_RT_LOC_HOST)
+		return npu_rt_d32_set_host(ptr, value, N);
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	err = npu_rt_stream_range_locked(&ref, ptr, bytes, "ptr");	/* it may have gone meanwhile */
+	if (err != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		return err;
+	}
+	memset(&req, 0, sizeof(req));
+	req.op = NPU_SIM_OP_SET;
+	req.flags = NPU_SIM_SET_32;
+	req.dst = (uintptr_t)ptr;
+	req.dpitch = bytes;
+	req.width = bytes;
+	req.height = 1;
+	req.value = value;
+	err = npu_rt_stream_submit(&ref, &req, 0);
+	if (err == ACL_SUCCESS)
+		npu_rt_check_wrote((uintptr_t)ptr, bytes);
+	return err;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithCondition(void *dst, size_t destMax, const void *src, size_t count,
+							   aclrtMemcpyKind kind, aclrtStream stream)
+{
+	return aclrtMemcpyAsync(dst, destMax, src, count, kind, stream);
 }

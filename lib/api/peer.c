@@ -1,7 +1,7 @@
 /*
  * Peer access between devices: aclrtDeviceCanAccessPeer,
- * aclrtDeviceEnablePeerAccess, aclrtDeviceDisablePeerAccess and
- * aclrtMemP2PMap.
+ * aclrtDeviceEnablePeerAccess, aclrtDeviceDisablePeerAccess,
+ * aclrtDevicePeerAccessStatus and aclrtMemP2PMap.
  *
  * Peer access is one-directional and held by the driver per open device
  * file (PEER_ACCESS ioctl), so per process: "device A may access device B"
@@ -174,4 +174,41 @@ ACL_FUNC_VISIBILITY aclError aclrtMemP2PMap(void *devPtr, size_t size, int32_t d
 	}
 	npu_rt_devices_unlock();
 	return err;
+}
+
+/*
+ * aclrtDevicePeerAccessStatus: whether deviceId has peer access to
+ * peerDeviceId.  Access is held by deviceId's file in this process, so a
+ * device this process has not opened has none.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int32_t *status)
+{
+	struct npu_sim_peer_access req = { .peer = (uint32_t)peerDeviceId, .op = NPU_SIM_PEER_QUERY };
+	aclError err;
+	int rc;
+
+	if (status == NULL) {
+		npu_rt_msg_detail("status is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = npu_rt_device_id_check(deviceId, "deviceId");
+	if (err != ACL_SUCCESS)
+		return err;
+	if (peerDeviceId < 0 || peerDeviceId >= NPU_RT_MAX_DEVICES) {
+		npu_rt_msg_detail("peerDeviceId %d is not in 0..%d", (int)peerDeviceId, NPU_RT_MAX_DEVICES - 1);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	err = npu_rt_device_id_check(peerDeviceId, "peerDeviceId");
+	if (err != ACL_SUCCESS)
+		return err;
+	if (deviceId == peerDeviceId || npu_rt_enter_device(deviceId) != ACL_SUCCESS) {
+		*status = 0;	/* no access to itself; none held without its file */
+		return ACL_SUCCESS;
+	}
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(deviceId), NPU_SIM_IOCTL_PEER_ACCESS, &req);
+	npu_rt_devices_unlock();
+	if (rc != 0)
+		return npu_rt_errno_to_acl(-rc);
+	*status = req.enabled ? 1 : 0;
+	return ACL_SUCCESS;
 }

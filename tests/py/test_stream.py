@@ -83,6 +83,21 @@ class Streams(unittest.TestCase):
         self.assertEqual(bytes(out[16:32]), data[16:32])
         self.assertEqual(bytes(out[64:96]), data[64:96])
 
+        # SDMA reduce: out[0:16] (0x11 bytes) += the 0x11 bytes at dev, as int8
+        self.assertEqual(acl.rt.memcpy(dev + 4096, 16, acl.util.bytes_to_ptr(out), 16, H2D), 0)
+        self.assertEqual(acl.rt.reduce_async(dev + 4096, dev, 16,
+                                             acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, 2, 0, 0), 0)
+        self.assertEqual(acl.rt.reduce_async(dev + 4096, dev, 16,
+                                             acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, 9, 0, 0),
+                         acl.ACL_ERROR_INVALID_PARAM)    # ACL_INT64: not a reduce type
+        self.assertEqual(acl.rt.reduce_async(dev + 4096, dev, 16,
+                                             acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL, 2, 0, 0),
+                         acl.ACL_ERROR_RT_FEATURE_NOT_SUPPORT)
+        self.assertEqual(acl.rt.synchronize_stream(0), 0)
+        got = bytearray(16)
+        self.assertEqual(acl.rt.memcpy(acl.util.bytes_to_ptr(got), 16, dev + 4096, 16, D2H), 0)
+        self.assertEqual(bytes(got), b"\x22" * 16)
+
         other, ret = acl.rt.create_stream_with_config(1, acl.ACL_STREAM_FAST_SYNC)
         self.assertEqual(ret, 0)
         self.assertEqual(acl.rt.stream_wait_event(other, event), 0)

@@ -102,6 +102,8 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_EVENT_EXT	(1ULL << 13)
 /* OP_CALLBACK and the CB_* ioctls: host callbacks (1.9) */
 #define NPU_SIM_CAP_CALLBACK	(1ULL << 15)
+/* STREAM_SUBMIT OP_SET with NPU_SIM_SET_32, OP_REDUCE, OP_CMO (1.9) */
+#define NPU_SIM_CAP_MEM_OPS	(1ULL << 16)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -1307,6 +1309,76 @@ struct npu_sim_cb_query {
 #define NPU_SIM_IOCTL_CB_WAIT		_IOWR(NPU_SIM_IOC_MAGIC, 0x4D, struct npu_sim_cb_wait)
 #define NPU_SIM_IOCTL_CB_DONE		_IOW(NPU_SIM_IOC_MAGIC, 0x4E, struct npu_sim_cb_done)
 #define NPU_SIM_IOCTL_CB_QUERY		_IOWR(NPU_SIM_IOC_MAGIC, 0x4F, struct npu_sim_cb_query)
+
+
+/* ---- Stream memory operations (API 1.9, NPU_SIM_CAP_MEM_OPS) ------------
+ *
+ * More STREAM_SUBMIT operations on device memory.  Like COPY and SET their
+ * device ranges are checked and referenced at submit time (errors as
+ * MEMCPY: -EINVAL, -ENXIO, -EFAULT) and they run in stream order.
+ *
+ * OP_SET with @flags NPU_SIM_SET_32: @value is a 32-bit pattern stored
+ * native-endian in every 4-byte word of the rows; @dst, @dpitch and @width
+ * must be multiples of 4 (else -EINVAL).  Without the flag @value is a byte
+ * as before.
+ *
+ * OP_REDUCE: element-wise dst[i] = dst[i] <kind> src[i] over @width bytes
+ * of device memory (the SDMA reduce): @dst and @src device addresses (@src
+ * may be a peer device's, as for a D2D copy; a host address is -EINVAL),
+ * @dpitch and @spitch equal to @width, @width bytes (> 0; at most
+ * NPU_SIM_REDUCE_MAX_BYTES for a SUM), @height 1, @value an enum
+ * npu_sim_reduce_kind, @flags an enum npu_sim_reduce_type; @dst, @src and
+ * @width multiples of the element size; all other fields 0.  Integer sums
+ * wrap (two's complement); float sums are rounded to nearest, ties to even
+ * (subnormals kept, overflow to infinity); a NaN operand, or infinities of
+ * both signs, give the positive quiet NaN with an empty payload; MAX and
+ * MIN order -0 below +0 and give that NaN when an operand is NaN.
+ * Overlapping operands are processed in increasing address order.  Errors:
+ * -EINVAL bad field; -EOPNOTSUPP a kind or type this device does not reduce.
+ *
+ * OP_CMO: cache maintenance of [@dst, @dst + @width) of device memory,
+ * @width > 0 (= @dpitch, @height 1), @value an enum npu_sim_cmo_type, @operand a barrier id below
+ * 2^32 (0 for none; non-zero only with NPU_SIM_CMO_INVALIDATE), all other
+ * fields 0.  The emulated device has no cache: the op checks and holds the
+ * range and completes in order.
+ */
+enum {
+	NPU_SIM_OP_REDUCE = 13,	/* 1.9: dst = dst <kind> src, element-wise */
+	NPU_SIM_OP_CMO = 14,	/* 1.9: cache maintenance of a device range */
+};
+
+/* OP_SET @flags (1.9) */
+#define NPU_SIM_SET_32		(1U << 0)	/* @value is a 32-bit pattern */
+
+/* OP_REDUCE kinds (same values as aclrtReduceKind). */
+enum npu_sim_reduce_kind {
+	NPU_SIM_REDUCE_SUM = 10,
+	NPU_SIM_REDUCE_MAX = 11,
+	NPU_SIM_REDUCE_MIN = 12,
+};
+
+/* OP_REDUCE element types. */
+enum npu_sim_reduce_type {
+	NPU_SIM_REDUCE_INT8 = 1,
+	NPU_SIM_REDUCE_INT16 = 2,
+	NPU_SIM_REDUCE_INT32 = 3,
+	NPU_SIM_REDUCE_UINT8 = 4,
+	NPU_SIM_REDUCE_UINT16 = 5,
+	NPU_SIM_REDUCE_UINT32 = 6,
+	NPU_SIM_REDUCE_FP32 = 7,	/* IEEE binary32 */
+	NPU_SIM_REDUCE_FP16 = 8,	/* IEEE binary16 */
+	NPU_SIM_REDUCE_BF16 = 9,	/* bfloat16 */
+};
+
+#define NPU_SIM_REDUCE_MAX_BYTES	(4ULL << 30)	/* bytes per OP_REDUCE SUM */
+
+/* OP_CMO types (same values as aclrtCmoType). */
+enum npu_sim_cmo_type {
+	NPU_SIM_CMO_PREFETCH = 0,
+	NPU_SIM_CMO_WRITEBACK = 1,
+	NPU_SIM_CMO_INVALIDATE = 2,
+	NPU_SIM_CMO_FLUSH = 3,
+};
 
 /* ---- Managed (UVM) memory (API 1.3, NPU_SIM_CAP_MANAGED) ----------------
  *
