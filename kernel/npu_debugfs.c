@@ -346,6 +346,13 @@ static int npu_events_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(npu_events);
 
+static int npu_notifies_show(struct seq_file *m, void *v)
+{
+	npu_notify_show(m, m->private);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_notifies);
+
 static int npu_stream_hold_show(struct seq_file *m, void *v)
 {
 	npu_stream_hold_print(m, m->private);
@@ -460,6 +467,7 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 	debugfs_create_file("streams", 0444, dir, ndev, &npu_streams_fops);
 	debugfs_create_file("managed", 0444, dir, ndev, &npu_managed_dbg_fops);
 	debugfs_create_file("events", 0444, dir, ndev, &npu_events_fops);
+	debugfs_create_file("notifies", 0444, dir, ndev, &npu_notifies_fops);
 	debugfs_create_file("stream_hold", 0644, dir, ndev,
 			    &npu_stream_hold_fops);
 	debugfs_create_file("peers", 0444, dir, ndev, &npu_peers_fops);

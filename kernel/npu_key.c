@@ -4,11 +4,14 @@
  * (part of) an exported npu_phys, for other processes to import.  Two kinds
  * live in it, each embedding a struct npu_key: a shareable handle (struct
  * npu_share, SHARE_EXPORT, npu_share.c) and an IPC key (struct npu_ipc_key,
- * IPC_EXPORT, npu_ipc.c).  This file makes, finds, claims and frees keys;
- * who may do what with them is decided here once for both kinds.
+ * IPC_EXPORT, npu_ipc.c); a third names no pages but a notify (struct
+ * npu_notify_key, NOTIFY_EXPORT, npu_notify.c: phys NULL, obj_id its id).
+ * This file makes, finds, claims and frees keys; who may do what with them
+ * is decided here once for all kinds.
  *
  * A key is only ever reached through the table or through its exporting
- * context (npu_handle.share, npu_ctx.ipc_keys), and the context drops its
+ * context (npu_handle.share, npu_ctx.ipc_keys, the notify it names, which
+ * its creating context kills before it goes), and the context drops its
  * keys before it goes, so npu_key.ctx never dangles.
  */
 #include <linux/hashtable.h>
@@ -60,7 +63,8 @@ void npu_key_export(struct npu_key *k, enum npu_key_kind kind,
 	k->owner = task_tgid_nr(current);
 	k->seq = atomic64_inc_return(&npu_key_seq);
 	k->phys = phys;
-	npu_phys_get(phys);
+	if (phys)
+		npu_phys_get(phys);
 
 	mutex_lock(&npu_key_lock);
 	do {
@@ -89,7 +93,8 @@ void npu_key_drop(struct npu_key *k)
 	mutex_lock(&npu_key_lock);
 	hash_del(&k->node);
 	mutex_unlock(&npu_key_lock);
-	npu_phys_put(k->phys);
+	if (k->phys)
+		npu_phys_put(k->phys);
 	npu_key_pids_put(k->pids, k->nr_pids);
 	kfree(k->pids);
 	kfree(k);
@@ -138,7 +143,8 @@ int npu_key_claim(struct npu_ctx *ctx, u64 key, enum npu_key_kind kind,
 	if (!ret) {
 		k->imports++;
 		*out = *k;
-		npu_phys_get(out->phys);
+		if (out->phys)
+			npu_phys_get(out->phys);
 		/* The copy is no key: nothing in it but the facts. */
 		out->pids = NULL;
 		out->nr_pids = 0;
@@ -222,14 +228,18 @@ void npu_key_show(struct seq_file *m, struct npu_dev *ndev)
 	hash_for_each(npu_keys, bkt, k, node) {
 		bool nopid = k->flags & NPU_SIM_SHARE_NO_PID_CHECK;
 		bool ipc = k->kind == NPU_KEY_IPC;
-		u32 handle = ipc ? 0 :
-			     container_of(k, struct npu_share, key)->handle_id;
+		bool nty = k->kind == NPU_KEY_NOTIFY;
+		u32 handle = k->kind == NPU_KEY_SHARE ?
+			     container_of(k, struct npu_share, key)->handle_id :
+			     nty ? k->obj_id : 0;
 
 		if (k->ndev != ndev)
 			continue;
 		seq_printf(m, "%llu %d %u %llu %s %llu %s ", k->seq, k->owner,
-			   handle, k->size, npu_kind_name(k->phys->kind),
+			   handle, k->size,
+			   nty ? "notify" : npu_kind_name(k->phys->kind),
 			   k->imports, ipc ? (nopid ? "ipc,nopid" : "ipc") :
+			   nty ? (nopid ? "notify,nopid" : "notify") :
 			   nopid ? "nopid" : "-");
 		if (!k->nr_pids)
 			seq_putc(m, '-');

@@ -104,6 +104,8 @@ struct npu_op {
 	u32 loc;			/* PREFETCH: enum npu_sim_managed_loc */
 	u64 operand;			/* VALUE_WRITE / VALUE_WAIT */
 	u32 cond;			/* VALUE_WAIT: enum npu_sim_wait_cond */
+	struct npu_notify *notify;	/* NOTIFY_*, referenced (1.9) */
+	struct npu_notify_wait nwait;	/* NOTIFY_*: its state */
 	int inject;			/* injected failure to run as, or 0 */
 };
 
@@ -203,6 +205,10 @@ static void npu_op_free(struct npu_op *op)
 	npu_op_put_memory(op);
 	if (op->event)
 		npu_event_put(op->event);
+	if (op->notify) {
+		npu_notify_wait_end(op->notify, &op->nwait);
+		npu_notify_put(op->notify);
+	}
 	kfree(op);
 }
 
@@ -366,6 +372,21 @@ void npu_stream_values_changed(void)
 	spin_unlock(&npu_value_lock);
 }
 
+/*
+ * A parked NOTIFY_WAIT is kicked by records (it stays watched); one with a
+ * timeout also looks again at its deadline.
+ */
+static void npu_notify_wait_timer(struct npu_stream *s, struct npu_op *op)
+{
+	unsigned long left = npu_notify_wait_left(&op->nwait);
+
+	if (!left)
+		return;
+	spin_lock(&npu_value_lock);
+	queue_delayed_work(npu_stream_wq, &s->poll, left);
+	spin_unlock(&npu_value_lock);
+}
+
 static void npu_stream_poll(struct work_struct *work)
 {
 	struct npu_stream *s = container_of(to_delayed_work(work),
@@ -427,6 +448,8 @@ static bool npu_stream_park(struct npu_stream *s, struct npu_op *op)
 	s->cur = NULL;
 	if (op->type == NPU_SIM_OP_WAIT)
 		list_add_tail(&s->park_node, &s->ctx->sq_parked);
+	else if (op->type == NPU_SIM_OP_NOTIFY_WAIT)
+		npu_notify_wait_timer(s, op);
 	else
 		npu_value_poll_later(s);
 	return true;
@@ -475,6 +498,12 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		if (ret || npu_value_met(op->cond, v, op->operand))
 			return ret;
 		return -EAGAIN;
+	case NPU_SIM_OP_NOTIFY_RECORD:
+		return npu_notify_record(op->notify, &op->nwait);
+	case NPU_SIM_OP_NOTIFY_WAIT:
+		/* Watched before the look: a record after it kicks us. */
+		npu_value_watch(s);
+		return npu_notify_wait_look(op->notify, &op->nwait);
 	}
 	return 0;	/* RECORD: completing it is the work */
 }
@@ -482,7 +511,8 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 static bool npu_op_writes(const struct npu_op *op)
 {
 	return op->type == NPU_SIM_OP_COPY || op->type == NPU_SIM_OP_SET ||
-	       op->type == NPU_SIM_OP_VALUE_WRITE;
+	       op->type == NPU_SIM_OP_VALUE_WRITE ||
+	       op->type == NPU_SIM_OP_NOTIFY_RECORD;
 }
 
 /* Run the ops of one stream holding a slot, until it parks or yields. */
@@ -552,7 +582,8 @@ static void npu_stream_work(struct work_struct *work)
 		if (op->type == NPU_SIM_OP_RECORD)
 			npu_event_reach(ctx, op->event, op->target);
 		spin_unlock(&ctx->sq_lock);
-		if (op->type == NPU_SIM_OP_VALUE_WAIT)
+		if (op->type == NPU_SIM_OP_VALUE_WAIT ||
+		    op->type == NPU_SIM_OP_NOTIFY_WAIT)
 			npu_value_unwatch(s);
 		wake_up_all(&ctx->sq_wq);
 		if (!ret && npu_op_writes(op))
@@ -868,6 +899,8 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 {
 	if (a->seq)
 		return -EINVAL;
+	if (npu_notify_op(a->op))
+		return npu_notify_submit_check(a);
 	if (a->flags && a->op != NPU_SIM_OP_VALUE_WAIT)
 		return -EINVAL;
 	if (a->operand && a->op != NPU_SIM_OP_VALUE_WRITE &&
@@ -975,6 +1008,12 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 		op->va = a.dst;
 		op->len = a.width;
 		op->loc = a.location;
+	} else if (npu_notify_op(a.op)) {
+		ret = npu_notify_prepare(ctx, &a, &op->notify, &op->nwait);
+		if (ret) {
+			kfree(op);
+			goto out;
+		}
 	} else {
 		op->event = npu_event_get(ctx, a.event);
 		if (!op->event) {
