@@ -16,6 +16,7 @@ static PyMethodDef *const rt_groups[] = {
 	pyacl_rt_stream_methods,
 	pyacl_rt_managed_methods,
 	pyacl_rt_host_ipc_methods,
+	pyacl_rt_notify_methods,
 };
 
 static struct PyModuleDef acl_def = {

@@ -29,6 +29,7 @@ extern PyMethodDef pyacl_rt_vmm_methods[];	/* VMM, sharing, pointer info */
 extern PyMethodDef pyacl_rt_stream_methods[];	/* contexts, streams, events */
 extern PyMethodDef pyacl_rt_managed_methods[];	/* managed (UVM) memory */
 extern PyMethodDef pyacl_rt_host_ipc_methods[];	/* host registration, IPC keys */
+extern PyMethodDef pyacl_rt_notify_methods[];	/* notifies, counting notifies */
 extern PyMethodDef pyacl_base_methods[];	/* error message, data buffers */
 extern PyMethodDef pyacl_util_methods[];	/* acl.util */
 
