@@ -413,6 +413,9 @@ ACL_SIM_STATIC_ASSERT(offsetof(aclrtPtrAttributes, rsv) == 12, "aclrtPtrAttribut
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemManagedLocation) == 8, "aclrtMemManagedLocation size");
 ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemManagedLocation, id) == 4, "aclrtMemManagedLocation.id");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemUsageInfo) == 112, "aclrtMemUsageInfo size");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtCntNotifyRecordInfo) == 8, "aclrtCntNotifyRecordInfo size");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtCntNotifyWaitInfo) == 16, "aclrtCntNotifyWaitInfo size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtCntNotifyWaitInfo, isClear) == 12, "aclrtCntNotifyWaitInfo.isClear");
 ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemUsageInfo, curMemSize) == 32, "aclrtMemUsageInfo.curMemSize");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemFabricHandle) == 128, "aclrtMemFabricHandle size");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemcpyBatchAttr) == 32, "aclrtMemcpyBatchAttr size");
