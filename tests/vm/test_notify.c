@@ -12,14 +12,17 @@
 #include "vmtest.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/syscall.h>
 
 #include <acl/acl.h>
+#include <misc/npu_sim.h>
 
 #define NOTIFIES "/sys/kernel/debug/npu_sim/npu_sim0/notifies"
 #define SHARED "/sys/kernel/debug/npu_sim/npu_sim0/shared"
@@ -322,6 +325,123 @@ START_TEST(test_destroy_while_waiting)
 	wait_waiters(id, 0);
 	ck_assert_int_eq(aclrtDestroyNotify(n), ACL_SUCCESS);
 	ck_assert_int_eq(lines_of(NOTIFIES), before);
+}
+END_TEST
+
+/* ---- threads ------------------------------------------------------------ */
+
+struct syncer {
+	aclrtStream s;
+	pid_t tid;		/* set by the thread */
+	aclError ret;
+};
+
+static void *sync_thread(void *arg)
+{
+	struct syncer *y = arg;
+
+	__atomic_store_n(&y->tid, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
+	y->ret = aclrtSynchronizeStream(y->s);
+	return NULL;
+}
+
+/*
+ * A thread synchronizing a stream parked on a notify sleeps in the driver
+ * holding no library lock: meanwhile other threads create and destroy
+ * notifies and streams, open and reset device 1; the record releases it.
+ */
+START_TEST(test_thread_blocked_holds_no_lock)
+{
+	struct syncer y = { .s = new_stream() };
+	aclrtNotify n = NULL, m = NULL;
+	aclrtStream other = NULL;
+	pthread_t t;
+	pid_t tid;
+
+	ck_assert_int_eq(aclrtCreateNotify(&n, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtWaitAndResetNotify(n, y.s, 0), ACL_SUCCESS);
+	ck_assert_int_eq(pthread_create(&t, NULL, sync_thread, &y), 0);
+	while ((tid = __atomic_load_n(&y.tid, __ATOMIC_ACQUIRE)) == 0)
+		sched_yield();
+	vm_wait_blocked_in_ioctl(tid, NPU_SIM_IOCTL_STREAM_SYNC);
+
+	ck_assert_int_eq(aclrtCreateNotify(&m, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyNotify(m), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&other), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(other), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtResetDevice(1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	vm_wait_blocked_in_ioctl(tid, NPU_SIM_IOCTL_STREAM_SYNC);	/* still waiting */
+
+	ck_assert_int_eq(aclrtRecordNotify(n, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(pthread_join(t, NULL), 0);
+	ck_assert_int_eq(y.ret, ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyNotify(n), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(y.s), ACL_SUCCESS);
+}
+END_TEST
+
+#define PINGS 300
+
+struct pinger {
+	aclrtNotify mine, theirs;
+	int first;		/* records before it waits */
+	aclError ret;
+};
+
+/* Queue PINGS rounds of "wait for mine, record theirs" on a stream of its
+ * own (the first one records first), then synchronize. */
+static void *ping_thread(void *arg)
+{
+	struct pinger *p = arg;
+	aclrtStream s = NULL;
+	aclError r;
+
+	/* A new thread has no current device. */
+	r = aclrtSetDevice(0);
+	if (r == ACL_SUCCESS)
+		r = aclrtCreateStream(&s);
+	for (int i = 0; i < PINGS && r == ACL_SUCCESS; i++) {
+		if (p->first)
+			r = aclrtRecordNotify(p->theirs, s);
+		if (r == ACL_SUCCESS)
+			r = aclrtWaitAndResetNotify(p->mine, s, 0);
+		if (r == ACL_SUCCESS && !p->first)
+			r = aclrtRecordNotify(p->theirs, s);
+	}
+	if (r == ACL_SUCCESS)
+		r = aclrtSynchronizeStream(s);
+	if (s != NULL && aclrtDestroyStream(s) != ACL_SUCCESS && r == ACL_SUCCESS)
+		r = ACL_ERROR_RT_INTERNAL_ERROR;
+	if (aclrtResetDevice(0) != ACL_SUCCESS && r == ACL_SUCCESS)
+		r = ACL_ERROR_RT_INTERNAL_ERROR;
+	p->ret = r;
+	return NULL;
+}
+
+/* Two threads' streams pass the turn PINGS times each way: no record is
+ * missed (a miss would leave both parked and the test timed out). */
+START_TEST(test_threads_ping_pong)
+{
+	aclrtNotify a = NULL, b = NULL;
+	struct pinger pa, pb;
+	pthread_t ta, tb;
+
+	ck_assert_int_eq(aclrtCreateNotify(&a, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateNotify(&b, 0), ACL_SUCCESS);
+	pa = (struct pinger){ .mine = a, .theirs = b, .first = 1 };
+	pb = (struct pinger){ .mine = b, .theirs = a, .first = 0 };
+	ck_assert_int_eq(pthread_create(&ta, NULL, ping_thread, &pa), 0);
+	ck_assert_int_eq(pthread_create(&tb, NULL, ping_thread, &pb), 0);
+	ck_assert_int_eq(pthread_join(ta, NULL), 0);
+	ck_assert_int_eq(pthread_join(tb, NULL), 0);
+	ck_assert_int_eq(pa.ret, ACL_SUCCESS);
+	ck_assert_int_eq(pb.ret, ACL_SUCCESS);
+	ck_assert_uint_eq(value_of(id_of(a)), 0);
+	ck_assert_uint_eq(value_of(id_of(b)), 0);
+	ck_assert_int_eq(aclrtDestroyNotify(a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyNotify(b), ACL_SUCCESS);
 }
 END_TEST
 
@@ -717,6 +837,8 @@ static Suite *notify_suite(void)
 	tcase_add_test(tc, test_counting_modes);
 	tcase_add_test(tc, test_batch_reset);
 	tcase_add_test(tc, test_destroy_while_waiting);
+	tcase_add_test(tc, test_thread_blocked_holds_no_lock);
+	tcase_add_test(tc, test_threads_ping_pong);
 	tcase_add_test(tc, test_cross_process);
 	tcase_add_test(tc, test_whitelist);
 	tcase_add_test(tc, test_killed_importer);
