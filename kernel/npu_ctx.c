@@ -142,6 +142,7 @@ int npu_ctx_open(struct inode *inode, struct file *filp)
 	npu_va_ctx_init(ctx);
 	npu_vmm_ctx_init(ctx);
 	npu_ipc_ctx_init(ctx);
+	npu_notify_ctx_init(ctx);
 	npu_small_ctx_init(ctx);
 	npu_fault_ctx_init(ctx);
 	/* Last: from here on the owner's exit may call npu_ctx_owner_gone. */
@@ -178,6 +179,9 @@ int npu_ctx_release(struct inode *inode, struct file *filp)
 	 * life_lock (a worker putting the owner's mm last runs owner gone).
 	 */
 	npu_stream_ctx_teardown(ctx);
+	/* Its notifies die: waits on them in other files end now. */
+	npu_notify_ctx_teardown(ctx);
+	npu_stream_values_changed();
 	mutex_lock(&ctx->life_lock);
 	ctx->released = true;
 	npu_ctx_drop_memory(ctx);

@@ -57,7 +57,7 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 		   NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK |
 		   NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT |
 		   NPU_SIM_CAP_MEM_PEAKS | NPU_SIM_CAP_EVENT_EXT |
-		   NPU_SIM_CAP_CALLBACK;
+		   NPU_SIM_CAP_CALLBACK | NPU_SIM_CAP_NOTIFY;
 	u64 sizes = 1ULL << PAGE_SHIFT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -213,6 +213,18 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 	NPU_IOCTL(NPU_SIM_IOCTL_CB_WAIT, npu_ioctl_cb_wait, false, false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_CB_DONE, npu_ioctl_cb_done, false, false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_CB_QUERY, npu_ioctl_cb_query, false, false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_NOTIFY_CREATE, npu_ioctl_notify_create, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_NOTIFY_DESTROY, npu_ioctl_notify_destroy,
+		  false, false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_NOTIFY_RESET, npu_ioctl_notify_reset, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_NOTIFY_EXPORT, npu_ioctl_notify_export, false,
+		  false, NPU_STAT_CALLS_SHARE),
+	NPU_IOCTL(NPU_SIM_IOCTL_NOTIFY_IMPORT, npu_ioctl_notify_import, false,
+		  false, NPU_STAT_CALLS_SHARE),
+	NPU_IOCTL(NPU_SIM_IOCTL_NOTIFY_QUERY, npu_ioctl_notify_query, false,
+		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ALLOC, npu_ioctl_managed_alloc, false,
 		  false, NPU_STAT_CALLS_ALLOC),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ADVISE, npu_ioctl_managed_advise,
@@ -256,6 +268,9 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	ret = desc->fn(ctx, (void __user *)arg);
 	/* A synchronous write may meet a parked VALUE_WAIT: look now. */
 	if (!ret && desc->is_copy && cmd != NPU_SIM_IOCTL_STREAM_SUBMIT)
+		npu_stream_values_changed();
+	/* A killed notify: the waits parked on it end now. */
+	if (!ret && cmd == NPU_SIM_IOCTL_NOTIFY_DESTROY)
 		npu_stream_values_changed();
 
 	if (ret == -EINVAL)

@@ -4,12 +4,15 @@
  * (part of) an exported npu_phys, for other processes to import.  Two kinds
  * live in it, each embedding a struct npu_key: a shareable handle (struct
  * npu_share, SHARE_EXPORT, npu_share.c) and an IPC key (struct npu_ipc_key,
- * IPC_EXPORT, npu_ipc.c).  A third kind names no pages: an IPC event's
- * shared counters (a bare npu_key with @ref, EVENT_EXPORT, npu_event_ipc.c).  This file makes, finds, claims and frees keys;
- * who may do what with them is decided here once for both kinds.
+ * IPC_EXPORT, npu_ipc.c).  Two more kinds name no pages: an IPC event's
+ * shared counters (a bare npu_key with @ref, EVENT_EXPORT, npu_event_ipc.c)
+ * and a notify (struct npu_notify_key, NOTIFY_EXPORT, npu_notify.c: phys
+ * NULL, obj_id its id).  This file makes, finds, claims and frees keys;
+ * who may do what with them is decided here once for all kinds.
  *
  * A key is only ever reached through the table or through its exporting
- * context (npu_handle.share, npu_ctx.ipc_keys), and the context drops its
+ * context (npu_handle.share, npu_ctx.ipc_keys, the notify it names, which
+ * its creating context kills before it goes), and the context drops its
  * keys before it goes, so npu_key.ctx never dangles.
  */
 #include <linux/hashtable.h>
@@ -229,16 +232,20 @@ void npu_key_show(struct seq_file *m, struct npu_dev *ndev)
 		bool nopid = k->flags & NPU_SIM_SHARE_NO_PID_CHECK;
 		bool ipc = k->kind == NPU_KEY_IPC;
 		bool event = k->kind == NPU_KEY_EVENT;
-		u32 handle = ipc || event ? 0 :
-			     container_of(k, struct npu_share, key)->handle_id;
+		bool nty = k->kind == NPU_KEY_NOTIFY;
+		u32 handle = k->kind == NPU_KEY_SHARE ?
+			     container_of(k, struct npu_share, key)->handle_id :
+			     nty ? k->obj_id : 0;
 
 		if (k->ndev != ndev)
 			continue;
 		seq_printf(m, "%llu %d %u %llu %s %llu %s ", k->seq, k->owner,
 			   handle, k->size,
-			   event ? "event" : npu_kind_name(k->phys->kind),
+			   event ? "event" : nty ? "notify" :
+			   npu_kind_name(k->phys->kind),
 			   k->imports, event ? "event,nopid" :
 			   ipc ? (nopid ? "ipc,nopid" : "ipc") :
+			   nty ? (nopid ? "notify,nopid" : "notify") :
 			   nopid ? "nopid" : "-");
 		if (!k->nr_pids)
 			seq_putc(m, '-');

@@ -15,7 +15,7 @@
  *   npu_check.c    CHECK_SITE call-site tags, record of strict-mode host faults
  *   npu_window.c   the window VMA's handlers: mmap, host faults, PTE zap
  *   npu_map.c      npu_map: constructor, roles, unlink, release
- *   npu_key.c      the machine-wide key table: shares and IPC keys
+ *   npu_key.c      the machine-wide key table: shares, IPC keys, notifies
  *   npu_handle.c   per-context physical handles
  *   npu_dev.c      npu_dev: registry, sysfs, context list, host access,
  *                  a context's last reference (npu_ctx_put)
@@ -32,6 +32,8 @@
  *   npu_host.c     HOST_REGISTER / HOST_UNREGISTER (aclrtHostRegister)
  *   npu_event_ipc.c  the shared record counters of IPC events, their keys
  *   npu_report.c   host callback reports and stream subscriptions
+ *   npu_notify.c   NOTIFY_* ioctls, the state NOTIFY_RECORD / NOTIFY_WAIT
+ *                  ops of the stream engine work on (1.9)
  *   npu_stream.c   STREAM_* and EVENT_* ioctls, the stream engine
  *   npu_callback.c CB_* ioctls: host threads take and finish reports
  *   npu_ctx.c      a context's life: open, owner gone, release; the
@@ -69,6 +71,8 @@
  *             npu_event a recordable
  *             marker.  Both kref'd, found by
  *             id in npu_ctx.streams / npu_ctx.events.
+ *   npu_notify a device sync object with a machine-wide id (npu_notify.c),
+ *             kref'd, held by its creator's and importers' npu_ctx.notifies.
  *
  * A context's life (npu_ctx.c): open initialises it; when its owner can no
  * longer use it (the window closes: munmap, exec or exit of the owner; or
@@ -102,6 +106,9 @@
  *   npu_ctx.lock           (mutex: VA window, maple tree, map lists, ctx
  *                           usage, handles, managed block state)
  *   npu_key_lock           (mutex, npu_key.c: the machine-wide key table)
+ *   xa_lock of npu_notifies, (npu_notify.c: the machine's notifies; a
+ *   of npu_ctx.notifies     file's notifies; npu_notify.lock, a spinlock,
+ *   npu_notify.lock         leaf: a notify's state and waits list)
  *   hugetlbfs inode and    (vfs_fallocate() of a managed block's device copy
  *   hugetlb fault locks     runs under npu_ctx.lock)
  *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range / vmf_insert_pfn_prot)
@@ -345,6 +352,9 @@ struct npu_ctx {
 	struct list_head cb_binds;	/* stream subscriptions */
 	u64 cb_next;			/* last report id given */
 	wait_queue_head_t cb_wq;	/* report posted, subscription gone */
+	/* Notifies held: id -> npu_notify, referenced (npu_notify.c) */
+	struct xarray notifies;
+	atomic_t nr_notifies;
 	struct mem_cgroup *memcg;	/* the opener's, referenced, or NULL */
 
 	struct npu_proc *proc;		/* the process's account (1.6) */
@@ -407,6 +417,7 @@ enum npu_key_kind {
 	NPU_KEY_SHARE = 1,		/* SHARE_EXPORT: a physical handle */
 	NPU_KEY_IPC,			/* IPC_EXPORT: a range */
 	NPU_KEY_EVENT,			/* EVENT_EXPORT: an IPC event (1.9) */
+	NPU_KEY_NOTIFY,			/* NOTIFY_EXPORT: a notify (no phys) (1.9) */
 };
 
 /*
@@ -422,10 +433,13 @@ struct npu_key {
 	struct npu_dev *ndev;		/* of the exporting context */
 	pid_t owner;			/* exporting tgid */
 	u64 seq;			/* export number, shown for the key */
-	struct npu_phys *phys;		/* referenced; NULL for an event */
+	struct npu_phys *phys;		/* referenced; NULL for an event or
+					 * a notify
+					 */
 	struct kref *ref;		/* EVENT: its shared state; a claim
 					 * takes a reference for the caller
 					 */
+	u32 obj_id;			/* NPU_KEY_NOTIFY: the notify's id */
 	u64 phys_off;			/* exported pages of @phys */
 	u64 len;
 	u64 va_off;			/* exported address - its page */
@@ -845,6 +859,44 @@ int npu_ioctl_ipc_import(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_ipc_close(struct npu_ctx *ctx, void __user *uarg);
 void npu_ipc_ctx_init(struct npu_ctx *ctx);
 void npu_ipc_ctx_teardown(struct npu_ctx *ctx);
+
+/* npu_notify.c: notifies (1.9) */
+struct npu_notify;
+struct npu_sim_stream_submit;
+
+/* The state of a NOTIFY_RECORD / NOTIFY_WAIT op, in the op. */
+struct npu_notify_wait {
+	struct list_head node;		/* in the notify's waits (its lock) */
+	pid_t pid;			/* of the stream, for debugfs */
+	u32 stream;
+	u32 flags;			/* submit @flags: CNT | mode | CLEAR */
+	u32 operand;
+	u32 timeout_ms;			/* WAIT: 0 none */
+	u64 deadline_ns;		/* WAIT: set at its first look */
+};
+
+static inline bool npu_notify_op(u32 op)
+{
+	return op == NPU_SIM_OP_NOTIFY_RECORD || op == NPU_SIM_OP_NOTIFY_WAIT;
+}
+
+void npu_notify_ctx_init(struct npu_ctx *ctx);
+void npu_notify_ctx_teardown(struct npu_ctx *ctx);
+void npu_notify_put(struct npu_notify *n);
+int npu_notify_submit_check(const struct npu_sim_stream_submit *a);
+int npu_notify_prepare(struct npu_ctx *ctx, const struct npu_sim_stream_submit *a,
+		       struct npu_notify **out, struct npu_notify_wait *w);
+int npu_notify_record(struct npu_notify *n, const struct npu_notify_wait *w);
+int npu_notify_wait_look(struct npu_notify *n, struct npu_notify_wait *w);
+unsigned long npu_notify_wait_left(const struct npu_notify_wait *w);
+void npu_notify_wait_end(struct npu_notify *n, struct npu_notify_wait *w);
+void npu_notify_show(struct seq_file *m, struct npu_dev *ndev);
+int npu_ioctl_notify_create(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_notify_destroy(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_notify_reset(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_notify_export(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_notify_import(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_notify_query(struct npu_ctx *ctx, void __user *uarg);
 
 /* npu_copy.c: the "DMA engine" */
 enum npu_xfer_op {

@@ -116,6 +116,8 @@ struct npu_op {
 	u32 loc;			/* PREFETCH: enum npu_sim_managed_loc */
 	u64 operand;			/* VALUE_WRITE / VALUE_WAIT */
 	u32 cond;			/* VALUE_WAIT: enum npu_sim_wait_cond */
+	struct npu_notify *notify;	/* NOTIFY_*, referenced (1.9) */
+	struct npu_notify_wait nwait;	/* NOTIFY_*: its state */
 	int inject;			/* injected failure to run as, or 0 */
 	struct npu_event_ipc_waiter ipcw; /* WAIT of an IPC event, parked */
 	unsigned long deadline;		/* WAIT with timeout: jiffies, or 0 */
@@ -227,6 +229,10 @@ static void npu_op_free(struct npu_op *op)
 		npu_event_put(op->event);
 	if (op->cb)
 		npu_report_put(op->cb);
+	if (op->notify) {
+		npu_notify_wait_end(op->notify, &op->nwait);
+		npu_notify_put(op->notify);
+	}
 	kfree(op);
 }
 
@@ -389,6 +395,21 @@ void npu_stream_values_changed(void)
 		s->poll_ms = 1;
 		mod_delayed_work(npu_stream_wq, &s->poll, 0);
 	}
+	spin_unlock(&npu_value_lock);
+}
+
+/*
+ * A parked NOTIFY_WAIT is kicked by records (it stays watched); one with a
+ * timeout also looks again at its deadline.
+ */
+static void npu_notify_wait_timer(struct npu_stream *s, struct npu_op *op)
+{
+	unsigned long left = npu_notify_wait_left(&op->nwait);
+
+	if (!left)
+		return;
+	spin_lock(&npu_value_lock);
+	queue_delayed_work(npu_stream_wq, &s->poll, left);
 	spin_unlock(&npu_value_lock);
 }
 
@@ -592,6 +613,8 @@ static bool npu_stream_park(struct npu_stream *s, struct npu_op *op)
 	s->cur = NULL;
 	if (op->type == NPU_SIM_OP_WAIT)
 		list_add_tail(&s->park_node, &s->ctx->sq_parked);
+	else if (op->type == NPU_SIM_OP_NOTIFY_WAIT)
+		npu_notify_wait_timer(s, op);
 	else if (op->type == NPU_SIM_OP_VALUE_WAIT)
 		npu_value_poll_later(s);
 	if (op->deadline)
@@ -647,6 +670,12 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		return -EAGAIN;
 	case NPU_SIM_OP_CALLBACK:
 		return npu_report_exec(op->cb, s);
+	case NPU_SIM_OP_NOTIFY_RECORD:
+		return npu_notify_record(op->notify, &op->nwait);
+	case NPU_SIM_OP_NOTIFY_WAIT:
+		/* Watched before the look: a record after it kicks us. */
+		npu_value_watch(s);
+		return npu_notify_wait_look(op->notify, &op->nwait);
 	}
 	return 0;	/* RECORD: completing it is the work */
 }
@@ -655,7 +684,8 @@ static bool npu_op_writes(const struct npu_op *op)
 {
 	return op->type == NPU_SIM_OP_COPY || op->type == NPU_SIM_OP_SET ||
 	       op->type == NPU_SIM_OP_VALUE_WRITE ||
-	       op->type == NPU_SIM_OP_REDUCE;
+	       op->type == NPU_SIM_OP_REDUCE ||
+	       op->type == NPU_SIM_OP_NOTIFY_RECORD;
 }
 
 /* Run the ops of one stream holding a slot, until it parks or yields. */
@@ -725,7 +755,8 @@ static void npu_stream_work(struct kthread_work *work)
 		if (op->event)
 			npu_event_op_done(ctx, op, ret);
 		spin_unlock(&ctx->sq_lock);
-		if (op->type == NPU_SIM_OP_VALUE_WAIT)
+		if (op->type == NPU_SIM_OP_VALUE_WAIT ||
+		    op->type == NPU_SIM_OP_NOTIFY_WAIT)
 			npu_value_unwatch(s);
 		wake_up_all(&ctx->sq_wq);
 		if (!ret && npu_op_writes(op))
@@ -1106,6 +1137,8 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 		return npu_memop_check(a);
 	if (a->seq)
 		return -EINVAL;
+	if (npu_notify_op(a->op))
+		return npu_notify_submit_check(a);
 	if (a->flags && a->op != NPU_SIM_OP_VALUE_WAIT &&
 	    a->op != NPU_SIM_OP_CALLBACK)
 		return -EINVAL;
@@ -1227,6 +1260,12 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 		op->cb = npu_report_new(ctx, a.stream, a.flags, a.operand);
 		if (IS_ERR(op->cb)) {
 			ret = PTR_ERR(op->cb);
+			kfree(op);
+			goto out;
+		}
+	} else if (npu_notify_op(a.op)) {
+		ret = npu_notify_prepare(ctx, &a, &op->notify, &op->nwait);
+		if (ret) {
 			kfree(op);
 			goto out;
 		}

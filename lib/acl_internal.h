@@ -34,6 +34,7 @@
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
  *   api/copy_async.c api/memcpy_batch.c api/reduce.c api/cmo.c
  *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
+ *   api/notify.c
  *                       the other chapters of the public headers
  *   entry/fork.c        the fork handlers, which take every lock below
  *   entry/api_wrap.c    the exported wrapper of every aclError call
@@ -241,7 +242,8 @@ aclError npu_rt_device_bind_current(int dev, uint64_t epoch);
  * /dev/npu_simN file per device); streams and events are kernel objects of
  * that file, tagged with their context's id for debugfs.
  */
-enum npu_rt_obj_type { NPU_RT_OBJ_CTX = 1, NPU_RT_OBJ_STREAM, NPU_RT_OBJ_EVENT };
+enum npu_rt_obj_type { NPU_RT_OBJ_CTX = 1, NPU_RT_OBJ_STREAM, NPU_RT_OBJ_EVENT,
+		       NPU_RT_OBJ_NOTIFY, NPU_RT_OBJ_CNT_NOTIFY };
 
 struct npu_rt_obj {
 	struct npu_rt_obj *next, *prev;

@@ -19,6 +19,7 @@ static PyMethodDef *const rt_groups[] = {
 	pyacl_rt_host_ipc_methods,
 	pyacl_rt_device_info_methods,
 	pyacl_rt_event_methods,
+	pyacl_rt_notify_methods,
 };
 
 static struct PyModuleDef acl_def = {

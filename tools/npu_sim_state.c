@@ -450,6 +450,61 @@ static void read_callbacks(struct npu_sim_state *state, int index,
 	free(text);
 }
 
+/* A text field of the table: "" when missing. */
+static void table_str(const struct text_table *t, size_t r, int c, char *buf,
+		      size_t n)
+{
+	if (!table_word(t, r, c, buf, n) && n)
+		buf[0] = '\0';
+}
+
+/* debugfs npu_simN/notifies (root only): the notifies of device @dev. */
+static void read_notifies(struct npu_sim_state *state, int dev,
+			  const char *root)
+{
+	char path[PATH_MAX], *text, exp[32];
+	int ci, co, ck, cv, ch, ce, cs, cw, cst;
+	struct text_table t;
+
+	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/notifies", dev);
+	text = read_rooted(root, path);
+	if (!text)
+		return;
+	state->have_notifies = true;
+	if (table_parse(&t, text)) {
+		ci = table_column(&t, "notify");
+		co = table_column(&t, "owner_pid");
+		ck = table_column(&t, "kind");
+		cv = table_column(&t, "value");
+		ch = table_column(&t, "holders");
+		ce = table_column(&t, "export");
+		cs = table_column(&t, "state");
+		cw = table_column(&t, "waiters");
+		cst = table_column(&t, "streams");
+		for (size_t r = 0; r < t.nrows &&
+		     state->nnotifies < NPU_SIM_MAX_NOTIFIES; r++) {
+			struct npu_sim_notify *n =
+				&state->notifies[state->nnotifies];
+
+			if (!table_u64(&t, r, ci, &n->id) ||
+			    !table_u64(&t, r, co, &n->owner) ||
+			    !table_u64(&t, r, cv, &n->value) ||
+			    !table_u64(&t, r, ch, &n->holders) ||
+			    !table_u64(&t, r, cw, &n->waiters))
+				continue;
+			table_str(&t, r, ck, n->kind, sizeof(n->kind));
+			table_str(&t, r, cs, n->state, sizeof(n->state));
+			table_str(&t, r, cst, n->streams, sizeof(n->streams));
+			table_str(&t, r, ce, exp, sizeof(exp));
+			n->export_seq = strtoull(exp, NULL, 10);
+			n->dev = dev;
+			state->nnotifies++;
+		}
+	}
+	table_free(&t);
+	free(text);
+}
+
 /* debugfs "stats" (root only): host accesses refused in strict mode. */
 static void read_debugfs_device(struct npu_sim_device *dev, const char *root)
 {
@@ -510,6 +565,9 @@ void npu_sim_state_read(struct npu_sim_state *state, const char *root)
 			 state->devices[0].index);
 		read_word(root, path, state->api, sizeof(state->api));
 	}
-	if (state->debugfs == DEBUGFS_OK)
+	if (state->debugfs == DEBUGFS_OK) {
 		read_peer_copies(state, root);
+		for (size_t i = 0; i < state->ndevices; i++)
+			read_notifies(state, state->devices[i].index, root);
+	}
 }

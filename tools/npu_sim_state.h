@@ -98,6 +98,22 @@ struct npu_sim_callback_row {
 
 #define NPU_SIM_MAX_CALLBACK_ROWS	256
 
+/* A notify (debugfs npu_simN/notifies, root only), with its device. */
+struct npu_sim_notify {
+	int dev;
+	uint64_t id;
+	uint64_t owner;			/* creating tgid */
+	char kind[8];			/* "plain" or "count" */
+	uint64_t value;
+	uint64_t holders;		/* files holding it */
+	uint64_t export_seq;		/* export number, 0 not exported */
+	char state[8];			/* "live" or "dead" */
+	uint64_t waiters;
+	char streams[128];		/* "pid:stream,..." waiting, "-" none */
+};
+
+#define NPU_SIM_MAX_NOTIFIES	256
+
 struct npu_sim_state {
 	bool module_loaded;
 	int refcnt;			/* /sys/module/npu_sim/refcnt, -1 unknown */
@@ -111,6 +127,9 @@ struct npu_sim_state {
 	bool have_peer_copies;		/* debugfs "peer_copies" was read */
 	size_t npeer_copies;
 	struct npu_sim_peer_copies peer_copies[NPU_SIM_MAX_PEER_PAIRS];
+	bool have_notifies;		/* debugfs "notifies" was read */
+	size_t nnotifies;
+	struct npu_sim_notify notifies[NPU_SIM_MAX_NOTIFIES];
 	bool have_callbacks;		/* a debugfs "callbacks" was read */
 	size_t ncallbacks;
 	struct npu_sim_callback_row callbacks[NPU_SIM_MAX_CALLBACK_ROWS];

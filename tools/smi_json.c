@@ -7,6 +7,7 @@
 #include "smi_output.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include <json-c/json.h>
 
@@ -199,6 +200,49 @@ static json_object *callbacks(const struct npu_sim_state *state, int only_id)
 	return a;
 }
 
+/* "notifies": null without debugfs, else one object per notify. */
+static json_object *notifies(const struct npu_sim_state *state, int only_id)
+{
+	json_object *a;
+
+	if (!state->have_notifies)
+		return NULL;
+	a = json_object_new_array();
+	for (size_t i = 0; i < state->nnotifies; i++) {
+		const struct npu_sim_notify *n = &state->notifies[i];
+		json_object *o, *w = json_object_new_array();
+		char buf[sizeof(n->streams)], *tok, *save = NULL;
+
+		if (only_id >= 0 && n->dev != only_id) {
+			json_object_put(w);
+			continue;
+		}
+		snprintf(buf, sizeof(buf), "%s", n->streams);
+		for (tok = strtok_r(buf, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save))
+			if (strcmp(tok, "-"))
+				json_object_array_add(w, json_object_new_string(tok));
+		o = json_object_new_object();
+		json_object_object_add(o, "device", json_object_new_int(n->dev));
+		json_object_object_add(o, "id", json_object_new_uint64(n->id));
+		json_object_object_add(o, "owner_pid",
+				       json_object_new_uint64(n->owner));
+		json_object_object_add(o, "kind", json_object_new_string(n->kind));
+		json_object_object_add(o, "value", json_object_new_uint64(n->value));
+		json_object_object_add(o, "holders",
+				       json_object_new_uint64(n->holders));
+		json_object_object_add(o, "export",
+				       n->export_seq ?
+				       json_object_new_uint64(n->export_seq) : NULL);
+		json_object_object_add(o, "state", json_object_new_string(n->state));
+		json_object_object_add(o, "waiters",
+				       json_object_new_uint64(n->waiters));
+		json_object_object_add(o, "streams", w);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 int smi_print_json(FILE *out, const struct npu_sim_state *state, int only_id,
 		   bool pretty)
 {
@@ -239,6 +283,7 @@ int smi_print_json(FILE *out, const struct npu_sim_state *state, int only_id,
 			json_object_array_add(devices, device(&state->devices[i]));
 	json_object_object_add(doc, "devices", devices);
 	json_object_object_add(doc, "peer_copies", peer_copies(state, only_id));
+	json_object_object_add(doc, "notifies", notifies(state, only_id));
 	json_object_object_add(doc, "callbacks", callbacks(state, only_id));
 
 	text = json_object_to_json_string_ext(doc, pretty ?

@@ -257,6 +257,58 @@ static int print_callbacks(FILE *out, const struct npu_sim_state *state,
 	return ret;
 }
 
+/* Notifies (debugfs, root only): one row each, with the streams waiting. */
+static int print_notifies(FILE *out, const struct npu_sim_state *state,
+			  int only_id)
+{
+	static const char *const names[] = {
+		"NPU", "Notify", "Owner", "Kind", "Value", "Holders", "Export",
+		"State", "Waiters", "Streams", NULL,
+	};
+	static const int right[] = { 0, 1, 1, 0, 1, 1, 1, 0, 1, 0 };
+	struct libscols_table *tb;
+	size_t shown = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < state->nnotifies; i++)
+		shown += only_id < 0 || state->notifies[i].dev == only_id;
+	if (!shown)
+		return 0;
+	tb = new_table(out, names, right);
+	if (!tb)
+		return -1;
+	for (size_t i = 0; i < state->nnotifies && !ret; i++) {
+		const struct npu_sim_notify *n = &state->notifies[i];
+		struct libscols_line *ln;
+
+		if (only_id >= 0 && n->dev != only_id)
+			continue;
+		ln = scols_table_new_line(tb, NULL);
+		if (!ln) {
+			ret = -1;
+			break;
+		}
+		cell(ln, 0, "%d", n->dev);
+		cell(ln, 1, "%" PRIu64, n->id);
+		cell(ln, 2, "%" PRIu64, n->owner);
+		cell(ln, 3, "%s", n->kind);
+		cell(ln, 4, "%" PRIu64, n->value);
+		cell(ln, 5, "%" PRIu64, n->holders);
+		if (n->export_seq)
+			cell(ln, 6, "%" PRIu64, n->export_seq);
+		else
+			cell(ln, 6, "-");
+		cell(ln, 7, "%s", n->state);
+		cell(ln, 8, "%" PRIu64, n->waiters);
+		cell(ln, 9, "%s", n->streams);
+	}
+	fputc('\n', out);
+	if (!ret)
+		ret = scols_print_table(tb);
+	scols_unref_table(tb);
+	return ret;
+}
+
 int smi_print_table(FILE *out, const struct npu_sim_state *state, int only_id)
 {
 	bool faults = false;
@@ -272,7 +324,8 @@ int smi_print_table(FILE *out, const struct npu_sim_state *state, int only_id)
 	if (print_devices(out, state, only_id, faults) ||
 	    print_processes(out, state, only_id) ||
 	    print_peer_copies(out, state, only_id) ||
-	    print_callbacks(out, state, only_id))
+	    print_callbacks(out, state, only_id) ||
+	    print_notifies(out, state, only_id))
 		return -1;
 	return 0;
 }

@@ -331,6 +331,14 @@ typedef enum aclrtHostRegisterType {
 #define ACL_STREAM_WAIT_VALUE_EQ 0x00000001U
 #define ACL_STREAM_WAIT_VALUE_AND 0x00000002U
 #define ACL_STREAM_WAIT_VALUE_NOR 0x00000003U
+/* aclrtCreateNotify flags */
+#define ACL_NOTIFY_DEFAULT 0x00000000U
+#define ACL_NOTIFY_DEVICE_USE_ONLY 0x00000001U
+/* aclrtNotifyGetExportKey / aclrtNotifyImportByKey flags */
+#define ACL_RT_NOTIFY_EXPORT_FLAG_DEFAULT 0x0UL
+#define ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION 0x02UL
+#define ACL_RT_NOTIFY_IMPORT_FLAG_DEFAULT 0x0UL
+#define ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS 0x02UL
 
 /* ------------------------------------------------------------------------
  * Structs (x86_64 LP64 layouts of the CANN header; pinned below)
@@ -408,6 +416,37 @@ typedef struct aclrtServerPid {
 	size_t num;
 } aclrtServerPid;
 
+/* Counting notifies: how aclrtCntNotifyRecord changes the count. */
+typedef enum {
+	ACL_RT_CNT_NOTIFY_RECORD_SET_VALUE_MODE = 0,
+	ACL_RT_CNT_NOTIFY_RECORD_ADD_MODE = 1,
+	ACL_RT_CNT_NOTIFY_RECORD_BIT_OR_MODE = 2,
+
+	ACL_RT_CNT_NOTIFY_RECORD_BIT_AND_MODE = 4,
+} aclrtCntNotifyRecordMode;
+
+typedef struct {
+	aclrtCntNotifyRecordMode mode;
+	uint32_t value;
+} aclrtCntNotifyRecordInfo;
+
+/* When aclrtCntNotifyWaitWithTimeout's wait is met (count against value). */
+typedef enum {
+	ACL_RT_CNT_NOTIFY_WAIT_LESS_MODE = 0,
+	ACL_RT_CNT_NOTIFY_WAIT_EQUAL_MODE = 1,
+	ACL_RT_CNT_NOTIFY_WAIT_BIGGER_MODE = 2,
+	ACL_RT_CNT_NOTIFY_WAIT_BIGGER_OR_EQUAL_MODE = 3,
+	ACL_RT_CNT_NOTIFY_WAIT_EQUAL_WITH_BITMASK_MODE = 4,
+} aclrtCntNotifyWaitMode;
+
+typedef struct {
+	aclrtCntNotifyWaitMode mode;
+	uint32_t value;
+	uint32_t timeout;
+	uint8_t isClear;
+	uint8_t rsv[3];
+} aclrtCntNotifyWaitInfo;
+
 typedef struct aclrtUuid {
 	char bytes[16];
 } aclrtUuid;
@@ -461,6 +500,9 @@ ACL_SIM_STATIC_ASSERT(offsetof(aclrtPtrAttributes, rsv) == 12, "aclrtPtrAttribut
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemManagedLocation) == 8, "aclrtMemManagedLocation size");
 ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemManagedLocation, id) == 4, "aclrtMemManagedLocation.id");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemUsageInfo) == 112, "aclrtMemUsageInfo size");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtCntNotifyRecordInfo) == 8, "aclrtCntNotifyRecordInfo size");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtCntNotifyWaitInfo) == 16, "aclrtCntNotifyWaitInfo size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtCntNotifyWaitInfo, isClear) == 12, "aclrtCntNotifyWaitInfo.isClear");
 ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemUsageInfo, curMemSize) == 32, "aclrtMemUsageInfo.curMemSize");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemFabricHandle) == 128, "aclrtMemFabricHandle size");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemcpyBatchAttr) == 32, "aclrtMemcpyBatchAttr size");
@@ -1327,6 +1369,80 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFu
 ACL_FUNC_VISIBILITY aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream);
 ACL_FUNC_VISIBILITY aclError aclrtProcessHostFunc(int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream);
+
+/* ------------------------------------------------------------------------
+ * Notifies: sync objects of a device.  A record queued on a stream sets
+ * the notify when the stream reaches it; a wait queued on a stream holds
+ * that stream until the notify is set and resets it in the same step (one
+ * record releases one wait).  Counting notifies (aclrtCntNotify*) hold a
+ * 32-bit count that records change by a mode and waits compare by a mode.
+ * A notify is the device's: a process that imports it by key
+ * (aclrtNotifyImportByKey) records and waits on the same object.  Its
+ * creator's destroy (or exit) ends every wait on it without an error.
+ * A wait holds no lock and no worker of the device; a process killed
+ * while waiting leaves nothing behind.
+ * Common errors: 107017 ACL_ERROR_RT_INVALID_HANDLE a notify (or stream)
+ * that is not live in this process (destroyed, the other kind, its device
+ * reset); 107002 no current device (creating, importing, a NULL stream);
+ * 107003 the stream is on another device than the notify.
+ * ---------------------------------------------------------------------- */
+
+/* aclrtCreateNotify - a plain notify of the current device, not set.
+ * flag: ACL_NOTIFY_DEFAULT or ACL_NOTIFY_DEVICE_USE_ONLY (same here).
+ * Errors: 100000 notify NULL; 107000 another flag; 107002;
+ * ACL_ERROR_RT_NO_NOTIFY_RESOURCE (207009) the device's limit of objects
+ * for this process is reached. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateNotify(aclrtNotify *notify, uint64_t flag);
+/* aclrtDestroyNotify - the creator's destroy kills the notify (waits on
+ * it, in any process, end); an importer's drops its handle only.
+ * Errors: 100000 NULL; 107017. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyNotify(aclrtNotify notify);
+/* aclrtCntNotifyCreate - a counting notify (count 0) of the current
+ * device.  Errors: 107000 flag != 0 or cntNotify NULL (checked after the
+ * flag and the device); 107002; 207009 as aclrtCreateNotify. */
+ACL_FUNC_VISIBILITY aclError aclrtCntNotifyCreate(aclrtCntNotify *cntNotify, uint64_t flag);
+/* aclrtCntNotifyDestroy - as aclrtDestroyNotify.  Errors: 107000 NULL;
+ * 107017. */
+ACL_FUNC_VISIBILITY aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify);
+/* aclrtRecordNotify - queue on stream (NULL: the default stream) a record
+ * that sets notify.  Errors: 100000 notify NULL; 107017 (the notify is
+ * checked first, also when its creator destroyed it); 107003; 507002 the
+ * stream's queue is full. */
+ACL_FUNC_VISIBILITY aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream);
+/* aclrtWaitAndResetNotify - queue on stream a wait until notify is set,
+ * then reset it.  timeout: ms counted from when the stream reaches the
+ * wait; 0 or UINT32_MAX wait without limit.  A wait that times out fails
+ * its stream: the next synchronize of it returns
+ * ACL_ERROR_RT_TASK_TIMEOUT (107020).  Errors: as aclrtRecordNotify;
+ * 107000 the notify is another process's on another device. */
+ACL_FUNC_VISIBILITY aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout);
+/* aclrtGetNotifyId - the notify's id (> 0): the same in every process that
+ * holds it.  Errors: 100000 a NULL argument; 107017. */
+ACL_FUNC_VISIBILITY aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t *notifyId);
+/* aclrtNotifyBatchReset - reset num notifies now (from the host), in
+ * order; the first failure stops the loop (the ones before it are reset).
+ * Errors: 100000 notifies NULL; 107000 num 0 or a NULL element; 107017. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num);
+/* aclrtCntNotifyRecord - queue on stream a record that changes the count:
+ * info->mode SET_VALUE (count = value), ADD (count += value, wrapping),
+ * BIT_OR (count |= value), BIT_AND (count &= value).  Errors: 100000 info
+ * NULL; 107017; 107000 cntNotify NULL or another mode; 107003; 507002. */
+ACL_FUNC_VISIBILITY aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream,
+						  aclrtCntNotifyRecordInfo *info);
+/* aclrtCntNotifyWaitWithTimeout - queue on stream a wait until the count
+ * meets info->value by info->mode: LESS (count < value), EQUAL, BIGGER,
+ * BIGGER_OR_EQUAL, EQUAL_WITH_BITMASK ((count & value) == value); with
+ * info->isClear != 0 the count becomes 0 when it is met.  info->timeout:
+ * ms as in aclrtWaitAndResetNotify (0: no limit).  Errors: 100000 info
+ * NULL; 107017; 107000 cntNotify NULL or mode > 4; 107003; 507002. */
+ACL_FUNC_VISIBILITY aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream stream,
+							   aclrtCntNotifyWaitInfo *info);
+/* aclrtCntNotifyReset - queue on stream a record that sets the count to 0.
+ * Errors: 107000 cntNotify NULL; 107017; 107003; 507002. */
+ACL_FUNC_VISIBILITY aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrtStream stream);
+/* aclrtCntNotifyGetId - as aclrtGetNotifyId.  Errors: 107000 a NULL
+ * argument; 107017. */
+ACL_FUNC_VISIBILITY aclError aclrtCntNotifyGetId(aclrtCntNotify cntNotify, uint32_t *notifyId);
 
 /* ========================================================================
  * Linear device memory
@@ -2300,6 +2416,34 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEv
  * NULL event; 107002 no current device; 107017 handle names no live IPC
  * event; 207006 the event is this process's own; 207007 65536 events. */
 ACL_FUNC_VISIBILITY aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event);
+
+/* IPC notifies.  The key is a NUL-terminated string of 31 bytes naming the
+ * notify until its creator destroys it; an importer must be on the key's
+ * whitelist (aclrtNotifySetImportPid) unless the key was made with
+ * ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION. */
+
+/* aclrtNotifyGetExportKey - write the key of notify (created by this
+ * process) to key (len bytes, at least 31); asked again it gives the same
+ * key.  flags: ACL_RT_NOTIFY_EXPORT_FLAG_DEFAULT or _DISABLE_PID_VALIDATION.
+ * Errors: 100000 notify or key NULL; 107017; 107000 len 0 or < 31, another
+ * flag, flags other than the first export's, an imported notify. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyGetExportKey(aclrtNotify notify, char *key, size_t len, uint64_t flags);
+/* aclrtNotifyImportByKey - a handle of this process on the notify key
+ * names, in the current device.  flags: ACL_RT_NOTIFY_IMPORT_FLAG_DEFAULT,
+ * or _ENABLE_PEER_ACCESS (a notify of another device: enable peer access
+ * to it first; records may then be queued on this device's streams, waits
+ * only on the notify's device).  Errors: 100000 NULL; 107000 flags above
+ * 3, a notify of another device without peer access, one this process
+ * holds already; 107017 key names no live notify key; 207006 this process
+ * created the notify, or it is not on the whitelist; 107002. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyImportByKey(aclrtNotify *notify, const char *key, uint64_t flags);
+/* aclrtNotifySetImportPid - add num process ids (1 .. 1024 in all, each
+ * > 0) to the whitelist of notify's key.  Errors: 100000 notify or pid
+ * NULL; 107017; 107000 num 0 or > 1024, a pid <= 0, the notify not
+ * exported by this process (aclrtNotifyGetExportKey first);
+ * ACL_ERROR_RT_MEMORY_ALLOCATION (207001) the whitelist would exceed 1024
+ * pids. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t *pid, size_t num);
 
 /* ------------------------------------------------------------------------
  * Errors and system: the calling thread's last error, the versions of the

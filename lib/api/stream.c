@@ -33,6 +33,8 @@ aclError npu_rt_async_error(int err)
 	case -ESRCH:	/* the process was exiting */
 	case -ECANCELED:
 		return ACL_ERROR_RT_DRV_INTERNAL_ERROR;
+	case -ETIME:	/* a notify wait timed out on the device */
+		return ACL_ERROR_RT_TASK_TIMEOUT;
 	default:
 		return npu_rt_errno_to_acl(-err);
 	}

@@ -41,6 +41,11 @@ PEER_COPIES = """src dst copies bytes
 1 0 1 4097
 """
 
+NOTIFIES0 = """notify owner_pid kind value holders export state waiters streams
+7 245 plain 1 2 3 live 0 -
+9 300 count 42 1 - live 2 300:1,245:4
+"""
+
 
 class Tree:
     """A fake root with /sys, /proc (and debugfs) of a loaded module."""
@@ -80,6 +85,7 @@ class Tree:
             self.write(dbg + "npu_sim0/stats", "calls_alloc 3\nhost_access_faults 7\n")
             self.write(dbg + "npu_sim1/stats", "host_access_faults 0\n")
             self.write(dbg + "peer_copies", PEER_COPIES)
+            self.write(dbg + "npu_sim0/notifies", NOTIFIES0)
             if callbacks:
                 self.write(dbg + "npu_sim0/callbacks", CALLBACKS)
                 self.write(dbg + "npu_sim1/callbacks", CALLBACKS.splitlines()[0] + "\n")
@@ -140,8 +146,16 @@ class SmiFixture(unittest.TestCase):
         t = rows(out)
         self.assertEqual(t[1][-1], "Host-Faults")
         self.assertEqual(t[2][-1], "7")
-        self.assertEqual(t[-3:], [["Src", "Dst", "Copies", "Bytes"],
-                                  ["0", "1", "3", "12288"], ["1", "0", "1", "4097"]])
+        self.assertEqual(t[-6:-3], [["Src", "Dst", "Copies", "Bytes"],
+                                    ["0", "1", "3", "12288"], ["1", "0", "1", "4097"]])
+        # the notifies of every device, last
+        self.assertEqual(t[-3:], [
+            ["NPU", "Notify", "Owner", "Kind", "Value", "Holders", "Export", "State",
+             "Waiters", "Streams"],
+            ["0", "7", "245", "plain", "1", "2", "3", "live", "0", "-"],
+            ["0", "9", "300", "count", "42", "1", "-", "live", "2", "300:1,245:4"]])
+        # -i of a device without notifies: no table
+        self.assertNotIn("Notify", self.tree(debugfs=True).smi("-i", "1")[1])
 
     def test_callbacks_root(self):
         # streams with host callbacks (debugfs npu_simN/callbacks, API 1.9)
@@ -205,6 +219,7 @@ class SmiFixture(unittest.TestCase):
                           d1["processes"], d1["proc_mem_limit_bytes"]),
                          ("Warning", 1, [], [], 64 * MiB))
         self.assertIsNone(doc["peer_copies"])
+        self.assertIsNone(doc["notifies"])
 
     def test_json_root(self):
         doc = json.loads(self.tree(debugfs=True).smi("--json", "-i", "1")[1])
@@ -215,6 +230,14 @@ class SmiFixture(unittest.TestCase):
         self.assertEqual(doc["peer_copies"], [
             {"src": 0, "dst": 1, "copies": 3, "bytes": 12288},
             {"src": 1, "dst": 0, "copies": 1, "bytes": 4097}])
+        self.assertEqual(doc["notifies"], [])
+        doc = json.loads(self.tree(debugfs=True).smi("--json")[1])
+        self.assertEqual(doc["notifies"], [
+            {"device": 0, "id": 7, "owner_pid": 245, "kind": "plain", "value": 1,
+             "holders": 2, "export": 3, "state": "live", "waiters": 0, "streams": []},
+            {"device": 0, "id": 9, "owner_pid": 300, "kind": "count", "value": 42,
+             "holders": 1, "export": None, "state": "live", "waiters": 2,
+             "streams": ["300:1", "245:4"]}])
 
     def test_query_limit(self):
         # device 0 has no limit file (an older module), device 1 a limit

@@ -100,6 +100,7 @@ enum npu_sim_param {
  * NPU_SIM_EVENT_IPC and the WAIT flag NPU_SIM_WAIT_EVENT_TIMEOUT (1.9)
  */
 #define NPU_SIM_CAP_EVENT_EXT	(1ULL << 13)
+#define NPU_SIM_CAP_NOTIFY	(1ULL << 14)	/* NOTIFY_* ioctls, ops 8, 9 (1.9) */
 /* OP_CALLBACK and the CB_* ioctls: host callbacks (1.9) */
 #define NPU_SIM_CAP_CALLBACK	(1ULL << 15)
 /* STREAM_SUBMIT OP_SET with NPU_SIM_SET_32, OP_REDUCE, OP_CMO (1.9) */
@@ -1379,6 +1380,180 @@ enum npu_sim_cmo_type {
 	NPU_SIM_CMO_INVALIDATE = 2,
 	NPU_SIM_CMO_FLUSH = 3,
 };
+
+/* ---- Notifies (API 1.9, NPU_SIM_CAP_NOTIFY) ------------------------------
+ *
+ * A notify is a sync object of a device (aclrtCreateNotify, aclrtCntNotify*):
+ * its id is unique on the machine, and every file holding it (the creator's,
+ * and importers' through a key of the key table) names the same object by
+ * that id.  A plain notify is set or not; a counting notify holds a __u32
+ * count.  It is set by a NOTIFY_RECORD operation of a stream when the stream
+ * reaches it; a NOTIFY_WAIT operation holds its stream until the notify
+ * meets the wait's condition, then (plain: always, counting: with
+ * NPU_SIM_NOTIFY_CLEAR) resets it in the same step, so one record releases
+ * one wait.  A parked wait holds no worker.  The notify dies when its
+ * creator destroys it or the creator's file goes: waits on it then end
+ * without an error (cancelled), importers' ids name nothing that can be
+ * queued any more (-ENOENT) until they destroy them.
+ */
+
+/* NOTIFY_CREATE flags */
+#define NPU_SIM_NOTIFY_COUNTING	(1U << 0)	/* a counting notify (aclrtCntNotify) */
+
+/**
+ * struct npu_sim_notify_create - create a notify of this file's device
+ * @flags: in, 0 or NPU_SIM_NOTIFY_COUNTING
+ * @id: out, must be 0 on input; the notify's id (> 0), unique on the
+ *	machine while the notify lives
+ *
+ * A file holds at most npu_max_objects notifies (created and imported).
+ * Errors: -EINVAL bad field; -ENOMEM.
+ */
+struct npu_sim_notify_create {
+	__u32 flags;
+	__u32 id;
+};
+
+/**
+ * struct npu_sim_notify_destroy - let go of a notify this file holds
+ * @id: in, notify id
+ * @flags: in, must be 0
+ *
+ * The creator's destroy kills the notify (its key with it) and cancels every
+ * wait on it in any file; an importer's destroy drops its hold only.
+ * Errors: -EINVAL bad field; -ENOENT the file holds no such notify.
+ */
+struct npu_sim_notify_destroy {
+	__u32 id;
+	__u32 flags;
+};
+
+/**
+ * struct npu_sim_notify_reset - reset a plain notify now (aclrtNotifyBatchReset)
+ * @id: in, notify id (a plain notify this file holds)
+ * @flags: in, must be 0
+ *
+ * Errors: -EINVAL bad field or a counting notify; -ENOENT no such notify
+ * (or it is dead).
+ */
+struct npu_sim_notify_reset {
+	__u32 id;
+	__u32 flags;
+};
+
+/* NOTIFY_EXPORT flags */
+#define NPU_SIM_NOTIFY_NO_PID_CHECK	(1U << 0)	/* any process may import */
+
+/**
+ * struct npu_sim_notify_export - get the key of a notify, for other processes
+ * @id: in, notify id, created by this file
+ * @flags: in, 0 or NPU_SIM_NOTIFY_NO_PID_CHECK
+ * @key: out, must be 0 on input; the key (non-zero) of the machine-wide key
+ *	table, alive until the notify dies.  An importer must be on the
+ *	key's whitelist (SHARE_SET_PIDS with this key) unless NO_PID_CHECK.
+ *
+ * Exporting again gives the same key (@flags must then be the same).
+ * Errors: -EINVAL bad field, or @flags differ from the first export; -ENOENT
+ * no such notify; -EPERM the notify was imported; -ENOMEM.
+ */
+struct npu_sim_notify_export {
+	__u32 id;
+	__u32 flags;
+	__u64 key;
+};
+
+/* NOTIFY_IMPORT flags */
+#define NPU_SIM_NOTIFY_IMPORT_ENABLE_PEER	(1U << 0)	/* enable peer access first */
+
+/**
+ * struct npu_sim_notify_import - hold another process's notify by its key
+ * @key: in, a key from NOTIFY_EXPORT
+ * @flags: in, 0 or NPU_SIM_NOTIFY_IMPORT_ENABLE_PEER
+ * @id: out, must be 0 on input; the notify's id (the creator's id)
+ *
+ * Errors: -EINVAL bad field; -ENOENT no such key (or not a notify's);
+ * -EPERM the key was exported by the caller's process; -EACCES the caller
+ * is not on the whitelist; -EXDEV the notify is on a device this file has
+ * no peer access to (without ENABLE_PEER); -EEXIST this file holds the
+ * notify already; -ENOMEM.
+ */
+struct npu_sim_notify_import {
+	__u64 key;
+	__u32 flags;
+	__u32 id;
+};
+
+/**
+ * struct npu_sim_notify_query - the state of a notify this file holds
+ * @id: in, notify id
+ * @flags: out, must be 0 on input; NPU_SIM_NOTIFY_COUNTING for a counting
+ *	notify
+ * @value: out, must be 0 on input; plain: 1 set, 0 not; counting: the count
+ * @waiters: out, must be 0 on input; streams (of any file) parked on it
+ * @key: out, must be 0 on input; the creator: its key, 0 if not exported;
+ *	an importer: 0
+ * @dead: out, must be 0 on input; 1 when the creator has let it go
+ * @pad: must be 0
+ *
+ * Errors: -EINVAL bad field; -ENOENT the file holds no such notify.
+ */
+struct npu_sim_notify_query {
+	__u32 id;
+	__u32 flags;
+	__u32 value;
+	__u32 waiters;
+	__u64 key;
+	__u32 dead;
+	__u32 pad;
+};
+
+/*
+ * NOTIFY_RECORD (op 8) and NOTIFY_WAIT (op 9) of STREAM_SUBMIT (1.9): @event
+ * is the notify id, @dst, @dpitch, @src, @spitch, @width, @height, @dir,
+ * @location, @location_id 0.
+ * NOTIFY_RECORD: a plain notify: @flags, @operand, @value 0; it sets the
+ *	notify.  A counting notify: @flags NPU_SIM_NOTIFY_CNT | a
+ *	npu_sim_cnt_record mode, @operand the __u32 value, @value 0.
+ * NOTIFY_WAIT: @value the timeout in ms (0: none; the wait fails with
+ *	-ETIME, the stream's error, when the notify has not met the
+ *	condition that long after the stream reached the wait).  A plain
+ *	notify: @flags, @operand 0, the condition is "set".  A counting
+ *	notify: @flags NPU_SIM_NOTIFY_CNT | a npu_sim_cnt_wait mode, optionally
+ *	| NPU_SIM_NOTIFY_CLEAR, @operand the __u32 value compared.
+ *	A wait must be on a stream of the notify's device (else -EXDEV).
+ * Submit errors besides those of STREAM_SUBMIT: -ENOENT the file holds no
+ * such notify or it is dead; -EINVAL the flags do not fit the notify's kind.
+ */
+#define NPU_SIM_OP_NOTIFY_RECORD	8
+#define NPU_SIM_OP_NOTIFY_WAIT		9
+
+#define NPU_SIM_NOTIFY_CNT	(1U << 8)	/* the op is a counting one */
+#define NPU_SIM_NOTIFY_CLEAR	(1U << 9)	/* WAIT: count to 0 once met */
+#define NPU_SIM_NOTIFY_MODE	0xffU		/* the mode bits of @flags */
+
+/* Counting record modes (aclrtCntNotifyRecordMode values). */
+enum npu_sim_cnt_record {
+	NPU_SIM_CNT_SET = 0,		/* count = value */
+	NPU_SIM_CNT_ADD = 1,		/* count += value (wraps at 2^32) */
+	NPU_SIM_CNT_OR = 2,		/* count |= value */
+	NPU_SIM_CNT_AND = 4,		/* count &= value */
+};
+
+/* Counting wait modes (aclrtCntNotifyWaitMode values): met when ... */
+enum npu_sim_cnt_wait {
+	NPU_SIM_CNT_LESS = 0,		/* count < value */
+	NPU_SIM_CNT_EQUAL = 1,		/* count == value */
+	NPU_SIM_CNT_BIGGER = 2,		/* count > value */
+	NPU_SIM_CNT_BIGGER_EQ = 3,	/* count >= value */
+	NPU_SIM_CNT_MASK_EQ = 4,	/* (count & value) == value */
+};
+
+#define NPU_SIM_IOCTL_NOTIFY_CREATE	_IOWR(NPU_SIM_IOC_MAGIC, 0x44, struct npu_sim_notify_create)
+#define NPU_SIM_IOCTL_NOTIFY_DESTROY	_IOW(NPU_SIM_IOC_MAGIC, 0x45, struct npu_sim_notify_destroy)
+#define NPU_SIM_IOCTL_NOTIFY_RESET	_IOW(NPU_SIM_IOC_MAGIC, 0x46, struct npu_sim_notify_reset)
+#define NPU_SIM_IOCTL_NOTIFY_EXPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x47, struct npu_sim_notify_export)
+#define NPU_SIM_IOCTL_NOTIFY_IMPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x48, struct npu_sim_notify_import)
+#define NPU_SIM_IOCTL_NOTIFY_QUERY	_IOWR(NPU_SIM_IOC_MAGIC, 0x49, struct npu_sim_notify_query)
 
 /* ---- Managed (UVM) memory (API 1.3, NPU_SIM_CAP_MANAGED) ----------------
  *

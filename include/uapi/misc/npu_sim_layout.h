@@ -132,4 +132,16 @@ static_assert(sizeof(struct npu_sim_check_site) == 32);
 static_assert(offsetof(struct npu_sim_check_site, op) == 16);
 static_assert(offsetof(struct npu_sim_check_site, reserved) == 24);
 
+/* Notifies (1.9) */
+static_assert(sizeof(struct npu_sim_notify_create) == 8);
+static_assert(sizeof(struct npu_sim_notify_destroy) == 8);
+static_assert(sizeof(struct npu_sim_notify_reset) == 8);
+static_assert(sizeof(struct npu_sim_notify_export) == 16);
+static_assert(offsetof(struct npu_sim_notify_export, key) == 8);
+static_assert(sizeof(struct npu_sim_notify_import) == 16);
+static_assert(offsetof(struct npu_sim_notify_import, id) == 12);
+static_assert(sizeof(struct npu_sim_notify_query) == 32);
+static_assert(offsetof(struct npu_sim_notify_query, key) == 16);
+static_assert(offsetof(struct npu_sim_notify_query, pad) == 28);
+
 #endif /* _UAPI_MISC_NPU_SIM_LAYOUT_H */
