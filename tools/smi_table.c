@@ -324,8 +324,8 @@ int smi_print_table(FILE *out, const struct npu_sim_state *state, int only_id)
 	if (print_devices(out, state, only_id, faults) ||
 	    print_processes(out, state, only_id) ||
 	    print_peer_copies(out, state, only_id) ||
-	    print_callbacks(out, state, only_id) ||
-	    print_notifies(out, state, only_id))
+	    print_notifies(out, state, only_id) ||
+	    print_callbacks(out, state, only_id))
 		return -1;
 	return 0;
 }
