@@ -56,7 +56,7 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 	u64 caps = NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
 		   NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK |
 		   NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT |
-		   NPU_SIM_CAP_MEM_PEAKS;
+		   NPU_SIM_CAP_MEM_PEAKS | NPU_SIM_CAP_STREAM_CTL;
 	u64 sizes = 1ULL << PAGE_SHIFT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -199,6 +199,8 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 	NPU_IOCTL(NPU_SIM_IOCTL_EVENT_DESTROY, npu_ioctl_event_destroy, false,
 		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_EVENT_SYNC, npu_ioctl_event_sync, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_STREAM_CTL, npu_ioctl_stream_ctl, false,
 		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ALLOC, npu_ioctl_managed_alloc, false,
 		  false, NPU_STAT_CALLS_ALLOC),
