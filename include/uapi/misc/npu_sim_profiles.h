@@ -88,6 +88,9 @@ struct npu_sim_profile {
 	__u32 capacity_mib;
 	__u64 granularity;
 	__u64 granularity_1g;
+	/* cube / vector cores (the CANN platform tables), for res limits */
+	__u32 cube_cores;
+	__u32 vector_cores;
 };
 
 /*
@@ -109,6 +112,8 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 4096,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
+		.cube_cores = 36,
+		.vector_cores = 72,
 	},
 	[NPU_SIM_PROFILE_ATLAS_A3] = {
 		.id = "atlas-a3",
@@ -122,6 +127,8 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
+		.cube_cores = 24,
+		.vector_cores = 48,
 	},
 	[NPU_SIM_PROFILE_ATLAS_A2] = {
 		.id = "atlas-a2",
@@ -135,6 +142,8 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
+		.cube_cores = 24,
+		.vector_cores = 48,
 	},
 	[NPU_SIM_PROFILE_ATLAS_200I_500_A2] = {
 		.id = "atlas-200i-500-a2",
@@ -148,6 +157,8 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 384,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
+		.cube_cores = 1,
+		.vector_cores = 1,
 	},
 	[NPU_SIM_PROFILE_ATLAS_INFERENCE] = {
 		.id = "atlas-inference",
@@ -163,6 +174,8 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 768,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
+		.cube_cores = 8,
+		.vector_cores = 7,
 	},
 	[NPU_SIM_PROFILE_ATLAS_TRAINING] = {
 		.id = "atlas-training",
@@ -178,6 +191,8 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 1024,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
+		.cube_cores = 32,
+		.vector_cores = 0,
 	},
 };
 
