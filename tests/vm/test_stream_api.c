@@ -13,12 +13,14 @@
  */
 #include "vmtest.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <acl/acl.h>
+#include <misc/npu_sim.h>
 
 #define N (1 * MiB)
 
@@ -820,6 +822,72 @@ START_TEST(state_callbacks)
 }
 END_TEST
 
+/* The driver's STREAM_CTL checks, without the library. */
+START_TEST(stream_ctl_ioctl_input)
+{
+	struct npu_sim_stream_create sc = { .ctx_id = 1, .flags = NPU_SIM_STREAM_FAST_SYNC, .priority = 2 };
+	struct npu_sim_stream_ctl c;
+	struct vm_raw r;
+
+	vm_raw_open(&r, 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc), 0);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_QUERY };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+	ck_assert_uint_eq(c.mode, NPU_SIM_CONTINUE_ON_FAILURE);
+	ck_assert_uint_eq(c.priority, 2);
+	ck_assert_uint_eq(c.flags, NPU_SIM_STREAM_FAST_SYNC);
+	ck_assert_uint_eq(c.state, 0);
+	ck_assert_uint_eq(c.dropped, 0);
+	/* out fields and reserved must be 0 on input */
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_QUERY, .reserved = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_QUERY, .dropped = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_QUERY, .value = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = 0 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_AVAIL + 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_SET_MODE, .value = 2 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_SET_PRIORITY,
+					 .value = NPU_SIM_STREAM_PRIORITY_MAX + 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_AVAIL };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id + 1000, .op = NPU_SIM_STREAM_CTL_ABORT };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), ENOENT);
+	/* nothing changed by the refused calls */
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_QUERY };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+	ck_assert_uint_eq(c.mode, NPU_SIM_CONTINUE_ON_FAILURE);
+	ck_assert_uint_eq(c.priority, 2);
+	/* set, and the one refused transition */
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_SET_MODE,
+					 .value = NPU_SIM_STOP_ON_FAILURE };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_SET_MODE,
+					 .value = NPU_SIM_CONTINUE_ON_FAILURE };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EOPNOTSUPP);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_STOP };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_QUERY };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+	ck_assert_uint_eq(c.mode, NPU_SIM_STOP_ON_FAILURE);
+	ck_assert_uint_eq(c.state, NPU_SIM_STREAM_HELD);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_ABORT };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_QUERY };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+	ck_assert_uint_eq(c.state, 0);
+	c = (struct npu_sim_stream_ctl){ .op = NPU_SIM_STREAM_CTL_AVAIL };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+	ck_assert_uint_eq(c.value, NPU_SIM_MAX_STREAMS - 1);
+	vm_raw_close(&r);
+}
+END_TEST
+
 static Suite *stream_api_suite(void)
 {
 	Suite *s = suite_create("stream_api");
@@ -842,6 +910,7 @@ static Suite *stream_api_suite(void)
 	tcase_add_test(tc, no_current_device);
 	tcase_add_test(tc, resource_limits);
 	tcase_add_test(tc, state_callbacks);
+	tcase_add_test(tc, stream_ctl_ioctl_input);
 	suite_add_tcase(s, tc);
 	return s;
 }
