@@ -27,6 +27,7 @@ extern PyMethodDef pyacl_rt_memory_methods[];	/* malloc family, host, info */
 extern PyMethodDef pyacl_rt_copy_methods[];	/* memcpy, memcpy2d, memset */
 extern PyMethodDef pyacl_rt_vmm_methods[];	/* VMM, sharing, pointer info */
 extern PyMethodDef pyacl_rt_stream_methods[];	/* contexts, streams, events */
+extern PyMethodDef pyacl_rt_stream_ctl_methods[];	/* stream mode, queries, control */
 extern PyMethodDef pyacl_rt_managed_methods[];	/* managed (UVM) memory */
 extern PyMethodDef pyacl_rt_host_ipc_methods[];	/* host registration, IPC keys */
 extern PyMethodDef pyacl_base_methods[];	/* error message, data buffers */
