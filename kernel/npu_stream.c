@@ -1396,17 +1396,20 @@ static void npu_stream_show_ctx(struct npu_ctx *ctx, void *m)
 	xa_lock(&ctx->streams);
 	spin_lock(&ctx->sq_lock);
 	xa_for_each(&ctx->streams, id, s)
-		seq_printf(m, "%d %u %u %u %llu %llu %llu %llu %d\n",
+		seq_printf(m, "%d %u %u %u %llu %llu %llu %llu %d %s %s %llu\n",
 			   ctx->pid, s->ctx_id, s->id, s->priority,
 			   s->submitted, s->completed,
-			   s->submitted - s->completed, s->failed, s->error);
+			   s->submitted - s->completed, s->failed, s->error,
+			   s->mode == NPU_SIM_STOP_ON_FAILURE ? "stop" : "continue",
+			   s->held ? "held" : s->failed_stop ? "stopped" : "run",
+			   s->dropped);
 	spin_unlock(&ctx->sq_lock);
 	xa_unlock(&ctx->streams);
 }
 
 void npu_stream_show(struct seq_file *m, struct npu_dev *ndev)
 {
-	seq_puts(m, "pid ctx stream priority submitted completed queued failed error\n");
+	seq_puts(m, "pid ctx stream priority submitted completed queued failed error mode state dropped\n");
 	npu_dev_walk_ctxs(ndev, false, npu_stream_show_ctx, m);
 }
 

@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +24,45 @@
 #include <misc/npu_sim.h>
 
 #define N (1 * MiB)
+
+#define STREAMS_PATH "/sys/kernel/debug/npu_sim/npu_sim0/streams"
+
+/* The debugfs line of stream s of this process. */
+struct dbg_stream {
+	long long failed, dropped;
+	char mode[16], state[16];
+};
+
+static void dbg_stream(aclrtStream s, struct dbg_stream *out)
+{
+	char line[256], mode[16], state[16];
+	int32_t sid = 0;
+	int found = 0;
+	FILE *f;
+
+	ck_assert_int_eq(aclrtStreamGetId(s, &sid), ACL_SUCCESS);
+	f = fopen(STREAMS_PATH, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "pid ctx stream priority submitted completed queued failed error mode state dropped\n");
+	while (fgets(line, sizeof(line), f)) {
+		long long sub, comp, q, failed, dropped;
+		unsigned int ctx, id, prio;
+		int pid, err;
+
+		ck_assert_int_eq(sscanf(line, "%d %u %u %u %lld %lld %lld %lld %d %15s %15s %lld", &pid, &ctx, &id,
+					&prio, &sub, &comp, &q, &failed, &err, mode, state, &dropped), 12);
+		if (pid == getpid() && id == (unsigned int)sid) {
+			out->failed = failed;
+			out->dropped = dropped;
+			strcpy(out->mode, mode);
+			strcpy(out->state, state);
+			found = 1;
+		}
+	}
+	fclose(f);
+	ck_assert(found);
+}
 
 static void *dev_zeroed(size_t n)
 {
@@ -100,6 +140,7 @@ START_TEST(stop_on_failure_skips_the_rest)
 	void *d = dev_zeroed(N), *dst = dev_zeroed(N), *vals = dev_zeroed(4096);
 	char *flag = vals, *flag2 = (char *)vals + 8;
 	aclrtStreamAttrValue v = { .failureMode = 7 };
+	struct dbg_stream dbg;
 	aclrtStream s;
 
 	ck_assert_ptr_nonnull(zero);
@@ -111,18 +152,29 @@ START_TEST(stop_on_failure_skips_the_rest)
 	ck_assert_int_eq(aclrtGetStreamAttribute(s, ACL_STREAM_ATTR_FAILURE_MODE, &v), ACL_SUCCESS);
 	ck_assert_uint_eq(v.failureMode, ACL_STOP_ON_FAILURE);
 
+	dbg_stream(s, &dbg);
+	ck_assert_str_eq(dbg.mode, "stop");
+	ck_assert_str_eq(dbg.state, "run");
 	queue_fail_then_work(s, d, dst, src, flag);
 	/* the tasks after the failure complete without running */
 	await_complete(s);
 	ck_assert_uint_eq(vm_dev_get_u64(flag), 0);
 	ck_assert(dev_equals(dst, zero));
+	dbg_stream(s, &dbg);
+	ck_assert_int_eq(dbg.failed, 1);
+	ck_assert_int_eq(dbg.dropped, 2);
+	ck_assert_str_eq(dbg.state, "stopped");
 	/* nor does a task queued before the synchronize */
 	ck_assert_int_eq(aclrtValueWrite(flag2, 1, 0, s), ACL_SUCCESS);
 	await_complete(s);
 	ck_assert_uint_eq(vm_dev_get_u64(flag2), 0);
+	dbg_stream(s, &dbg);
+	ck_assert_int_eq(dbg.dropped, 3);
 
 	/* the synchronize reports the failure, once; then the stream runs */
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_COPY_DATA);
+	dbg_stream(s, &dbg);
+	ck_assert_str_eq(dbg.state, "run");
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemcpyAsync(dst, N, src, N, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWrite(flag2, 2, 0, s), ACL_SUCCESS);
@@ -155,6 +207,7 @@ START_TEST(continue_on_failure_runs_the_rest)
 {
 	unsigned char *src = host_alloc(N);
 	void *d = dev_zeroed(N), *dst = dev_zeroed(N), *vals = dev_zeroed(4096);
+	struct dbg_stream dbg;
 	aclrtStream s;
 
 	vm_fill(src, N, 24);
@@ -164,6 +217,10 @@ START_TEST(continue_on_failure_runs_the_rest)
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_COPY_DATA);
 	ck_assert_uint_eq(vm_dev_get_u64(vals), 1);
 	ck_assert(dev_equals(dst, src));
+	dbg_stream(s, &dbg);
+	ck_assert_str_eq(dbg.mode, "continue");
+	ck_assert_int_eq(dbg.failed, 1);
+	ck_assert_int_eq(dbg.dropped, 0);
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
@@ -302,6 +359,7 @@ START_TEST(stop_holds_until_abort)
 	void *vals = dev_zeroed(4096);
 	char *f1 = vals, *f2 = (char *)vals + 8;
 	struct sync_arg a = { .err = -1 };
+	struct dbg_stream dbg;
 	pthread_t t;
 	aclrtStream s;
 
@@ -311,6 +369,8 @@ START_TEST(stop_holds_until_abort)
 	ck_assert_int_eq(aclrtValueWrite(f2, 1, 0, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtStreamStop(s), ACL_SUCCESS);
 	vm_stream_hold(0);
+	dbg_stream(s, &dbg);
+	ck_assert_str_eq(dbg.state, "held");
 	/* held by the stop: nothing runs, a synchronize waits */
 	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s, 100), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
 	ck_assert_int_eq(squery(s), ACL_STREAM_STATUS_NOT_READY);
@@ -323,6 +383,9 @@ START_TEST(stop_holds_until_abort)
 	ck_assert_int_eq(a.err, ACL_SUCCESS);
 	ck_assert_uint_eq(vm_dev_get_u64(f1), 0);
 	ck_assert_uint_eq(vm_dev_get_u64(f2), 0);
+	dbg_stream(s, &dbg);
+	ck_assert_str_eq(dbg.state, "run");
+	ck_assert_int_eq(dbg.failed, 0);
 	/* runs again */
 	ck_assert_int_eq(aclrtValueWrite(f2, 3, 0, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
