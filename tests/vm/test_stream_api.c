@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <acl/acl.h>
@@ -951,6 +952,75 @@ START_TEST(stream_ctl_ioctl_input)
 }
 END_TEST
 
+struct blocked_arg {
+	aclrtStream s;	/* NULL: synchronize the device (with a timeout) */
+	pid_t tid;
+	aclError err;
+};
+
+static void *blocked_sync(void *p)
+{
+	struct blocked_arg *a = p;
+	aclError set = aclrtSetDevice(0);	/* a new thread has no device */
+
+	__atomic_store_n(&a->tid, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
+	a->err = a->s != NULL ? aclrtSynchronizeStream(a->s) : aclrtSynchronizeDeviceWithTimeout(60000);
+	if (set == ACL_SUCCESS)
+		(void)aclrtResetDevice(0);
+	else
+		a->err = set;
+	return NULL;
+}
+
+static pid_t await_tid(struct blocked_arg *a)
+{
+	pid_t tid;
+
+	while ((tid = __atomic_load_n(&a->tid, __ATOMIC_ACQUIRE)) == 0)
+		usleep(1000);
+	return tid;
+}
+
+/*
+ * Synchronizes waiting on a stopped stream hold no library lock: other
+ * threads' create, destroy, set/reset device and stream control go on; the
+ * abort releases both.
+ */
+START_TEST(waits_hold_no_lock)
+{
+	struct blocked_arg dev_wait = { 0 }, stream_wait = { 0 };
+	void *vals = dev_zeroed(4096);
+	aclrtStream s, b;
+	pthread_t t1, t2;
+	uint32_t n = 0;
+
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtStreamStop(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(vals, 1, 0, s), ACL_SUCCESS);
+	stream_wait.s = s;
+	ck_assert_int_eq(pthread_create(&t1, NULL, blocked_sync, &dev_wait), 0);
+	ck_assert_int_eq(pthread_create(&t2, NULL, blocked_sync, &stream_wait), 0);
+	vm_wait_blocked_in_ioctl(await_tid(&dev_wait), NPU_SIM_IOCTL_STREAM_SYNC);
+	vm_wait_blocked_in_ioctl(await_tid(&stream_wait), NPU_SIM_IOCTL_STREAM_SYNC);
+
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetStreamFailureMode(b, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtGetStreamAvailableNum(&n), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+
+	ck_assert_int_eq(aclrtStreamAbort(s), ACL_SUCCESS);
+	ck_assert_int_eq(pthread_join(t1, NULL), 0);
+	ck_assert_int_eq(pthread_join(t2, NULL), 0);
+	ck_assert_int_eq(dev_wait.err, ACL_SUCCESS);
+	ck_assert_int_eq(stream_wait.err, ACL_SUCCESS);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 0);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
+}
+END_TEST
+
 static Suite *stream_api_suite(void)
 {
 	Suite *s = suite_create("stream_api");
@@ -974,6 +1044,7 @@ static Suite *stream_api_suite(void)
 	tcase_add_test(tc, resource_limits);
 	tcase_add_test(tc, state_callbacks);
 	tcase_add_test(tc, stream_ctl_ioctl_input);
+	tcase_add_test(tc, waits_hold_no_lock);
 	suite_add_tcase(s, tc);
 	return s;
 }
