@@ -75,6 +75,9 @@ enum npu_sim_mem_kind {
  *	product's device memory
  * @granularity: aclrtMemGetAllocationGranularity of 2 MiB / normal attributes
  * @granularity_1g: of the 1 GiB attributes, 0 where there are none
+ * @cube_cores: cube (AI) cores of the SoC, as its CANN platform table
+ *	(the device value of the stream resource limits)
+ * @vector_cores: vector cores, likewise
  */
 struct npu_sim_profile {
 	const char *id;
@@ -88,7 +91,6 @@ struct npu_sim_profile {
 	__u32 capacity_mib;
 	__u64 granularity;
 	__u64 granularity_1g;
-	/* cube / vector cores (the CANN platform tables), for res limits */
 	__u32 cube_cores;
 	__u32 vector_cores;
 };
