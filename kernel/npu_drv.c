@@ -57,7 +57,8 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 		   NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK |
 		   NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT |
 		   NPU_SIM_CAP_MEM_PEAKS | NPU_SIM_CAP_EVENT_EXT |
-		   NPU_SIM_CAP_CALLBACK | NPU_SIM_CAP_NOTIFY;
+		   NPU_SIM_CAP_CALLBACK | NPU_SIM_CAP_NOTIFY |
+		   NPU_SIM_CAP_STREAM_CTL;
 	u64 sizes = 1ULL << PAGE_SHIFT;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -201,6 +202,8 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 	NPU_IOCTL(NPU_SIM_IOCTL_EVENT_DESTROY, npu_ioctl_event_destroy, false,
 		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_EVENT_SYNC, npu_ioctl_event_sync, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_STREAM_CTL, npu_ioctl_stream_ctl, false,
 		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_EVENT_EXPORT, npu_ioctl_event_export, false,
 		  false, NPU_STAT_CALLS_STREAM),

@@ -970,6 +970,7 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_stream_destroy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_stream_ctl(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_create(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_destroy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg);

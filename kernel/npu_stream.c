@@ -155,6 +155,12 @@ struct npu_stream {
 	u64 failed;
 	int error;			/* first error not yet reported */
 	bool dead;			/* destroyed: no more submits */
+	/* sq_lock (STREAM_CTL, 1.9): */
+	u32 mode;			/* enum npu_sim_failure_mode */
+	u32 flags;			/* STREAM_CREATE flags */
+	bool failed_stop;		/* STOP mode failed: skip until sync */
+	bool held;			/* STREAM_CTL STOP: run nothing */
+	u64 dropped;			/* ops completed without running */
 };
 
 static void npu_event_release(struct kref *ref)
@@ -696,12 +702,15 @@ static void npu_stream_work(struct kthread_work *work)
 	struct npu_stream_user *u = ctx->suser;
 	struct mem_cgroup *old = set_active_memcg(ctx->memcg);
 	struct npu_op *op;
-	bool parked, dead;
+	bool parked, dead, skip;
 	int ret;
 
 	for (;;) {
 		spin_lock(&ctx->sq_lock);
 		op = list_first_entry_or_null(&s->ops, struct npu_op, node);
+		if (s->held)
+			op = NULL;	/* STREAM_CTL STOP: queued ops wait */
+		skip = op && s->failed_stop;
 		spin_lock(&u->lock);
 		s->kicked = false;
 		if (!op)
@@ -723,7 +732,8 @@ static void npu_stream_work(struct kthread_work *work)
 						      s->id, op->seq, op->type,
 						      0);
 		}
-		ret = npu_op_exec(s, op);
+		/* STOP mode after a failure: complete it without running it */
+		ret = skip ? -ECANCELED : npu_op_exec(s, op);
 		if (ret == -EAGAIN) {
 			spin_lock(&ctx->sq_lock);
 			parked = !op->cancel && npu_stream_park(s, op);
@@ -751,7 +761,11 @@ static void npu_stream_work(struct kthread_work *work)
 			s->failed++;
 			if (!s->error)
 				s->error = ret;
+			if (s->mode == NPU_SIM_STOP_ON_FAILURE)
+				s->failed_stop = true;
 		}
+		if (skip)
+			s->dropped++;
 		if (op->event)
 			npu_event_op_done(ctx, op, ret);
 		spin_unlock(&ctx->sq_lock);
@@ -853,6 +867,7 @@ static void npu_stream_kill(struct npu_ctx *ctx, struct npu_stream *s,
 
 	spin_lock(&ctx->sq_lock);
 	s->dead = true;
+	force = force || s->held;	/* held work would never finish */
 	spin_unlock(&ctx->sq_lock);
 	if (!force)
 		wait_event_killable(ctx->sq_wq, npu_stream_idle(ctx, s));
@@ -1059,7 +1074,7 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags || args.id)
+	if ((args.flags & ~NPU_SIM_STREAM_FLAGS_MASK) || args.id)
 		return -EINVAL;
 
 	if (atomic_inc_return(&ctx->nr_streams) > NPU_SIM_MAX_STREAMS) {
@@ -1079,6 +1094,7 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 	s->ctx = ctx;
 	s->ctx_id = args.ctx_id;
 	s->priority = args.priority;
+	s->flags = args.flags;
 	s->worker = npu_stream_worker(ctx);
 	if (IS_ERR(s->worker)) {
 		ret = PTR_ERR(s->worker);
@@ -1405,8 +1421,10 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg)
 		done = s->completed >= target;
 		if (done && !(args.flags & NPU_SIM_SYNC_QUERY)) {
 			args.error = s->error;
-			if (!(args.flags & NPU_SIM_SYNC_KEEP))
+			if (!(args.flags & NPU_SIM_SYNC_KEEP)) {
 				s->error = 0;
+				s->failed_stop = false;	/* reported */
+			}
 		}
 		args.submitted = s->submitted;
 		args.completed = s->completed;
@@ -1419,8 +1437,10 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg)
 			if (done && !(args.flags & NPU_SIM_SYNC_QUERY)) {
 				if (!args.error)
 					args.error = it->error;
-				if (!(args.flags & NPU_SIM_SYNC_KEEP))
+				if (!(args.flags & NPU_SIM_SYNC_KEEP)) {
 					it->error = 0;
+					it->failed_stop = false;
+				}
 			}
 			args.submitted += it->submitted;
 			args.completed += it->completed;
@@ -1687,6 +1707,137 @@ int npu_ioctl_event_info(struct npu_ctx *ctx, void __user *uarg)
 	return 0;
 }
 
+/* ---- STREAM_CTL (1.9): failure mode, priority, abort, stop ------------- */
+
+/* Streams this file can still create. */
+static u64 npu_stream_avail(struct npu_ctx *ctx)
+{
+	int limit = min_t(int, NPU_SIM_MAX_STREAMS, npu_max_objects);
+	int live = atomic_read(&ctx->nr_streams);
+
+	return live < limit ? limit - live : 0;
+}
+
+/*
+ * ABORT: drop every queued op, stop the running one and wait for it (a
+ * fatal signal ends the wait; the rest is dropped already).  The error and
+ * both stopped states go with the work.
+ */
+static int npu_stream_abort(struct npu_ctx *ctx, struct npu_stream *s)
+{
+	struct list_head *pos;
+	LIST_HEAD(dead);
+	u64 target;
+
+	spin_lock(&ctx->sq_lock);
+	npu_stream_cancel_ops(ctx, s, &dead);
+	list_for_each(pos, &dead)
+		s->dropped++;
+	s->held = false;
+	s->failed_stop = false;
+	s->error = 0;
+	target = s->submitted;
+	spin_unlock(&ctx->sq_lock);
+	npu_stream_reap(ctx, &dead);
+	if (wait_event_killable(ctx->sq_wq, npu_stream_done(ctx, s, target)))
+		return -EINTR;
+	return 0;
+}
+
+/* STOP: hold the stream and stop the op running at its next piece. */
+static void npu_stream_stop(struct npu_ctx *ctx, struct npu_stream *s)
+{
+	spin_lock(&ctx->sq_lock);
+	s->held = true;
+	if (s->cur)
+		WRITE_ONCE(s->cur->cancel, true);
+	spin_unlock(&ctx->sq_lock);
+	wake_up_all(&ctx->ndev->hold_wq);	/* a held op waits there */
+}
+
+/* SET_MODE / SET_PRIORITY / QUERY: 0 or -errno.  @a filled for QUERY. */
+static int npu_stream_ctl_set(struct npu_ctx *ctx, struct npu_stream *s,
+			      struct npu_sim_stream_ctl *a)
+{
+	int ret = 0;
+
+	spin_lock(&ctx->sq_lock);
+	switch (a->op) {
+	case NPU_SIM_STREAM_CTL_SET_MODE:
+		/* A stream's mode can only become stricter. */
+		if (s->mode == NPU_SIM_STOP_ON_FAILURE &&
+		    a->value == NPU_SIM_CONTINUE_ON_FAILURE)
+			ret = -EOPNOTSUPP;
+		else
+			s->mode = a->value;
+		break;
+	case NPU_SIM_STREAM_CTL_SET_PRIORITY:
+		s->priority = a->value;
+		break;
+	default:		/* QUERY */
+		a->mode = s->mode;
+		a->priority = s->priority;
+		a->flags = s->flags;
+		a->state = (s->failed_stop ? NPU_SIM_STREAM_FAILED : 0) |
+			   (s->held ? NPU_SIM_STREAM_HELD : 0);
+		a->dropped = s->dropped;
+	}
+	spin_unlock(&ctx->sq_lock);
+	return ret;
+}
+
+static int npu_stream_ctl_check(const struct npu_sim_stream_ctl *a)
+{
+	if (a->mode || a->priority || a->flags || a->state || a->dropped ||
+	    a->reserved)
+		return -EINVAL;
+	switch (a->op) {
+	case NPU_SIM_STREAM_CTL_SET_MODE:
+		return a->value > NPU_SIM_STOP_ON_FAILURE ? -EINVAL : 0;
+	case NPU_SIM_STREAM_CTL_SET_PRIORITY:
+		return a->value > NPU_SIM_STREAM_PRIORITY_MAX ? -EINVAL : 0;
+	case NPU_SIM_STREAM_CTL_QUERY:
+	case NPU_SIM_STREAM_CTL_ABORT:
+	case NPU_SIM_STREAM_CTL_STOP:
+		return a->value ? -EINVAL : 0;
+	case NPU_SIM_STREAM_CTL_AVAIL:
+		return a->value || a->id ? -EINVAL : 0;
+	}
+	return -EINVAL;
+}
+
+int npu_ioctl_stream_ctl(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_stream_ctl a;
+	struct npu_stream *s;
+	int ret;
+
+	if (copy_from_user(&a, uarg, sizeof(a)))
+		return -EFAULT;
+	ret = npu_stream_ctl_check(&a);
+	if (ret)
+		return ret;
+	if (a.op == NPU_SIM_STREAM_CTL_AVAIL) {
+		a.value = npu_stream_avail(ctx);
+		return copy_to_user(uarg, &a, sizeof(a)) ? -EFAULT : 0;
+	}
+	s = npu_stream_get(ctx, a.id);
+	if (!s)
+		return -ENOENT;
+	if (a.op == NPU_SIM_STREAM_CTL_ABORT) {
+		ret = npu_stream_abort(ctx, s);
+	} else if (a.op == NPU_SIM_STREAM_CTL_STOP) {
+		npu_stream_stop(ctx, s);
+	} else {
+		ret = npu_stream_ctl_set(ctx, s, &a);
+		if (!ret && a.op == NPU_SIM_STREAM_CTL_QUERY &&
+		    copy_to_user(uarg, &a, sizeof(a)))
+			ret = -EFAULT;
+	}
+	npu_stream_put(s);
+	return ret;
+}
+
 /* ---- debugfs, module init --------------------------------------------- */
 
 static void npu_stream_show_ctx(struct npu_ctx *ctx, void *m)
@@ -1697,17 +1848,20 @@ static void npu_stream_show_ctx(struct npu_ctx *ctx, void *m)
 	xa_lock(&ctx->streams);
 	spin_lock(&ctx->sq_lock);
 	xa_for_each(&ctx->streams, id, s)
-		seq_printf(m, "%d %u %u %u %llu %llu %llu %llu %d\n",
+		seq_printf(m, "%d %u %u %u %llu %llu %llu %llu %d %s %s %llu\n",
 			   ctx->pid, s->ctx_id, s->id, s->priority,
 			   s->submitted, s->completed,
-			   s->submitted - s->completed, s->failed, s->error);
+			   s->submitted - s->completed, s->failed, s->error,
+			   s->mode == NPU_SIM_STOP_ON_FAILURE ? "stop" : "continue",
+			   s->held ? "held" : s->failed_stop ? "stopped" : "run",
+			   s->dropped);
 	spin_unlock(&ctx->sq_lock);
 	xa_unlock(&ctx->streams);
 }
 
 void npu_stream_show(struct seq_file *m, struct npu_dev *ndev)
 {
-	seq_puts(m, "pid ctx stream priority submitted completed queued failed error\n");
+	seq_puts(m, "pid ctx stream priority submitted completed queued failed error mode state dropped\n");
 	npu_dev_walk_ctxs(ndev, false, npu_stream_show_ctx, m);
 }
 

@@ -28,9 +28,10 @@
  *   api/data_type.c api/system.c api/callbacks_init.c api/app_log.c
  *   api/cann_attr.c
  *   api/init.c api/data_buffer.c api/allocator.c api/soc_name.c api/host_register.c
- *   api/memory_info.c api/context.c api/device_info.c api/device_limits.c
+ *   api/memory_info.c api/stream_state.c api/context.c api/device_info.c api/device_limits.c
  *   api/host_buf.c api/device_state.c api/exception_info.c
- *   api/exception_info_get.c api/stream.c api/event.c api/callback.c
+ *   api/exception_info_get.c api/stream.c
+ *   api/stream_ctl.c api/stream_config.c api/stream_res.c api/event.c api/callback.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
  *   api/copy_async.c api/memcpy_batch.c api/reduce.c api/cmo.c
  *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
@@ -58,8 +59,9 @@
  *   table lock (a closing device's leaks), and nothing is taken inside it.
  *   The data buffer lock (data_buffer.c), the allocator lock
  *   (allocator.c), the device settings lock (device_limits.c), the host
- *   buffer lock (host_buf.c) and the device state callback lock
- *   (device_state.c) are only ever held alone.
+ *   buffer lock (host_buf.c), the device state callback lock
+ *   (device_state.c) and the stream state callback lock (stream_state.c)
+ *   are only ever held alone.
  * The device table lock is a read/write lock: every other call that uses
  * a device's fd holds it for reading across the ioctl, so aclrtResetDevice
  * (which takes it for writing) cannot close an fd under a running call.
@@ -252,7 +254,13 @@ struct npu_rt_obj {
 	uint64_t epoch;		/* which opening of dev */
 	uint32_t ctx_id;	/* the context (or its own id) */
 	uint32_t kid;		/* kernel stream/event id; ctx: default stream */
-	int is_default;		/* ctx: the default context of dev */
+	int is_default;		/* ctx: the default context of dev; stream:
+				 * the handle of a context's default stream */
+	struct npu_rt_stream_opts {	/* stream (ctx: its default stream) */
+		uint32_t overflow, tag, cache_op;	/* stream attributes */
+		uint32_t res[2];	/* per aclrtDevResLimitType */
+		uint32_t res_set;	/* bit per type with a limit */
+	} opts;
 	uint32_t ev_flags;	/* event: ACL_EVENT_* it was made with, NPU_RT_EV_* */
 	uint32_t ev_op_flag[2];	/* event: record / wait flag + 1 of its first one */
 };
@@ -289,15 +297,41 @@ void npu_rt_ctx_make_current(struct npu_rt_obj *c);
 /* The thread's context on (dev, epoch) (made when missing) and its id;
  * NULL and id 0 when out of memory. */
 void *npu_rt_ctx_current(int dev, uint64_t epoch, uint32_t *ctx_id);
-/* STREAM_CREATE on fd: 0 and *sid, or a negative errno. */
-int npu_rt_stream_create_kernel(int fd, uint32_t ctx_id, uint32_t priority, uint32_t *sid);
+/* STREAM_CREATE on fd (flags: NPU_SIM_STREAM_FLAGS_MASK bits): 0 and *sid,
+ * or a negative errno. */
+int npu_rt_stream_create_kernel(int fd, uint32_t ctx_id, uint32_t priority, uint32_t flags, uint32_t *sid);
 /* The kernel id of the current context's default stream on fd, created on
  * first use: 0, -ENOMEM (no context) or STREAM_CREATE's error. */
 int npu_rt_ctx_default_stream(int dev, uint64_t epoch, int fd, uint32_t *sid);
+/*
+ * The options of stream (NULL: the default stream of the thread's context
+ * on (dev, epoch)): edit(opts, arg) applied if edit is not NULL (under the
+ * registry lock: keep it short, call nothing), then copied to *out.  0, or
+ * -1 when stream is not a live stream (or there is no such context).
+ */
+int npu_rt_stream_opts(const void *stream, int dev, uint64_t epoch,
+		       void (*edit)(struct npu_rt_stream_opts *opts, const void *arg), const void *arg,
+		       struct npu_rt_stream_opts *out);
+/* The handle of the default stream (kernel id sid) of the thread's context
+ * on (dev, epoch), registered on first use: 0 or -ENOMEM. */
+int npu_rt_ctx_default_handle(int dev, uint64_t epoch, uint32_t sid, void **handle);
 /* Device table hooks (table lock held for writing). */
 void npu_rt_handles_device_opened(int dev, uint64_t epoch);
 void npu_rt_handles_device_closed(int dev);
 void npu_rt_handles_atfork_child(void);
+
+/* ---- stream_ctl.c ----------------------------------------------------- */
+
+/* npu_rt_stream_opts of stream (NULL: the default stream) after its handle
+ * guard: ACL_SUCCESS, 107017 not live, 107002 NULL and no current device. */
+aclError npu_rt_stream_opts_edit(aclrtStream stream, void (*edit)(struct npu_rt_stream_opts *, const void *),
+				 const void *arg, struct npu_rt_stream_opts *out);
+
+/* ---- stream_state.c --------------------------------------------------- */
+
+/* Call the aclrtRegStreamStateCallback callbacks for stream (no library
+ * lock may be held). */
+void npu_rt_stream_state_notify(void *stream, aclrtStreamState state);
 
 /* ---- context.c ------------------------------------------------------- */
 
@@ -316,6 +350,8 @@ aclError npu_rt_create_error(enum npu_rt_obj_type type, int rc);
 /* aclrtCreateStream / aclrtCreateEvent in the current context (priority:
  * a stream's priority; an event's EVENT_CREATE flags). */
 aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **handle);
+/* A stream with priority and ACL stream flags (STREAM_CREATE flags). */
+aclError npu_rt_stream_create(uint32_t priority, uint32_t flags, void **handle);
 /*
  * Lock the table and resolve handle, a live stream or event of type of an
  * open device: ACL_SUCCESS with the lock HELD, else 107000 (not held).
@@ -348,6 +384,11 @@ aclError npu_rt_async_error(int err);
 aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int wait);
 /* Wait for all work of the current device (flags 0 or NPU_SIM_SYNC_KEEP). */
 aclError npu_rt_device_sync(uint32_t flags);
+/* A priority as the runtime takes it: read signed, clamped to 0..7. */
+uint32_t npu_rt_stream_priority_clamp(uint32_t priority);
+/* aclrtCreateStreamWithConfig / aclrtCreateStreamV2: the checks, then a
+ * stream of priority (clamped) and flag (ACL_STREAM_* bits kept). */
+aclError npu_rt_stream_create_config(uint32_t priority, uint64_t flag, aclrtStream *stream);
 
 /* ---- copy_async.c, for reduce.c and cmo.c ---------------------------- */
 
@@ -389,6 +430,9 @@ void npu_rt_exception_note(const char *call, aclError err, const void *stream);
  */
 void npu_rt_fork_handlers_once(void);
 
+void npu_rt_stream_state_atfork_prepare(void);
+void npu_rt_stream_state_atfork_parent(void);
+void npu_rt_stream_state_atfork_child(void);
 void npu_rt_init_atfork_prepare(void);
 void npu_rt_init_atfork_parent(void);
 void npu_rt_init_atfork_child(void);

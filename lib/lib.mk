@@ -16,7 +16,8 @@
 LIB_API_SRCS := $(addprefix lib/api/,init.c err_msg.c data_buffer.c device.c soc_name.c context.c \
 	device_info.c device_limits.c host_buf.c callbacks_init.c device_state.c exception_info.c \
 	exception_info_get.c app_log.c cann_attr.c \
-	stream.c event.c callback.c memory_linear.c memory_info.c memory_host.c host_register.c copy.c \
+	stream_state.c stream.c stream_ctl.c stream_config.c stream_res.c event.c callback.c \
+	memory_linear.c memory_info.c memory_host.c host_register.c copy.c \
 	copy_async.c memcpy_batch.c reduce.c cmo.c allocator.c vmm.c vmm_share.c ipc_mem.c managed.c notify.c peer.c errors.c data_type.c system.c)
 LIB_PURE_SRCS := $(addprefix lib/rules/,policy.c address.c copy_rules.c meminfo_rules.c errmap.c \
 	vmm_rules.c profile.c platform_spec.c device_rules.c)
@@ -34,7 +35,8 @@ LIB_DIRS := lib lib/api lib/core lib/rules lib/diag lib/entry
 # renamed and record their own failures; nor is errors.c, whose calls
 # return an earlier call's code.
 LIB_UNWRAPPED_SRCS := lib/api/err_msg.c lib/entry/api_wrap.c lib/api/data_buffer.c lib/api/soc_name.c \
-	lib/api/data_type.c lib/api/errors.c lib/api/exception_info_get.c lib/api/app_log.c lib/api/allocator.c
+	lib/api/data_type.c lib/api/errors.c lib/api/exception_info_get.c lib/api/app_log.c lib/api/allocator.c \
+	lib/api/stream_config.c
 # The call trace (NPU_SIM_TRACE, docs/tracing.md): the generated
 # npu_rt_traced_<call> functions (api_trace.h, included by api_wrap.c), the
 # trace file (diag/trace.c) and the pure JSON formatting (diag/trace_fmt.c).

@@ -15,6 +15,7 @@ static PyMethodDef *const rt_groups[] = {
 	pyacl_rt_vmm_methods,
 	pyacl_rt_stream_methods,
 	pyacl_rt_callback_methods,
+	pyacl_rt_stream_ctl_methods,
 	pyacl_rt_managed_methods,
 	pyacl_rt_host_ipc_methods,
 	pyacl_rt_device_info_methods,

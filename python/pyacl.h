@@ -29,6 +29,7 @@ extern PyMethodDef pyacl_rt_vmm_methods[];	/* VMM, sharing, pointer info */
 extern PyMethodDef pyacl_rt_stream_methods[];	/* contexts, streams, events */
 extern PyMethodDef pyacl_rt_event_methods[];	/* event flags, IPC events */
 extern PyMethodDef pyacl_rt_callback_methods[];	/* host callbacks */
+extern PyMethodDef pyacl_rt_stream_ctl_methods[];	/* stream mode, queries, control */
 extern PyMethodDef pyacl_rt_managed_methods[];	/* managed (UVM) memory */
 extern PyMethodDef pyacl_rt_host_ipc_methods[];	/* host registration, IPC keys */
 extern PyMethodDef pyacl_rt_notify_methods[];	/* notifies, counting notifies */

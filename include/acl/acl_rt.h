@@ -185,6 +185,35 @@ typedef enum aclrtCallbackBlockType {
 #define ACL_STREAM_FAST_SYNC 0x00000002U
 #define ACL_STREAM_PERSISTENT 0x00000004U
 #define ACL_STREAM_HUGE 0x00000008U
+#define ACL_STREAM_CPU_SCHEDULE 0x00000010U
+#define ACL_STREAM_DEVICE_USE_ONLY 0x00000020U
+
+/* aclrtSetStreamFailureMode modes */
+#define ACL_CONTINUE_ON_FAILURE 0x00000000U
+#define ACL_STOP_ON_FAILURE 0x00000001U
+
+/* aclrtSetStreamConfigOpt attributes (aclrtCreateStreamV2) */
+typedef enum {
+	ACL_RT_STREAM_WORK_ADDR_PTR = 0,	/* void *: accepted, unused */
+	ACL_RT_STREAM_WORK_SIZE,		/* size_t: accepted, unused */
+	ACL_RT_STREAM_FLAG,			/* size_t: ACL_STREAM_* flags */
+	ACL_RT_STREAM_PRIORITY,			/* uint32_t: 0..7 */
+} aclrtStreamConfigAttr;
+
+/* aclrtSetStreamAttribute / aclrtGetStreamAttribute */
+typedef enum {
+	ACL_STREAM_ATTR_FAILURE_MODE = 1,
+	ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK = 2,
+	ACL_STREAM_ATTR_USER_CUSTOM_TAG = 3,
+	ACL_STREAM_ATTR_CACHE_OP_INFO = 4,
+	ACL_STREAM_ATTR_PRIORITY = 5,
+} aclrtStreamAttr;
+
+/* aclrtRegStreamStateCallback states */
+typedef enum {
+	ACL_RT_STREAM_STATE_CREATE_POST = 1,	/* after a stream was created */
+	ACL_RT_STREAM_STATE_DESTROY_PRE,	/* before it is destroyed */
+} aclrtStreamState;
 
 typedef enum aclrtMemcpyKind {
 	ACL_MEMCPY_HOST_TO_HOST = 0,
@@ -346,6 +375,24 @@ typedef enum aclrtHostRegisterType {
 
 typedef void *aclrtDrvMemHandle;
 
+typedef struct aclrtStreamConfigHandle {
+	void *workptr;
+	size_t workSize;
+	size_t flag;
+	uint32_t priority;
+} aclrtStreamConfigHandle;
+
+typedef union {
+	uint64_t failureMode;
+	uint32_t overflowSwitch;
+	uint32_t userCustomTag;
+	uint32_t cacheOpInfoSwitch;
+	uint32_t streamPriority;
+	uint32_t reserve[4];
+} aclrtStreamAttrValue;
+
+typedef void (*aclrtStreamStateCallback)(aclrtStream stm, aclrtStreamState state, void *args);
+
 typedef struct aclrtMemLocation {
 	uint32_t id;			/* device id or NUMA id */
 	aclrtMemLocationType type;
@@ -498,6 +545,9 @@ ACL_SIM_STATIC_ASSERT(sizeof(aclrtPtrAttributes) == 28, "aclrtPtrAttributes size
 ACL_SIM_STATIC_ASSERT(offsetof(aclrtPtrAttributes, pageSize) == 8, "aclrtPtrAttributes.pageSize");
 ACL_SIM_STATIC_ASSERT(offsetof(aclrtPtrAttributes, rsv) == 12, "aclrtPtrAttributes.rsv");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemManagedLocation) == 8, "aclrtMemManagedLocation size");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtStreamConfigHandle) == 32, "aclrtStreamConfigHandle size");
+ACL_SIM_STATIC_ASSERT(offsetof(aclrtStreamConfigHandle, priority) == 24, "aclrtStreamConfigHandle.priority");
+ACL_SIM_STATIC_ASSERT(sizeof(aclrtStreamAttrValue) == 16, "aclrtStreamAttrValue size");
 ACL_SIM_STATIC_ASSERT(offsetof(aclrtMemManagedLocation, id) == 4, "aclrtMemManagedLocation.id");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtMemUsageInfo) == 112, "aclrtMemUsageInfo size");
 ACL_SIM_STATIC_ASSERT(sizeof(aclrtCntNotifyRecordInfo) == 8, "aclrtCntNotifyRecordInfo size");
@@ -588,6 +638,22 @@ ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode);
  * clears) the first error of that work.  Errors: 107002 no current device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
+
+/*
+ * aclrtSynchronizeDeviceWithTimeout - as aclrtSynchronizeDevice, waiting at
+ * most timeout ms (-1: forever).  Errors: ACL_ERROR_RT_PARAM_INVALID
+ * (107000) timeout < -1 or 0 (checked before the current device); 107002
+ * no current device; ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (507046) work still
+ * queued at the end (its errors are kept for the next synchronize).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout);
+
+/*
+ * aclrtDeviceGetStreamPriorityRange - the stream priorities: *leastPriority
+ * 7, *greatestPriority 0 (a smaller number is more urgent).  Either pointer
+ * may be NULL (not written).  No device is needed.  Returns ACL_SUCCESS.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetStreamPriorityRange(int32_t *leastPriority, int32_t *greatestPriority);
 
 /*
  * aclrtGetVersion - the AscendCL API version implemented: ACL_MAJOR_VERSION,
@@ -1124,6 +1190,12 @@ ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
  * context of its current device if it never set one).  Errors: 100000
  * NULL context; 107002 no current device. */
 ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context);
+/* aclrtCtxGetCurrentDefaultStream - a handle of the current context's
+ * default stream (the stream NULL means): the same handle each time, usable
+ * wherever a stream is; aclrtDestroyStream refuses it (107000), it goes
+ * with its context.  Errors: 100000 NULL stream; 107002 no current device;
+ * 207001 no memory. */
+ACL_FUNC_VISIBILITY aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream);
 /* aclrtCreateStream - create a stream in the current context.  Errors:
  * 100000 NULL stream; 107002 no current device; 207008 1024 streams. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
@@ -1267,6 +1339,120 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream,
  */
 ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
+
+/*
+ * Stream failure mode, queries and control (issue 23).  NULL as stream is
+ * the current context's default stream (107002 without a current device)
+ * unless a call says otherwise; 107017 is a stream handle that is not live.
+ *
+ * aclrtSetStreamFailureMode - what follows a failed task of stream.
+ * ACL_CONTINUE_ON_FAILURE (the default): the next tasks run.
+ * ACL_STOP_ON_FAILURE: the stream runs nothing more until a synchronize
+ * (aclrtSynchronizeStream(WithTimeout) of it, or aclrtSynchronizeDevice)
+ * reports the error: tasks still queued and tasks queued meanwhile complete
+ * without running.  Then the stream runs again, still in STOP mode.  Only
+ * bit 0 of mode counts (as in the runtime).  Errors:
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) from STOP back to CONTINUE (the
+ * same mode again is no change).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode);
+/* aclrtStreamGetId - *streamId: the device's id of stream (> 0, unique per
+ * device in this process while the stream lives).  Errors: 100000 NULL
+ * streamId. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId);
+/* aclrtStreamGetFlags - *flags: the ACL_STREAM_* flags stream was created
+ * with (0 for aclrtCreateStream and the default stream).  Errors: 100000
+ * NULL flags. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags);
+/* aclrtStreamGetPriority - *priority: stream's priority 0..7 (as created,
+ * or set by aclrtSetStreamAttribute ACL_STREAM_ATTR_PRIORITY).  Errors:
+ * 100000 NULL priority. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority);
+/* aclrtCreateStreamConfigHandle - a zeroed configuration for
+ * aclrtCreateStreamV2 (priority 0, no flags); NULL when out of memory. */
+ACL_FUNC_VISIBILITY aclrtStreamConfigHandle *aclrtCreateStreamConfigHandle(void);
+/* aclrtDestroyStreamConfigHandle - free handle.  Errors: 100000 NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *handle);
+/* aclrtSetStreamConfigOpt - set attr of handle from valueSize bytes at
+ * attrValue: ACL_RT_STREAM_PRIORITY a uint32_t 0..7, ACL_RT_STREAM_FLAG a
+ * size_t, ACL_RT_STREAM_WORK_ADDR_PTR a void *, ACL_RT_STREAM_WORK_SIZE a
+ * size_t (the work area is for model streams: recorded, unused).  Errors
+ * (all 100000, the ACL layer's): NULL handle or attrValue, unknown attr,
+ * valueSize not the size of that type, priority > 7. */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle, aclrtStreamConfigAttr attr,
+						     const void *attrValue, size_t valueSize);
+/* aclrtCreateStreamV2 - aclrtCreateStreamWithConfig with the priority and
+ * flags of handle (NULL: priority 0, no flags).  Errors: 100000 NULL
+ * stream; 107002 no current device; 107000 ACL_STREAM_DEVICE_USE_ONLY;
+ * 207008 no stream left. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamV2(aclrtStream *stream, const aclrtStreamConfigHandle *handle);
+/*
+ * aclrtSetStreamAttribute / aclrtGetStreamAttribute - one attribute of
+ * stream: ACL_STREAM_ATTR_FAILURE_MODE (failureMode, as
+ * aclrtSetStreamFailureMode), _FLOAT_OVERFLOW_CHECK (overflowSwitch 0 or 1,
+ * default 0), _USER_CUSTOM_TAG (userCustomTag, default 0), _CACHE_OP_INFO
+ * (cacheOpInfoSwitch 0 or 1, default 0), _PRIORITY (streamPriority; set: a
+ * value outside 0..7, read as int32_t, becomes the nearest end).  The
+ * overflow, tag and cache switches are recorded only.  Errors: 100000 NULL
+ * value; 107000 unknown attribute, overflowSwitch > 1, cacheOpInfoSwitch
+ * > 1; 207000 as aclrtSetStreamFailureMode.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+						     aclrtStreamAttrValue *value);
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+						     aclrtStreamAttrValue *value);
+/* aclrtStreamAbort - drop every task queued on stream (they never run),
+ * stop the running one at its next piece and wait for it; the stream's
+ * pending error and a stop (aclrtStreamStop, STOP mode) go with them: the
+ * stream stays usable.  A waiting synchronize of the stream returns. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamAbort(aclrtStream stream);
+/* aclrtStreamStop - stop the task running on stream at its next piece and
+ * hold the stream: queued tasks stay queued and run nothing until
+ * aclrtStreamAbort drops them (a synchronize waits until then; a destroy
+ * drops them).  Errors: 107000 NULL stream (not for the default stream). */
+ACL_FUNC_VISIBILITY aclError aclrtStreamStop(aclrtStream stream);
+/* aclrtActiveStream - activate a model-bound stream from another: only
+ * streams bound to a model (aclmdlRIBindStream) qualify, and this runtime
+ * has no models.  Errors: 100000 either NULL; 107017 either not live;
+ * ACL_ERROR_RT_STREAM_MODEL (107005) stream, then activeStream, not bound
+ * to a model (always, after the handle checks). */
+ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream);
+/* aclrtGetStreamAvailableNum - *streamCount: streams this process can
+ * still create on the current device (1024 less the live ones, default
+ * streams included).  Errors: 100000 NULL; 107002 no current device. */
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamAvailableNum(uint32_t *streamCount);
+/* aclrtRegStreamStateCallback - register callback under regName: it is
+ * called (in the creating / destroying thread, without library locks) as
+ * callback(stream, ACL_RT_STREAM_STATE_CREATE_POST, args) after a stream is
+ * created by aclrtCreateStream* and with ACL_RT_STREAM_STATE_DESTROY_PRE
+ * before one is destroyed (aclrtDestroyStream(Force), or with its
+ * context).  A NULL callback removes regName's (no error if none).  Errors:
+ * 100000 NULL regName; 107000 regName already registered; 207001 no memory. */
+ACL_FUNC_VISIBILITY aclError aclrtRegStreamStateCallback(const char *regName, aclrtStreamStateCallback callback,
+							 void *args);
+/*
+ * Stream resource limits: how many cube / vector cores (type
+ * ACL_RT_DEV_RES_CUBE_CORE / _VECTOR_CORE) work of a stream may use; the
+ * device has the product's numbers (Atlas A2: 24 and 48).  Recorded per
+ * stream and reported back; no effect on execution here.
+ * aclrtSetStreamResLimit - limit stream to value cores of type (0..the
+ * device's).  aclrtGetStreamResLimit - *value: the stream's limit, else
+ * the device's.  aclrtResetStreamResLimit - drop the stream's limits.
+ * aclrtUseStreamResInCurrentThread / aclrtUnuseStreamResInCurrentThread -
+ * make stream the calling thread's resource stream / stop (only if it is
+ * that stream; otherwise no change).  aclrtGetResInCurrentThread - *value:
+ * the limit of the thread's resource stream if it sets type, else the
+ * current device's.  Errors: 100000 NULL value; 107017 stream not live;
+ * 107000 type not one of the two, value above the device's cores; 107002
+ * no current device (NULL stream, or aclrtGetResInCurrentThread without a
+ * resource stream).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t value);
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t *value);
+ACL_FUNC_VISIBILITY aclError aclrtResetStreamResLimit(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtUseStreamResInCurrentThread(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t *value);
 /* aclrtQueryEventStatus - ACL_EVENT_RECORDED_STATUS_COMPLETE when the last
  * record was reached, else _NOT_READY (also for an event never recorded);
  * never waits. */

@@ -77,7 +77,7 @@ static enum npu_rt_check_kind check_kind(enum npu_rt_obj_type type)
 	return type == NPU_RT_OBJ_EVENT ? NPU_RT_CK_EVENT : NPU_RT_CK_STREAM;
 }
 
-aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **handle)
+static aclError obj_create(enum npu_rt_obj_type type, uint32_t priority, uint32_t flags, void **handle)
 {
 	struct npu_rt_obj *o;
 	uint32_t ctx_id, kid = 0;
@@ -95,7 +95,7 @@ aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **
 		rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_EVENT_CREATE, &req);
 		kid = req.id;
 	} else {
-		rc = npu_rt_stream_create_kernel(fd, ctx_id, priority, &kid);
+		rc = npu_rt_stream_create_kernel(fd, ctx_id, priority, flags, &kid);
 	}
 	if (rc != 0) {
 		npu_rt_devices_unlock();
@@ -109,7 +109,19 @@ aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **
 		return ACL_ERROR_RT_MEMORY_ALLOCATION;
 	npu_rt_check_created(check_kind(type), dev, (uintptr_t)o, 0);
 	*handle = o;
+	if (type == NPU_RT_OBJ_STREAM)
+		npu_rt_stream_state_notify(o, ACL_RT_STREAM_STATE_CREATE_POST);
 	return ACL_SUCCESS;
+}
+
+aclError npu_rt_obj_create(enum npu_rt_obj_type type, uint32_t priority, void **handle)
+{
+	return obj_create(type, priority, 0, handle);
+}
+
+aclError npu_rt_stream_create(uint32_t priority, uint32_t flags, void **handle)
+{
+	return obj_create(NPU_RT_OBJ_STREAM, priority, flags, handle);
 }
 
 static const char *obj_name(enum npu_rt_obj_type type)
@@ -147,6 +159,14 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 	if (handle == NULL) {
 		npu_rt_msg_detail("%s is NULL", obj_name(type));
 		return ACL_ERROR_INVALID_PARAM;
+	}
+	if (type == NPU_RT_OBJ_STREAM && npu_rt_obj_get(handle, type, &seen) == 0) {
+		if (seen.is_default) {
+			npu_rt_msg_detail("stream %p is a context's default stream (aclrtCtxGetCurrentDefaultStream): "
+					  "it goes with its context", handle);
+			return ACL_ERROR_RT_PARAM_INVALID;
+		}
+		npu_rt_stream_state_notify(handle, ACL_RT_STREAM_STATE_DESTROY_PRE);
 	}
 	npu_rt_devices_read_lock();
 	if (npu_rt_obj_get(handle, type, &seen) == 0 && npu_rt_device_epoch_locked(seen.dev) == seen.epoch)
@@ -210,7 +230,10 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 		struct npu_rt_obj *o = gone;
 
 		gone = o->next;
-		(void)destroy_kernel_obj(h.fd, o->type, o->kid, 0);
+		if (o->type == NPU_RT_OBJ_STREAM && !o->is_default)
+			npu_rt_stream_state_notify(o, ACL_RT_STREAM_STATE_DESTROY_PRE);
+		if (!o->is_default)	/* that one is c->kid, below */
+			(void)destroy_kernel_obj(h.fd, o->type, o->kid, 0);
 		npu_rt_check_destroyed(check_kind(o->type), (uintptr_t)o);
 		free(o);
 	}

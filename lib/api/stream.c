@@ -2,7 +2,8 @@
  * Streams: aclrtCreateStream / aclrtCreateStreamWithConfig /
  * aclrtDestroyStream / aclrtSynchronizeStream /
  * aclrtSynchronizeStreamWithTimeout / aclrtStreamQuery, and
- * aclrtSynchronizeDevice.
+ * aclrtSynchronizeDevice(WithTimeout).  Failure modes, queries and control
+ * are in stream_ctl.c, resource limits in stream_res.c.
  *
  * A stream is a kernel queue (STREAM_* ioctls) executed by the driver in
  * order; NULL means the current context's default stream.  The first error
@@ -16,10 +17,8 @@
 #include "err_msg.h"
 #include "profile.h"
 
-/* npu_sim choices: priorities 0 (highest) .. 7, the four CANN stream flags. */
-#define STREAM_PRIORITY_MAX 7U
-/* A flag the runtime refuses (it needs a lock flag the ACL layer never sets). */
-#define STREAM_DEVICE_USE_ONLY 0x00000020U
+/* Priorities 0 (highest) .. 7, as the runtime's range. */
+#define STREAM_PRIORITY_MAX ((uint32_t)NPU_SIM_STREAM_PRIORITY_MAX)
 
 aclError npu_rt_async_error(int err)
 {
@@ -148,23 +147,36 @@ static bool stream_huge_ok(void)
 	return ok;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
+uint32_t npu_rt_stream_priority_clamp(uint32_t priority)
 {
 	int32_t p = (int32_t)priority;	/* the runtime reads it signed */
 
+	return p < 0 ? 0 : p > (int32_t)STREAM_PRIORITY_MAX ? STREAM_PRIORITY_MAX : (uint32_t)p;
+}
+
+aclError npu_rt_stream_create_config(uint32_t priority, uint64_t flag, aclrtStream *stream)
+{
 	if (stream == NULL)
 		return ACL_ERROR_INVALID_PARAM;
 	if ((flag & ACL_STREAM_HUGE) && !stream_huge_ok()) {
-		npu_rt_msg_detail("flag 0x%x: this product has no ACL_STREAM_HUGE streams", flag);
+		npu_rt_msg_detail("flag 0x%llx: this product has no ACL_STREAM_HUGE streams",
+				  (unsigned long long)flag);
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	}
-	if (flag & STREAM_DEVICE_USE_ONLY) {
-		npu_rt_msg_detail("flag 0x%x: ACL_STREAM_DEVICE_USE_ONLY streams are not supported", flag);
+	if (flag & ACL_STREAM_DEVICE_USE_ONLY) {
+		npu_rt_msg_detail("flag 0x%llx: ACL_STREAM_DEVICE_USE_ONLY streams are not supported",
+				  (unsigned long long)flag);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
-	/* Unknown flag bits are dropped; a priority outside 0..7 is clamped. */
-	p = p < 0 ? 0 : p > (int32_t)STREAM_PRIORITY_MAX ? (int32_t)STREAM_PRIORITY_MAX : p;
-	return npu_rt_obj_create(NPU_RT_OBJ_STREAM, (uint32_t)p, stream);
+	/* Unknown flag bits are dropped; a priority outside 0..7 is clamped.
+	 * The ACL flags are the driver's flag bits. */
+	return npu_rt_stream_create(npu_rt_stream_priority_clamp(priority),
+				    (uint32_t)flag & NPU_SIM_STREAM_FLAGS_MASK, stream);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
+{
+	return npu_rt_stream_create_config(priority, flag, stream);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
@@ -253,6 +265,33 @@ aclError npu_rt_device_sync(uint32_t flags)
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void)
 {
 	return npu_rt_device_sync(0);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
+{
+	int complete = 0, error = 0, dev, rc;
+	struct npu_rt_ref all;
+	aclError err;
+
+	if (timeout == -1)
+		return npu_rt_device_sync(0);
+	/* ACL layer: < -1; runtime, before its context check: 0.  Both 107000. */
+	if (timeout <= 0) {
+		npu_rt_msg_detail("timeout %d ms is neither -1 (wait forever) nor > 0", (int)timeout);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	all = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = 0 };
+	rc = stream_sync_unlock(&all, NPU_SIM_SYNC_ALL | NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
+	if (rc != 0)
+		return npu_rt_errno_to_acl(-rc);
+	if (!complete) {
+		npu_rt_msg_detail("work was still queued on the device after the timeout of %d ms", (int)timeout);
+		return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
+	}
+	return npu_rt_async_error(error);
 }
 
 /*

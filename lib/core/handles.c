@@ -210,9 +210,9 @@ void *npu_rt_ctx_current(int dev, uint64_t epoch, uint32_t *ctx_id)
 	return c;
 }
 
-int npu_rt_stream_create_kernel(int fd, uint32_t ctx_id, uint32_t priority, uint32_t *sid)
+int npu_rt_stream_create_kernel(int fd, uint32_t ctx_id, uint32_t priority, uint32_t flags, uint32_t *sid)
 {
-	struct npu_sim_stream_create req = { .ctx_id = ctx_id, .priority = priority };
+	struct npu_sim_stream_create req = { .ctx_id = ctx_id, .flags = flags, .priority = priority };
 	int rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_CREATE, &req);
 
 	if (rc == 0)
@@ -230,11 +230,59 @@ int npu_rt_ctx_default_stream(int dev, uint64_t epoch, int fd, uint32_t *sid)
 	if (c == NULL)
 		rc = -ENOMEM;
 	else if (c->kid == 0)	/* the default stream, on first use */
-		rc = npu_rt_stream_create_kernel(fd, c->ctx_id, 0, &c->kid);
+		rc = npu_rt_stream_create_kernel(fd, c->ctx_id, 0, 0, &c->kid);
 	if (rc == 0)
 		*sid = c->kid;
 	pthread_mutex_unlock(&obj_lock);
 	return rc;
+}
+
+/* ---- stream options, default stream handles -------------------------- */
+
+int npu_rt_stream_opts(const void *stream, int dev, uint64_t epoch,
+		       void (*edit)(struct npu_rt_stream_opts *opts, const void *arg), const void *arg,
+		       struct npu_rt_stream_opts *out)
+{
+	struct npu_rt_obj *o;
+
+	pthread_mutex_lock(&obj_lock);
+	o = stream != NULL ? find_obj(stream, NPU_RT_OBJ_STREAM) : current_ctx(dev, epoch);
+	/* a default stream's handle shares its context's options */
+	if (o != NULL && o->is_default && o->type == NPU_RT_OBJ_STREAM) {
+		struct npu_rt_obj *c = objs.next;
+
+		while (c != &objs && !(c->type == NPU_RT_OBJ_CTX && c->ctx_id == o->ctx_id))
+			c = c->next;
+		o = c != &objs ? c : NULL;
+	}
+	if (o != NULL && edit != NULL)
+		edit(&o->opts, arg);
+	if (o != NULL)
+		*out = o->opts;
+	pthread_mutex_unlock(&obj_lock);
+	return o != NULL ? 0 : -1;
+}
+
+int npu_rt_ctx_default_handle(int dev, uint64_t epoch, uint32_t sid, void **handle)
+{
+	struct npu_rt_obj *c, *o;
+
+	pthread_mutex_lock(&obj_lock);
+	c = current_ctx(dev, epoch);
+	o = NULL;
+	for (struct npu_rt_obj *it = objs.next; c != NULL && it != &objs; it = it->next)
+		if (it->type == NPU_RT_OBJ_STREAM && it->is_default && it->ctx_id == c->ctx_id)
+			o = it;
+	if (o == NULL && c != NULL) {
+		o = new_obj(NPU_RT_OBJ_STREAM, dev, epoch, c->ctx_id, sid);
+		if (o != NULL)
+			o->is_default = 1;
+	}
+	pthread_mutex_unlock(&obj_lock);
+	if (o == NULL)
+		return -ENOMEM;
+	*handle = o;
+	return 0;
 }
 
 /* ---- device table hooks (table lock held for writing) ----------------- */

@@ -13,6 +13,7 @@
 
 static void prepare(void)
 {
+	npu_rt_stream_state_atfork_prepare();	/* held alone: any order */
 	npu_rt_init_atfork_prepare();
 	npu_rt_initcb_atfork_prepare();
 	npu_rt_devices_atfork_prepare();
@@ -31,6 +32,7 @@ static void parent(void)
 	npu_rt_devices_atfork_parent();
 	npu_rt_initcb_atfork_parent();
 	npu_rt_init_atfork_parent();
+	npu_rt_stream_state_atfork_parent();
 }
 
 static void child(void)
@@ -42,6 +44,7 @@ static void child(void)
 	npu_rt_devices_atfork_child();
 	npu_rt_initcb_atfork_child();
 	npu_rt_init_atfork_child();
+	npu_rt_stream_state_atfork_child();
 }
 
 static pthread_once_t registered = PTHREAD_ONCE_INIT;

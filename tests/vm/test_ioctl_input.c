@@ -169,7 +169,9 @@ START_TEST(test_get_param)
 				   NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK | NPU_SIM_CAP_MEM_LIMIT |
 				   NPU_SIM_CAP_FAULT_INJECT | NPU_SIM_CAP_MEM_PEAKS |
 				   NPU_SIM_CAP_EVENT_EXT | NPU_SIM_CAP_CALLBACK |
-				   NPU_SIM_CAP_MEM_OPS | NPU_SIM_CAP_NOTIFY), 0);
+				   NPU_SIM_CAP_MEM_OPS | NPU_SIM_CAP_NOTIFY | NPU_SIM_CAP_STREAM_CTL), 0);
+	ck_assert_uint_eq(NPU_SIM_CAP_STREAM_CTL, 1ULL << 12);
+	ck_assert_uint_eq(caps & NPU_SIM_CAP_STREAM_CTL, NPU_SIM_CAP_STREAM_CTL);
 	ck_assert_uint_eq(caps & (NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
 				  NPU_SIM_CAP_MANAGED | NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK |
 				  NPU_SIM_CAP_MEM_LIMIT | NPU_SIM_CAP_FAULT_INJECT | NPU_SIM_CAP_MEM_PEAKS |
@@ -682,7 +684,8 @@ START_TEST(test_stream_bad_input)
 	raw_open(&r, 0, 1);
 	va = raw_alloc(&r, 4096, 4096, NPU_SIM_BACKING_NORMAL, &a);
 
-	sc = (struct npu_sim_stream_create){ .ctx_id = 7, .flags = 1 };
+	/* flags: the ACL stream flag bits only (1.9) */
+	sc = (struct npu_sim_stream_create){ .ctx_id = 7, .flags = NPU_SIM_STREAM_FLAGS_MASK + 1 };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc), EINVAL);
 	sc.flags = 0;
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc), 0);

@@ -113,7 +113,8 @@ static int dbg_stream_line(pid_t pid, long nth, long long *submitted, long long 
 
 	ck_assert_ptr_nonnull(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "pid ctx stream priority submitted completed queued failed error\n");
+	ck_assert_str_eq(line, "pid ctx stream priority submitted completed queued failed error mode state "
+			 "dropped\n");
 	while (fgets(line, sizeof(line), f)) {
 		int p;
 		unsigned int ctx, sid, prio;

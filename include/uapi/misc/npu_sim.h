@@ -95,6 +95,8 @@ enum npu_sim_param {
  * at most 2 KiB in slots of shared pages (1.7)
  */
 #define NPU_SIM_CAP_MEM_PEAKS	(1ULL << 11)
+/* STREAM_CTL, stream failure modes, STREAM_CREATE flags (1.9) */
+#define NPU_SIM_CAP_STREAM_CTL	(1ULL << 12)
 /*
  * EVENT_EXPORT / EVENT_IMPORT / EVENT_INFO, OP_RESET, the event create flag
  * NPU_SIM_EVENT_IPC and the WAIT flag NPU_SIM_WAIT_EVENT_TIMEOUT (1.9)
@@ -875,12 +877,13 @@ struct npu_sim_ipc_close {
  * struct npu_sim_stream_create - create a stream
  * @ctx_id: in, a context id chosen by the caller (the library's context);
  *	only shown in debugfs
- * @flags: in, must be 0
+ * @flags: in, NPU_SIM_STREAM_FLAGS_MASK bits (1.9; before: must be 0):
+ *	recorded, reported by STREAM_CTL QUERY; no effect on execution
  * @priority: in, recorded and shown in debugfs; no effect on execution
  * @id: out, stream id (> 0), unique in the file while the stream lives and
  *	not reused soon after it is destroyed
  *
- * Errors: -EINVAL @flags != 0; -ENOSPC NPU_SIM_MAX_STREAMS reached;
+ * Errors: -EINVAL bad @flags; -ENOSPC NPU_SIM_MAX_STREAMS reached;
  * -ENOMEM.
  */
 struct npu_sim_stream_create {
@@ -1554,6 +1557,91 @@ enum npu_sim_cnt_wait {
 #define NPU_SIM_IOCTL_NOTIFY_EXPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x47, struct npu_sim_notify_export)
 #define NPU_SIM_IOCTL_NOTIFY_IMPORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x48, struct npu_sim_notify_import)
 #define NPU_SIM_IOCTL_NOTIFY_QUERY	_IOWR(NPU_SIM_IOC_MAGIC, 0x49, struct npu_sim_notify_query)
+
+/* ---- Stream control (API 1.9, NPU_SIM_CAP_STREAM_CTL) -------------------
+ *
+ * A stream's failure mode decides what follows a failed operation.  With
+ * CONTINUE (the default) the next operations run as usual.  With STOP the
+ * stream runs nothing more until its error is reported: every operation
+ * still queued, and every one submitted meanwhile, completes without
+ * running (a RECORD among them still counts as reached, so no wait hangs);
+ * the STREAM_SYNC that reports the error (of the stream, or of all
+ * streams, without NPU_SIM_SYNC_KEEP) ends that state.
+ *
+ * STOP (the op) stops the operation running at its next piece and holds
+ * the stream: queued operations stay queued and do not run until ABORT.
+ * ABORT drops every queued operation, stops the running one and waits for
+ * it, and clears the stream's error and both stopped states; the stream
+ * stays usable.  A destroy of a held stream drops its queued work.
+ */
+
+/* STREAM_CREATE @flags (1.9): the ACL stream flags, recorded only. */
+#define NPU_SIM_STREAM_FAST_LAUNCH	(1U << 0)
+#define NPU_SIM_STREAM_FAST_SYNC	(1U << 1)
+#define NPU_SIM_STREAM_PERSISTENT	(1U << 2)
+#define NPU_SIM_STREAM_HUGE		(1U << 3)
+#define NPU_SIM_STREAM_CPU_SCHEDULE	(1U << 4)
+#define NPU_SIM_STREAM_FLAGS_MASK	0x1FU
+
+/* Highest (numerically largest, least urgent) SET_PRIORITY value. */
+#define NPU_SIM_STREAM_PRIORITY_MAX	7
+
+/* Failure modes (aclrtSetStreamFailureMode values). */
+enum npu_sim_failure_mode {
+	NPU_SIM_CONTINUE_ON_FAILURE = 0,
+	NPU_SIM_STOP_ON_FAILURE = 1,
+};
+
+/* Operations of STREAM_CTL. */
+enum npu_sim_stream_ctl_op {
+	NPU_SIM_STREAM_CTL_QUERY = 1,	 /* the out fields */
+	NPU_SIM_STREAM_CTL_SET_MODE = 2, /* @value: enum npu_sim_failure_mode */
+	NPU_SIM_STREAM_CTL_SET_PRIORITY = 3, /* @value: a priority */
+	NPU_SIM_STREAM_CTL_ABORT = 4,	 /* drop queued work, see above */
+	NPU_SIM_STREAM_CTL_STOP = 5,	 /* stop the running op, hold */
+	NPU_SIM_STREAM_CTL_AVAIL = 6,	 /* @id 0; out @value */
+};
+
+/* STREAM_CTL @state bits. */
+#define NPU_SIM_STREAM_FAILED	(1U << 0)	/* STOP mode after a failure */
+#define NPU_SIM_STREAM_HELD	(1U << 1)	/* STOP op: held until ABORT */
+
+/**
+ * struct npu_sim_stream_ctl - set, query or control one stream
+ * @id: in, stream id (0 for AVAIL)
+ * @op: in, enum npu_sim_stream_ctl_op
+ * @value: in, SET_MODE: enum npu_sim_failure_mode; SET_PRIORITY:
+ *	0..NPU_SIM_STREAM_PRIORITY_MAX;
+ *	other ops: must be 0; out, AVAIL: streams this file can still create
+ *	(NPU_SIM_MAX_STREAMS and the module's object limit, less the live ones)
+ * @mode: out (QUERY), enum npu_sim_failure_mode
+ * @priority: out (QUERY), the stream's priority
+ * @flags: out (QUERY), its STREAM_CREATE flags
+ * @state: out (QUERY), NPU_SIM_STREAM_FAILED / NPU_SIM_STREAM_HELD bits
+ * @dropped: out (QUERY), operations completed without running (STOP mode
+ *	after a failure, ABORT, a destroy of a held stream)
+ * @reserved: must be 0
+ *
+ * SET_MODE from STOP back to CONTINUE fails with -EOPNOTSUPP (the mode of a
+ * stream can only be made stricter); setting the mode it has is no change.
+ * ABORT waits for the running operation to stop; a fatal signal ends that
+ * wait (-EINTR), the rest is dropped already.  Every out field must be 0 on
+ * input.  Errors: -EINVAL bad field; -ENOENT no such stream; -EOPNOTSUPP;
+ * -EINTR.
+ */
+struct npu_sim_stream_ctl {
+	__u32 id;
+	__u32 op;
+	__u64 value;
+	__u32 mode;
+	__u32 priority;
+	__u32 flags;
+	__u32 state;
+	__u64 dropped;
+	__u64 reserved;
+};
+
+#define NPU_SIM_IOCTL_STREAM_CTL	_IOWR(NPU_SIM_IOC_MAGIC, 0x37, struct npu_sim_stream_ctl)
 
 /* ---- Managed (UVM) memory (API 1.3, NPU_SIM_CAP_MANAGED) ----------------
  *
