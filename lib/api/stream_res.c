@@ -5,11 +5,13 @@
  *
  * How many cube and vector cores a stream's work may use, as the runtime
  * keeps it: on the host, per stream, with the device's core counts (the
- * product profile's) as the default and the ceiling.  The simulated device
- * runs no kernels, so the limits are recorded and reported only.
+ * posed SoC's platform file) as the default and the ceiling.  The
+ * simulated device runs no kernels, so the limits are recorded and
+ * reported only.
  */
 #include "acl_internal.h"
 #include "err_msg.h"
+#include "platform_spec.h"
 #include "profile.h"
 
 #define RES_TYPES 2U	/* ACL_RT_DEV_RES_CUBE_CORE, _VECTOR_CORE */
@@ -30,12 +32,19 @@ static aclError type_ok(aclrtDevResLimitType type)
 	return ACL_ERROR_RT_PARAM_INVALID;
 }
 
-/* With the table lock held: the cores of type device dev has. */
+/*
+ * With the table lock held: the cores of type device dev has, from the
+ * platform file of the SoC it poses as (AI cores for cube, as the device
+ * resource limits count them).
+ */
 static uint32_t device_cores(int dev, aclrtDevResLimitType type)
 {
-	const struct npu_sim_profile *p = npu_rt_device_profile_locked(dev);
+	const struct npu_rt_platform_spec *s =
+		npu_rt_platform_spec(npu_rt_device_profile_locked(dev)->soc_name);
 
-	return type == ACL_RT_DEV_RES_CUBE_CORE ? p->cube_cores : p->vector_cores;
+	if (!s)
+		return 0;
+	return (uint32_t)(type == ACL_RT_DEV_RES_CUBE_CORE ? s->ai_cores : s->vector_cores);
 }
 
 struct res_edit {

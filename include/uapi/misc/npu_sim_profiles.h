@@ -77,9 +77,6 @@ enum npu_sim_mem_kind {
  *	product's device memory
  * @granularity: aclrtMemGetAllocationGranularity of 2 MiB / normal attributes
  * @granularity_1g: of the 1 GiB attributes, 0 where there are none
- * @cube_cores: cube (AI) cores of the SoC, as its CANN platform table
- *	(the device value of the stream resource limits)
- * @vector_cores: vector cores, likewise
  */
 struct npu_sim_profile {
 	const char *id;
@@ -93,8 +90,6 @@ struct npu_sim_profile {
 	__u32 capacity_mib;
 	__u64 granularity;
 	__u64 granularity_1g;
-	__u32 cube_cores;
-	__u32 vector_cores;
 };
 
 /*
@@ -117,8 +112,6 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 4096,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
-		.cube_cores = 36,
-		.vector_cores = 72,
 	},
 	[NPU_SIM_PROFILE_ATLAS_A3] = {
 		.id = "atlas-a3",
@@ -133,8 +126,6 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
-		.cube_cores = 24,
-		.vector_cores = 48,
 	},
 	[NPU_SIM_PROFILE_ATLAS_A2] = {
 		.id = "atlas-a2",
@@ -149,8 +140,6 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
-		.cube_cores = 24,
-		.vector_cores = 48,
 	},
 	[NPU_SIM_PROFILE_ATLAS_200I_500_A2] = {
 		.id = "atlas-200i-500-a2",
@@ -164,8 +153,6 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 384,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
-		.cube_cores = 1,
-		.vector_cores = 1,
 	},
 	[NPU_SIM_PROFILE_ATLAS_INFERENCE] = {
 		.id = "atlas-inference",
@@ -181,8 +168,6 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 768,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
-		.cube_cores = 8,
-		.vector_cores = 7,
 	},
 	[NPU_SIM_PROFILE_ATLAS_TRAINING] = {
 		.id = "atlas-training",
@@ -198,8 +183,6 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 1024,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
-		.cube_cores = 32,
-		.vector_cores = 0,
 	},
 };
 
