@@ -7,10 +7,10 @@
  *   api/err_msg.c       the per-thread message store every file leaves its
  *                       failure details in, and aclGetRecentErrMsg
  *   rules/address.c rules/policy.c rules/profile.c rules/meminfo_rules.c
- *   rules/platform_spec.c
+ *   rules/platform_spec.c rules/key_string.c
  *                       pure: the address model, malloc policy, product
  *                       profiles, aclrtGetMemInfo figures, SoC platform
- *                       figures
+ *                       figures, key strings
  *   rules/errmap.c rules/copy_rules.c rules/vmm_rules.c rules/device_rules.c
  *                       pure, with message details: errno -> aclError,
  *                       copy planning, VMM argument rules, device settings

@@ -20,7 +20,7 @@ LIB_API_SRCS := $(addprefix lib/api/,init.c err_msg.c data_buffer.c device.c soc
 	memory_linear.c memory_info.c memory_host.c host_register.c copy.c \
 	copy_async.c memcpy_batch.c reduce.c cmo.c allocator.c vmm.c vmm_share.c ipc_mem.c managed.c notify.c peer.c errors.c data_type.c system.c)
 LIB_PURE_SRCS := $(addprefix lib/rules/,policy.c address.c copy_rules.c meminfo_rules.c errmap.c \
-	vmm_rules.c profile.c platform_spec.c device_rules.c)
+	vmm_rules.c profile.c platform_spec.c device_rules.c key_string.c)
 LIB_CORE_SRCS := $(addprefix lib/core/,uapi_check.c transport.c handles.c range_check.c)
 LIB_DIAG_SRCS := $(addprefix lib/diag/,check.c symbolize.c faults.c limits.c alloc_diag.c)
 LIB_SRCS := $(LIB_PURE_SRCS) $(LIB_CORE_SRCS) $(LIB_DIAG_SRCS) $(LIB_API_SRCS) \

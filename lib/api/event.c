@@ -407,16 +407,21 @@ ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEv
 	return ACL_SUCCESS;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
+/* The driver's state of event for a status query (status: the out pointer). */
+static aclError query_info(aclrtEvent event, const void *status, struct npu_sim_event_info *info)
 {
-	struct npu_sim_event_info info;
-	aclError err;
-
 	if (event == NULL || status == NULL) {
 		npu_rt_msg_detail("%s is NULL", event == NULL ? "event" : "status");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	err = event_info(event, NPU_RT_EV_EX | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC, &info, NULL);
+	return event_info(event, NPU_RT_EV_EX | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC, info, NULL);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
+{
+	struct npu_sim_event_info info;
+	aclError err = query_info(event, status, &info);
+
 	if (err != ACL_SUCCESS)
 		return err;
 	*status = info.completed < info.recorded ? ACL_EVENT_STATUS_NOT_READY : ACL_EVENT_STATUS_COMPLETE;
@@ -426,13 +431,8 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus 
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status)
 {
 	struct npu_sim_event_info info;
-	aclError err;
+	aclError err = query_info(event, status, &info);
 
-	if (event == NULL || status == NULL) {
-		npu_rt_msg_detail("%s is NULL", event == NULL ? "event" : "status");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	err = event_info(event, NPU_RT_EV_EX | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC, &info, NULL);
 	if (err != ACL_SUCCESS)
 		return err;
 	*status = info.waits != 0 ? ACL_EVENT_WAIT_STATUS_NOT_READY : ACL_EVENT_WAIT_STATUS_COMPLETE;

@@ -23,6 +23,7 @@
 #include "acl_internal.h"
 #include "check.h"
 #include "err_msg.h"
+#include "key_string.h"
 #include "vmm_rules.h"
 
 #define KEY_PREFIX "npusim-ipc-"
@@ -32,25 +33,7 @@
 /* 0 and the driver key named by s, or -1 when s is not a key string. */
 static int key_parse(const char *s, uint64_t *key)
 {
-	uint64_t v = 0;
-
-	if (strncmp(s, KEY_PREFIX, KEY_PREFIX_LEN) != 0)
-		return -1;
-	s += KEY_PREFIX_LEN;
-	for (int i = 0; i < 16; i++) {
-		char c = s[i];
-
-		if (c >= '0' && c <= '9')
-			v = v << 4 | (uint64_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v = v << 4 | (uint64_t)(c - 'a' + 10);
-		else
-			return -1;
-	}
-	if (s[16] != '\0' || v == 0)
-		return -1;
-	*key = v;
-	return 0;
+	return npu_rt_key_parse(s, KEY_PREFIX, key);
 }
 
 /* The checks every call taking a key string makes: 100000 / 107017. */

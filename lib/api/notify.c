@@ -26,6 +26,7 @@
 
 #include "acl_internal.h"
 #include "err_msg.h"
+#include "key_string.h"
 #include "vmm_rules.h"
 
 #define KEY_PREFIX "npusim-notify-"
@@ -302,17 +303,15 @@ ACL_FUNC_VISIBILITY aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t
 	return ACL_SUCCESS;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream,
-						  aclrtCntNotifyRecordInfo *info)
+/*
+ * The handle guards of a counting record or wait, which come before its
+ * mode check (api_david.cc, api_error).
+ */
+static aclError cnt_guards(aclrtCntNotify cntNotify, aclrtStream stream)
 {
 	struct npu_rt_ref ref;
 	aclError err;
 
-	if (info == NULL) {
-		npu_rt_msg_detail("info is NULL");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	/* The guards come before the mode check (api_david.cc, api_error). */
 	if (cntNotify != NULL) {
 		err = notify_enter(cntNotify, NPU_RT_OBJ_CNT_NOTIFY, &ref);
 		if (err != ACL_SUCCESS)
@@ -329,6 +328,21 @@ ACL_FUNC_VISIBILITY aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclr
 		npu_rt_msg_detail("cntNotify is NULL");
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
+	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream,
+						  aclrtCntNotifyRecordInfo *info)
+{
+	aclError err;
+
+	if (info == NULL) {
+		npu_rt_msg_detail("info is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = cnt_guards(cntNotify, stream);
+	if (err != ACL_SUCCESS)
+		return err;
 	if ((uint32_t)info->mode > ACL_RT_CNT_NOTIFY_RECORD_BIT_AND_MODE || (uint32_t)info->mode == 3U) {
 		npu_rt_msg_detail("info->mode %u is not SET_VALUE (0), ADD (1), BIT_OR (2) or BIT_AND (4)",
 				  (unsigned int)info->mode);
@@ -341,29 +355,15 @@ ACL_FUNC_VISIBILITY aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclr
 ACL_FUNC_VISIBILITY aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream stream,
 							   aclrtCntNotifyWaitInfo *info)
 {
-	struct npu_rt_ref ref;
 	aclError err;
 
 	if (info == NULL) {
 		npu_rt_msg_detail("info is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	if (cntNotify != NULL) {
-		err = notify_enter(cntNotify, NPU_RT_OBJ_CNT_NOTIFY, &ref);
-		if (err != ACL_SUCCESS)
-			return err;
-		npu_rt_devices_unlock();
-	}
-	if (stream != NULL) {
-		err = npu_rt_obj_enter(stream, NPU_RT_OBJ_STREAM, &ref);
-		if (err != ACL_SUCCESS)
-			return err;
-		npu_rt_devices_unlock();
-	}
-	if (cntNotify == NULL) {
-		npu_rt_msg_detail("cntNotify is NULL");
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
+	err = cnt_guards(cntNotify, stream);
+	if (err != ACL_SUCCESS)
+		return err;
 	if ((uint32_t)info->mode > ACL_RT_CNT_NOTIFY_WAIT_EQUAL_WITH_BITMASK_MODE) {
 		npu_rt_msg_detail("info->mode %u is not in 0..4", (unsigned int)info->mode);
 		return ACL_ERROR_RT_PARAM_INVALID;
@@ -381,28 +381,10 @@ ACL_FUNC_VISIBILITY aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrt
 
 /* ---- sharing by key ------------------------------------------------------ */
 
-/* 0 and the driver key named by s, or -1 when s is not a notify key. */
+/* 0 and the driver key named by s, or -1 when s is not a key string. */
 static int key_parse(const char *s, uint64_t *key)
 {
-	uint64_t v = 0;
-
-	if (strncmp(s, KEY_PREFIX, KEY_PREFIX_LEN) != 0)
-		return -1;
-	s += KEY_PREFIX_LEN;
-	for (int i = 0; i < 16; i++) {
-		char c = s[i];
-
-		if (c >= '0' && c <= '9')
-			v = v << 4 | (uint64_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v = v << 4 | (uint64_t)(c - 'a' + 10);
-		else
-			return -1;
-	}
-	if (s[16] != '\0' || v == 0)
-		return -1;
-	*key = v;
-	return 0;
+	return npu_rt_key_parse(s, KEY_PREFIX, key);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtNotifyGetExportKey(aclrtNotify notify, char *key, size_t len, uint64_t flags)
