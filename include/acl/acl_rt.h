@@ -2027,8 +2027,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t 
  * 0, numAttrs 0 or > numBatches, attrsIndexes not starting at 0, not
  * increasing or not below numBatches, a NULL dst/src, a copy that is not
  * H2D or D2H or goes the other way than the first, an attribute that does
- * not match; ACL_ERROR_RT_PARAM_INVALID (107000) sizes[i] > destMax[i] or
- * the device side not inside one live allocation or mapping;
+ * not match, sizes[i] > destMax[i] (checked for every copy first);
+ * ACL_ERROR_RT_PARAM_INVALID (107000) the device side not inside one live
+ * allocation or mapping;
  * ACL_ERROR_RT_CONTEXT_NULL (107002) no current device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void **srcs, size_t *sizes,

@@ -342,7 +342,7 @@ static int rsv_zero(const aclrtMemcpyBatchAttr *a)
 }
 
 /* Checks copy i (attribute a) with the table lock held; sets *h2d on the first copy. */
-static aclError check_copy(size_t i, void *dst, size_t destMax, const void *src, size_t size,
+static aclError check_copy(size_t i, void *dst, const void *src, size_t size,
 			   const aclrtMemcpyBatchAttr *a, int *h2d)
 {
 	struct npu_rt_loc d, s;
@@ -351,10 +351,6 @@ static aclError check_copy(size_t i, void *dst, size_t destMax, const void *src,
 	if (dst == NULL || src == NULL) {
 		npu_rt_msg_detail("copy %zu: %s is NULL", i, dst == NULL ? "dst" : "src");
 		return ACL_ERROR_INVALID_PARAM;
-	}
-	if (size > destMax) {
-		npu_rt_msg_detail("copy %zu: size %zu is more than destMax %zu", i, size, destMax);
-		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	d = npu_rt_locate_locked(dst, size);
 	s = npu_rt_locate_locked(src, size);
@@ -396,6 +392,14 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
 		*failIndex = SIZE_MAX;
 		return ACL_ERROR_INVALID_PARAM;
 	}
+	/* The ACL layer's size check, before the runtime looks at any copy. */
+	for (i = 0; i < numBatches; i++) {
+		if (sizes[i] > destMax[i]) {
+			npu_rt_msg_detail("copy %zu: size %zu is more than destMax %zu", i, sizes[i], destMax[i]);
+			*failIndex = i;
+			return ACL_ERROR_INVALID_PARAM;
+		}
+	}
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS) {
 		*failIndex = SIZE_MAX;
@@ -405,7 +409,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
 		if (k + 1 < numAttrs && i == attrsIndexes[k + 1])
 			k++;
 		if (sizes[i] != 0)
-			err = check_copy(i, dsts[i], destMax[i], srcs[i], sizes[i], &attrs[k], &h2d);
+			err = check_copy(i, dsts[i], srcs[i], sizes[i], &attrs[k], &h2d);
 	}
 	npu_rt_devices_unlock();
 	if (err != ACL_SUCCESS) {

@@ -326,10 +326,10 @@ START_TEST(memcpy_batch)
 	ck_assert_uint_eq(fail, 1);
 	d2h(o1, a, 4096);
 	ck_assert_int_eq(memcmp(o1, s1, 4096), 0);
-	sizes[1] = 5000;	/* more than destMax */
+	sizes[1] = 5000;	/* more than destMax: the ACL layer's 100000 */
 	dsts[1] = b;
 	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, &h2d_attr, idx, 1, &fail),
-			 ACL_ERROR_RT_PARAM_INVALID);
+			 ACL_ERROR_INVALID_PARAM);
 	ck_assert_uint_eq(fail, 1);
 	ck_assert_int_eq(aclrtFree(a), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(b), ACL_SUCCESS);
