@@ -26,7 +26,7 @@
  *   diag/trace_fmt.c diag/trace.c  the call trace (NPU_SIM_TRACE)
  *   api/errors.c        the calling thread's last error (aclrtGetLastError)
  *   api/data_type.c api/system.c api/callbacks_init.c api/app_log.c
- *   api/cann_attr.c
+ *   api/cann_attr.c api/mem_uce.c
  *   api/init.c api/data_buffer.c api/allocator.c api/soc_name.c api/host_register.c
  *   api/memory_info.c api/stream_state.c api/context.c api/device_info.c api/device_limits.c
  *   api/host_buf.c api/device_state.c api/exception_info.c

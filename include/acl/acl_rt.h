@@ -34,9 +34,7 @@
  *                    interval) are hardware clocks npu_sim does not have.
  *                    aclrtSetDeviceSatMode, aclrtGetDeviceSatMode: the
  *                    float overflow mode of the compute units.
- *                    aclrtGetErrorVerbose: reports hardware faults (memory
- *                    UCE, AI Core errors) that an emulated device never
- *                    has and cannot repair.  aclrtSetGroup,
+ *                    aclrtSetGroup,
  *                    aclrtGetGroupCount, aclrtCreateGroupInfo,
  *                    aclrtDestroyGroupInfo, aclrtGetAllGroupInfo,
  *                    aclrtGetGroupInfoDetail: AI Core groups, which the
@@ -348,6 +346,18 @@ typedef enum aclrtHostRegisterType {
 #define ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT 0x0UL
 #define ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS 0x1UL
 #define ACL_HOST_REG_MAPPED 0x2UL
+/* aclrtIpcMemSetAttr values of ACL_RT_IPC_MEM_ATTR_ACCESS_LINK. */
+#define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_SIO 0
+#define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_HCCS 1
+#define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_UB_ONE_PORT_PATH 2
+#define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_UB_MULTI_PORT_PATH 3
+/* aclrtMemMapSelectedLink linkIdx: 0 SIO, 1 HCCS. */
+#define ACL_RT_MEM_LINK_IDX_0 0U
+#define ACL_RT_MEM_LINK_IDX_1 1U
+/* Memory UCE records (aclrtGetMemUceInfo, aclrtMemUceRepair). */
+#define MAX_MEM_UCE_INFO_ARRAY_SIZE 128
+#define UCE_INFO_RESERVED_SIZE 14
+#define ACL_RT_MEM_UCE_INFO_MAX_NUM 20
 #define ACL_HOST_REG_IOMEMORY 0x4UL
 #define ACL_HOST_REG_READONLY 0x8UL
 #define ACL_HOST_REG_PINNED 0x10000000UL
@@ -462,6 +472,80 @@ typedef struct aclrtServerPid {
 	int32_t *pid;
 	size_t num;
 } aclrtServerPid;
+
+/* The one attribute aclrtIpcMemSetAttr sets. */
+typedef enum {
+	ACL_RT_IPC_MEM_ATTR_ACCESS_LINK,
+} aclrtIpcMemAttrType;
+
+/* The hardware units aclrtHostMemMapCapabilities is asked about. */
+typedef enum {
+	ACL_RT_HAC_TYPE_STARS = 0,
+	ACL_RT_HAC_TYPE_AICPU,
+	ACL_RT_HAC_TYPE_AIC,
+	ACL_RT_HAC_TYPE_AIV,
+	ACL_RT_HAC_TYPE_PCIEDMA,
+	ACL_RT_HAC_TYPE_RDMA,
+	ACL_RT_HAC_TYPE_SDMA,
+	ACL_RT_HAC_TYPE_DVPP,
+	ACL_RT_HAC_TYPE_UDMA,
+	ACL_RT_HAC_TYPE_CCU
+} aclrtHacType;
+
+typedef enum {
+	ACL_RT_HOST_MEM_MAP_NOT_SUPPORTED = 0,
+	ACL_RT_HOST_MEM_MAP_SUPPORTED
+} aclrtHostMemMapCapability;
+
+/* The link a VMM mapping is advised to use (aclrtMemMapSetLink). */
+typedef enum {
+	ACL_RT_MEM_ACCESS_LINK_SIO = 0,
+	ACL_RT_MEM_ACCESS_LINK_HCCS = 1,
+	ACL_RT_MEM_ACCESS_UB_ONE_PORT_PATH = 2,
+	ACL_RT_MEM_ACCESS_UB_MULTI_PORT_PATH = 3,
+} aclrtMemLinkType;
+
+/* One range of device memory with an uncorrectable error (UCE). */
+typedef struct aclrtMemUceInfo {
+	void *addr;
+	size_t len;
+	size_t reserved[UCE_INFO_RESERVED_SIZE];
+} aclrtMemUceInfo;
+
+/* The kind of a device fault (aclrtGetErrorVerbose, aclrtRepairError). */
+typedef enum {
+	ACL_RT_NO_ERROR = 0,
+	ACL_RT_ERROR_MEMORY = 1,
+	ACL_RT_ERROR_L2 = 2,
+	ACL_RT_ERROR_AICORE = 3,
+	ACL_RT_ERROR_LINK = 4,
+	ACL_RT_ERROR_L3_PORT = 5,
+	ACL_RT_ERROR_OTHERS = 0xFFFF,
+} aclrtErrorType;
+
+typedef enum aclrtAicoreErrorType {
+	ACL_RT_AICORE_ERROR_UNKNOWN,
+	ACL_RT_AICORE_ERROR_SW,
+	ACL_RT_AICORE_ERROR_HW_LOCAL,
+} aclrtAicoreErrorType;
+
+typedef struct {
+	size_t arraySize;
+	aclrtMemUceInfo memUceInfoArray[ACL_RT_MEM_UCE_INFO_MAX_NUM];
+} aclrtMemUceInfoArray;
+
+typedef union aclrtErrorInfoDetail {
+	aclrtMemUceInfoArray uceInfo;
+	aclrtAicoreErrorType aicoreErrType;
+} aclrtErrorInfoDetail;
+
+typedef struct aclrtErrorInfo {
+	uint8_t tryRepair;
+	uint8_t hasDetail;
+	uint8_t reserved[2];
+	aclrtErrorType errorType;
+	aclrtErrorInfoDetail detail;
+} aclrtErrorInfo;
 
 /* Counting notifies: how aclrtCntNotifyRecord changes the count. */
 typedef enum {
@@ -1916,6 +2000,18 @@ ACL_FUNC_VISIBILITY aclError aclrtHostRegisterV2(void *ptr, uint64_t size, uint3
 ACL_FUNC_VISIBILITY aclError aclrtHostGetDevicePointer(void *pHost, void **pDevice, uint32_t flag);
 ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr);
 
+/*
+ * aclrtHostMemMapCapabilities - whether unit hacType of device deviceId
+ * reaches host memory registered with aclrtHostRegister: SUPPORTED for
+ * ACL_RT_HAC_TYPE_SDMA (npu_sim's copy engine, which makes the copies and
+ * sets through a registered range), NOT_SUPPORTED for every other unit
+ * (npu_sim has none of them).  Errors: 100000 capabilities NULL; 107001
+ * deviceId not a device; 107000 hacType not an aclrtHacType; 107002 no
+ * current device (aclrtSetDevice).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType,
+							 aclrtHostMemMapCapability *capabilities);
+
 /* ========================================================================
  * Copy and set.  Synchronous: done when the call returns.
  * Where a pointer is (host, or the VA window of which device) is decided by
@@ -2148,6 +2244,27 @@ ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void *dst, const void *src, uint64
 ACL_FUNC_VISIBILITY aclError aclrtCmoAsync(void *src, size_t size, aclrtCmoType cmoType, aclrtStream stream);
 
 /*
+ * aclrtGetMemUceInfo - the ranges of device deviceId's memory with an
+ * uncorrectable error, up to arraySize of them into memUceInfoArray, their
+ * number in *retSize.  An npu_sim device's memory never has one: *retSize
+ * is 0 and the array is left as it is, whatever arraySize (0 too).  The
+ * device need not be set.  Errors: 100000 memUceInfoArray or retSize NULL;
+ * 107001 deviceId not a device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetMemUceInfo(int32_t deviceId, aclrtMemUceInfo *memUceInfoArray,
+						size_t arraySize, size_t *retSize);
+
+/*
+ * aclrtMemUceRepair - repair the arraySize (0 .. 128) ranges of
+ * memUceInfoArray on device deviceId.  No range of an npu_sim device has
+ * an error, so there is nothing to repair and the call succeeds, changing
+ * nothing.  Errors: 100000 memUceInfoArray NULL, arraySize above 128, or a
+ * reserved field of an entry not 0; 107001 deviceId not a device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemUceRepair(int32_t deviceId, aclrtMemUceInfo *memUceInfoArray,
+					       size_t arraySize);
+
+/*
  * aclrtCmoAsyncWithBarrier - as aclrtCmoAsync; an invalidate names a
  * barrier barrierId (> 0), the other types must pass 0.  Checks, in order:
  * src NULL -> ACL_ERROR_INVALID_PARAM (100000); size 0 ->
@@ -2200,12 +2317,32 @@ ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithDesc(void *cmoDesc, aclrtCmoType c
 						   const void *reserve);
 
 /*
+ * aclrtMemMapSelectedLink - map the handle mapped at virPtrSrc (the start
+ * of an aclrtMapMem mapping) at virPtrDst too, over link linkIdx
+ * (ACL_RT_MEM_LINK_IDX_0 SIO, _1 HCCS).  npu_sim's driver has one link and
+ * no route attribute for a handle, so after the checks the call answers
+ * 207000 and maps nothing.  Errors: 100000 virPtrDst or virPtrSrc NULL,
+ * size 0, linkIdx above 1; 107000 virPtrSrc not the start of a VMM
+ * mapping of this process; 207000 as said.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemMapSelectedLink(void *virPtrDst, size_t size, void *virPtrSrc, uint32_t linkIdx);
+
+/*
  * aclrtDeviceL2CacheFlush - flush the L2 cache of the current device.  The
  * emulated device has none: nothing is written.  Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) rsv not NULL; ACL_ERROR_RT_CONTEXT_NULL
  * (107002) no current device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceL2CacheFlush(void *rsv);
+
+/*
+ * aclrtMemMapSetLink - advise the link (aclrtMemLinkType) later mappings
+ * of handle use.  As aclrtMemMapSelectedLink, npu_sim's driver has no
+ * route attribute: a valid call answers 207000 and records nothing.
+ * Errors: 100000 handle NULL; 107000 adviceLink not an aclrtMemLinkType;
+ * 207000 as said.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemMapSetLink(aclrtDrvMemHandle handle, aclrtMemLinkType adviceLink);
 
 /* ========================================================================
  * Virtual memory management and sharing.  Reserve device VA, create
@@ -2581,6 +2718,27 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportByKey(void **devPtr, const char *k
  * ACL_ERROR_RT_MEMORY_ALLOCATION (207001) the whitelist would exceed 1024
  * pids; 107002. */
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num);
+
+/*
+ * aclrtIpcMemSetAttr - choose the link (ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_*,
+ * attr 0..3) importers of key reach the memory over.  The runtime sets it
+ * only on devices in flat address mode; an npu_sim device has one memory
+ * path and no such mode, so a valid call answers 207000 and sets nothing.
+ * Errors: 107000 key NULL, type not ACL_RT_IPC_MEM_ATTR_ACCESS_LINK, attr
+ * above 3; 107002 no current device; 207000 as said.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetAttr(const char *key, aclrtIpcMemAttrType type, uint64_t attr);
+
+/*
+ * aclrtIpcMemImportPidInterServer - whitelist for key the processes
+ * serverPids[i].pid[0 .. num - 1] of the SuperPod servers serverPids[i].sdid
+ * (num entries).  npu_sim is not in a SuperPod (no sdid, its own neither),
+ * so the first entry that passes its check gets 207000 and nothing is
+ * whitelisted.  Errors: 107000 key or serverPids NULL, num 0, an entry's
+ * pid NULL (checked entry by entry); 207000 as said.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportPidInterServer(const char *key, aclrtServerPid *serverPids,
+							     size_t num);
 /* aclrtIpcMemClose - in a process that imported key: unmap its oldest
  * import of it (the memory stays for the other holders).  In the exporting
  * process: the key dies (no new imports; imports keep their memory; the
@@ -2631,6 +2789,16 @@ ACL_FUNC_VISIBILITY aclError aclrtNotifyImportByKey(aclrtNotify *notify, const c
  * ACL_ERROR_RT_MEMORY_ALLOCATION (207001) the whitelist would exceed 1024
  * pids. */
 ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t *pid, size_t num);
+
+/*
+ * aclrtNotifySetImportPidInterServer - as aclrtIpcMemImportPidInterServer
+ * for a notify shared by key; each entry names exactly one pid
+ * (serverPids[i].num 1).  Errors: 107000 notify or serverPids NULL, num 0,
+ * an entry's pid NULL or its num not 1; 107017 notify destroyed or not a
+ * notify of this process; 207000 npu_sim is not in a SuperPod.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid *serverPids,
+								size_t num);
 
 /* ------------------------------------------------------------------------
  * Errors and system: the calling thread's last error, the versions of the
@@ -2684,6 +2852,25 @@ ACL_FUNC_VISIBILITY aclError aclrtGetLastError(aclrtLastErrLevel level);
  * (a later aclrtGetLastError returns it again).
  */
 ACL_FUNC_VISIBILITY aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
+
+/*
+ * aclrtGetErrorVerbose - the fault device deviceId reports.  An npu_sim
+ * device never has one: tryRepair 0, hasDetail 0, errorType
+ * ACL_RT_NO_ERROR, detail.aicoreErrType ACL_RT_AICORE_ERROR_UNKNOWN (the
+ * rest of errorInfo is left as it is).  The device need not be set.
+ * Errors: 100000 errorInfo NULL; 107001 deviceId not a device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo);
+
+/*
+ * aclrtRepairError - repair the fault errorInfo describes (tryRepair 1) on
+ * device deviceId, which must be set in this process.  ACL_RT_NO_ERROR and
+ * ACL_RT_ERROR_MEMORY succeed (an npu_sim device has no fault, so nothing
+ * is left to repair).  Errors: 100000 errorInfo NULL; 107000 tryRepair 0
+ * or errorType another type; 107001 deviceId not a device; 507033 device
+ * not set in this process.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo *errorInfo);
 
 /*
  * aclsysGetVersionStr - the version of the installed CANN package pkgName

@@ -1,9 +1,10 @@
 /*
  * Registered host memory: aclrtHostRegister, aclrtHostRegisterV2,
  * aclrtHostGetDevicePointer, aclrtHostUnregister over HOST_REGISTER /
- * HOST_UNREGISTER.  The driver pins the host pages (against
- * RLIMIT_MEMLOCK) and maps them into the current device's window; copies
- * and sets through the device address read and write the host memory.
+ * HOST_UNREGISTER, and aclrtHostMemMapCapabilities.  The driver pins the
+ * host pages (against RLIMIT_MEMLOCK) and maps them into the current
+ * device's window; copies and sets through the device address read and
+ * write the host memory.
  *
  * The library keeps the table host range -> device address (one entry per
  * registration, on the device and opening it was made on), so that
@@ -222,6 +223,41 @@ ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr)
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
 	free(r);
+	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtHostMemMapCapabilities: which unit of the device reaches registered
+ * host memory.  npu_sim's copies and sets through a registered range's
+ * device address are made by its copy engine, which stands for the SDMA
+ * engine; it has none of the other units (compute, AI CPU, RDMA, DVPP ...)
+ * and the stream scheduler does not touch host memory.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType,
+							 aclrtHostMemMapCapability *capabilities)
+{
+	aclError err;
+	int dev;
+
+	if (capabilities == NULL) {
+		npu_rt_msg_detail("capabilities is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = npu_rt_device_id_check(deviceId > INT32_MAX ? -1 : (int32_t)deviceId, "deviceId");
+	if (err != ACL_SUCCESS)
+		return err;
+	if ((uint32_t)hacType > (uint32_t)ACL_RT_HAC_TYPE_CCU) {
+		npu_rt_msg_detail("hacType %u is not an aclrtHacType (0..%d)", (uint32_t)hacType,
+				  (int)ACL_RT_HAC_TYPE_CCU);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	/* the runtime asks the driver through the current context */
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	npu_rt_devices_unlock();
+	*capabilities = hacType == ACL_RT_HAC_TYPE_SDMA ? ACL_RT_HOST_MEM_MAP_SUPPORTED :
+			ACL_RT_HOST_MEM_MAP_NOT_SUPPORTED;
 	return ACL_SUCCESS;
 }
 

@@ -1,7 +1,9 @@
 /*
  * IPC memory by key: aclrtIpcMemGetExportKey, aclrtIpcMemImportByKey,
  * aclrtIpcMemSetImportPid, aclrtIpcMemClose over the IPC_* ioctls (and
- * SHARE_SET_PIDS, which fills an IPC key's whitelist too).
+ * SHARE_SET_PIDS, which fills an IPC key's whitelist too); and
+ * aclrtIpcMemSetAttr, aclrtIpcMemImportPidInterServer, which the runtime
+ * refuses (207000) on a device like npu_sim's.
  *
  * The key the API hands out is a NUL-terminated string naming the driver's
  * random 64-bit key: "npusim-ipc-" and 16 lowercase hex digits (28 bytes
@@ -174,6 +176,59 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char *key, int32_t *p
 	if (rc == -ENOSPC)
 		npu_rt_msg_detail("the key's whitelist would hold more than %d pids", NPU_SIM_SHARE_MAX_PIDS);
 	return rc != 0 ? ipc_error("set pids", rc) : ACL_SUCCESS;
+}
+
+/*
+ * aclrtIpcMemSetAttr: the runtime passes the access link of a key to the
+ * driver only on a device in flat address mode whose chip has non-unified
+ * addresses (ApiImpl::IpcSetMemoryAttr); for any other device it answers
+ * 207000 after its argument checks.  An npu_sim device has one path to
+ * memory and no flat address mode, so that is its answer: no link is set.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetAttr(const char *key, aclrtIpcMemAttrType type, uint64_t attr)
+{
+	aclError err;
+	int dev;
+
+	if (key == NULL) {	/* the runtime's check: no ACL layer check here */
+		npu_rt_msg_detail("key is NULL");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if ((uint32_t)type > (uint32_t)ACL_RT_IPC_MEM_ATTR_ACCESS_LINK ||
+	    attr > ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_UB_MULTI_PORT_PATH) {
+		npu_rt_msg_detail("type %u (0: ACL_RT_IPC_MEM_ATTR_ACCESS_LINK) or attr %" PRIu64 " (0..3) refused",
+				  (uint32_t)type, attr);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	npu_rt_devices_unlock();
+	npu_rt_msg_detail("the device has a single memory path: no IPC access link to choose");
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+
+/*
+ * aclrtIpcMemImportPidInterServer: whitelist processes of other servers of
+ * a SuperPod (by their server's sdid).  The runtime checks the arguments
+ * and gives each entry to the driver in turn; npu_sim is no SuperPod member
+ * (aclrtGetDeviceInfo answers 207000 for the SUPER_POD attributes), so
+ * there is no sdid, not even its own, the driver takes: the first entry
+ * that passes its check gets the driver's 207000.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportPidInterServer(const char *key, aclrtServerPid *serverPids, size_t num)
+{
+	if (key == NULL || serverPids == NULL || num == 0) {
+		npu_rt_msg_detail(key == NULL ? "key is NULL" : serverPids == NULL ? "serverPids is NULL" : "num is 0");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	if (serverPids[0].pid == NULL) {
+		npu_rt_msg_detail("serverPids[0].pid is NULL");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	npu_rt_msg_detail("sdid %u: npu_sim is not in a SuperPod, so it has no inter-server whitelist",
+			  serverPids[0].sdid);
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 }
 
 /*

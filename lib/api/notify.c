@@ -2,7 +2,8 @@
  * Notifies: aclrtCreateNotify / aclrtDestroyNotify / aclrtRecordNotify /
  * aclrtWaitAndResetNotify / aclrtGetNotifyId / aclrtNotifyBatchReset, the
  * counting notifies aclrtCntNotify*, and sharing by key:
- * aclrtNotifyGetExportKey / aclrtNotifyImportByKey / aclrtNotifySetImportPid.
+ * aclrtNotifyGetExportKey / aclrtNotifyImportByKey / aclrtNotifySetImportPid /
+ * aclrtNotifySetImportPidInterServer.
  *
  * A notify is a kernel object of its device with a machine-wide id
  * (NOTIFY_* ioctls); the handle is a registry object of type NOTIFY or
@@ -523,4 +524,35 @@ ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t
 	if (rc == -ENOSPC)
 		npu_rt_msg_detail("the key's whitelist would hold more than %d pids", NPU_SIM_SHARE_MAX_PIDS);
 	return rc != 0 ? npu_rt_vmm_errno_to_acl(-rc, NPU_RT_VMM_HANDLE) : ACL_SUCCESS;
+}
+
+/*
+ * aclrtNotifySetImportPidInterServer: as aclrtIpcMemImportPidInterServer
+ * (ipc_mem.c), after the runtime's handle guard and its per-entry checks
+ * (each entry names exactly one pid): npu_sim is no SuperPod member, so
+ * the driver takes no sdid (207000).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid *serverPids,
+								size_t num)
+{
+	struct npu_rt_ref ref;
+	aclError err;
+
+	if (notify == NULL || serverPids == NULL || num == 0) {
+		npu_rt_msg_detail(notify == NULL ? "notify is NULL" : serverPids == NULL ? "serverPids is NULL" :
+				  "num is 0");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	err = notify_enter(notify, NPU_RT_OBJ_NOTIFY, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	npu_rt_devices_unlock();
+	if (serverPids[0].pid == NULL || serverPids[0].num != 1) {
+		npu_rt_msg_detail(serverPids[0].pid == NULL ? "serverPids[0].pid is NULL" :
+				  "serverPids[0].num is not 1");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	npu_rt_msg_detail("sdid %u: npu_sim is not in a SuperPod, so it has no inter-server whitelist",
+			  serverPids[0].sdid);
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 }

@@ -1,7 +1,8 @@
 /*
  * Virtual memory management (CANN 11-04; docs/design.md 4.3): granularity,
  * reservations, physical handles, map/unmap, access, handle retain and
- * properties, pointer attributes and address ranges, and at the end
+ * properties, pointer attributes and address ranges, the links of a
+ * mapping (aclrtMemMapSelectedLink / SetLink), and at the end
  * aclrtReserveMemAddressNoUCMemory.  The ACL-layer rules are in the pure
  * vmm_rules.c; this file adds the device routing and the VMM_* / PHYS_*
  * ioctls.
@@ -564,6 +565,50 @@ ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void *ptr, void **pbase, si
 	if (psize != NULL)
 		*psize = len;
 	return ACL_SUCCESS;
+}
+
+/*
+ * aclrtMemMapSelectedLink, aclrtMemMapSetLink: the link (SIO, HCCS, UB
+ * paths) a mapping of a handle goes over.  The runtime keeps no link on
+ * the host: it sets the driver's route attribute of the handle
+ * (MemHandleSetAttribute, HANDLE_ATTR_MEM_MAP_ROUTE) and answers 207000
+ * when the driver has none.  npu_sim's driver has one path between a
+ * device and its memory and no route attribute, so after the runtime's
+ * checks both calls answer 207000 and map nothing.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemMapSelectedLink(void *virPtrDst, size_t size, void *virPtrSrc, uint32_t linkIdx)
+{
+	struct npu_sim_vmm_query q;
+	int dev, rc;
+
+	if (virPtrDst == NULL || virPtrSrc == NULL || size == 0 || linkIdx > ACL_RT_MEM_LINK_IDX_1) {
+		npu_rt_msg_detail("virPtrDst %p, virPtrSrc %p (not NULL), size %zu (> 0) or linkIdx %u (0 or 1) refused",
+				  virPtrDst, virPtrSrc, size, linkIdx);
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	/* the runtime takes the handle mapped at the start of virPtrSrc */
+	rc = query_addr(virPtrSrc, 0, &dev, &q);
+	if (rc != 0 || q.type != NPU_SIM_QUERY_MAP || q.base != (uintptr_t)virPtrSrc) {
+		npu_rt_msg_detail("virPtrSrc %p is not the start of a VMM mapping (aclrtMapMem) of this process",
+				  virPtrSrc);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	npu_rt_msg_detail("the driver has a single link and no route attribute for a handle");
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtMemMapSetLink(aclrtDrvMemHandle handle, aclrtMemLinkType adviceLink)
+{
+	if (handle == NULL) {
+		npu_rt_msg_detail("handle is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	if ((uint32_t)adviceLink > (uint32_t)ACL_RT_MEM_ACCESS_UB_MULTI_PORT_PATH) {
+		npu_rt_msg_detail("adviceLink %u is not an aclrtMemLinkType (0..3)", (uint32_t)adviceLink);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	npu_rt_msg_detail("the driver has a single link and no route attribute for a handle");
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 }
 
 /*
