@@ -196,14 +196,6 @@ void npu_event_ipc_read(struct npu_event_ipc *ei, u64 *recorded,
 int npu_event_ipc_wait(struct npu_event_ipc *ei, u32 flags, u32 timeout_ms,
 		       u64 target)
 {
-	long r = 0;
-
-	if (flags & NPU_SIM_SYNC_TIMEOUT)
-		r = wait_event_interruptible_timeout(ei->wq,
-				npu_event_ipc_reached(ei, target),
-				msecs_to_jiffies(timeout_ms));
-	else if (!(flags & NPU_SIM_SYNC_QUERY))
-		r = wait_event_interruptible(ei->wq,
-					     npu_event_ipc_reached(ei, target));
-	return r < 0 ? -EINTR : 0;
+	return npu_sync_wait(ei->wq, flags, timeout_ms,
+			     npu_event_ipc_reached(ei, target));
 }

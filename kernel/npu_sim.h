@@ -764,6 +764,22 @@ int npu_key_add_pids(struct npu_ctx *ctx, u64 key, struct npu_share_pid *ents,
 		     u32 nr);
 void npu_key_show(struct seq_file *m, struct npu_dev *ndev);
 
+/*
+ * STREAM_SYNC / EVENT_SYNC: wait on @wq for @cond per @flags (QUERY: not
+ * at all, TIMEOUT: at most @timeout_ms): 0 when the caller should look at
+ * the state again (done, timed out or query), -EINTR on a signal.
+ */
+#define npu_sync_wait(wq, flags, timeout_ms, cond)			\
+({									\
+	long __r = 0;							\
+	if ((flags) & NPU_SIM_SYNC_TIMEOUT)				\
+		__r = wait_event_interruptible_timeout(wq, cond,	\
+				msecs_to_jiffies(timeout_ms));		\
+	else if (!((flags) & NPU_SIM_SYNC_QUERY))			\
+		__r = wait_event_interruptible(wq, cond);		\
+	__r < 0 ? -EINTR : 0;						\
+})
+
 /* npu_event_ipc.c: shared record counters of IPC events */
 struct npu_event_ipc;
 /* A parked WAIT of an IPC event: @kick is queued when it is met. */

@@ -1348,21 +1348,6 @@ static int npu_sync_check(u32 flags, u32 mask, u32 timeout_ms)
 	return 0;
 }
 
-/*
- * Wait on sq_wq for @cond per @flags: 0 when the caller should look at the
- * state again (done or timed out or query), -EINTR on a signal.
- */
-#define npu_sync_wait(ctx, flags, timeout_ms, cond)			\
-({									\
-	long __r = 0;							\
-	if ((flags) & NPU_SIM_SYNC_TIMEOUT)				\
-		__r = wait_event_interruptible_timeout((ctx)->sq_wq,	\
-				cond, msecs_to_jiffies(timeout_ms));	\
-	else if (!((flags) & NPU_SIM_SYNC_QUERY))			\
-		__r = wait_event_interruptible((ctx)->sq_wq, cond);	\
-	__r < 0 ? -EINTR : 0;						\
-})
-
 static bool npu_stream_done(struct npu_ctx *ctx, struct npu_stream *s,
 			    u64 target)
 {
@@ -1406,10 +1391,10 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg)
 		spin_lock(&ctx->sq_lock);
 		target = s->submitted;
 		spin_unlock(&ctx->sq_lock);
-		ret = npu_sync_wait(ctx, args.flags, args.timeout_ms,
+		ret = npu_sync_wait(ctx->sq_wq, args.flags, args.timeout_ms,
 				    npu_stream_done(ctx, s, target));
 	} else {
-		ret = npu_sync_wait(ctx, args.flags, args.timeout_ms,
+		ret = npu_sync_wait(ctx->sq_wq, args.flags, args.timeout_ms,
 				    npu_ctx_idle(ctx));
 	}
 	if (ret)
@@ -1555,7 +1540,7 @@ int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg)
 	spin_lock(&ctx->sq_lock);
 	target = ev->recorded;
 	spin_unlock(&ctx->sq_lock);
-	ret = npu_sync_wait(ctx, args.flags, args.timeout_ms,
+	ret = npu_sync_wait(ctx->sq_wq, args.flags, args.timeout_ms,
 			    npu_event_reached(ctx, ev, target));
 	if (!ret) {
 		spin_lock(&ctx->sq_lock);

@@ -555,6 +555,7 @@ void npu_sim_state_read(struct npu_sim_state *state, const char *root)
 		if (state->debugfs == DEBUGFS_OK) {
 			read_debugfs_device(dev, root);
 			read_callbacks(state, dev->index, root);
+			read_notifies(state, dev->index, root);
 		}
 		compute_free(dev, state);
 	}
@@ -565,9 +566,6 @@ void npu_sim_state_read(struct npu_sim_state *state, const char *root)
 			 state->devices[0].index);
 		read_word(root, path, state->api, sizeof(state->api));
 	}
-	if (state->debugfs == DEBUGFS_OK) {
+	if (state->debugfs == DEBUGFS_OK)
 		read_peer_copies(state, root);
-		for (size_t i = 0; i < state->ndevices; i++)
-			read_notifies(state, state->devices[i].index, root);
-	}
 }
