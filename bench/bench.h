@@ -84,6 +84,7 @@ void *bench_host_buf(size_t len);	/* touched anonymous memory */
 /* Topics (one file each). */
 void bench_alloc(void);
 void bench_copy(void);
+void bench_info(void);
 void bench_lookup(void);
 void bench_managed(void);
 void bench_vmm(void);

@@ -19,7 +19,7 @@ $(BENCH): $(BENCH_SRCS) bench/bench.h $(LIBACL_RT_SO) $(wildcard include/acl/*.h
 # ~5x; the test suite keeps it on).
 bench: deps
 	$(MAKE) all
-	tools/npu-vm --mem 5120 --hugepages-1g 0 --hugepages-2m 800 --cpu-flags -smap \
+	tools/npu-vm --mem 5120 --hugepages-1g 0 --hugepages-2m 840 --cpu-flags -smap \
 		--params "num_devices=2" --results $(BUILD)/bench \
 		$(foreach e,$(BENCH_ENV),--env $(e)) -- bench/run-bench $(BENCH_ARGS) $(BENCH)
 

@@ -30,6 +30,7 @@ int main(int argc, char **argv)
 	bench_begin(path[0] ? path : NULL);
 	bench_alloc();
 	bench_copy();
+	bench_info();
 	bench_managed();
 	bench_vmm();
 	bench_lookup();

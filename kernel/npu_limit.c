@@ -52,6 +52,18 @@ u64 npu_limit_effective(struct npu_proc *proc)
 	return npu_limit_min(READ_ONCE(proc->ndev->proc_mem_limit), own);
 }
 
+/* The limit that applies to @proc now (0 = none) and what is charged to it. */
+void npu_limit_read(struct npu_proc *proc, u64 *effective, u64 *used)
+{
+	u64 own;
+
+	spin_lock(&proc->lock);
+	own = proc->own_limit;
+	*used = proc->used;
+	spin_unlock(&proc->lock);
+	*effective = npu_limit_min(READ_ONCE(proc->ndev->proc_mem_limit), own);
+}
+
 /*
  * Charge @bytes to @proc unless that takes it past its limit: 0, or
  * -EUSERS over the limit (nothing charged).

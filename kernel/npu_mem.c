@@ -182,6 +182,7 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 	info.allocations = ndev->nr_allocs;
 	spin_unlock(&ndev->cap_lock);
 	info.context_used = READ_ONCE(ctx->used);
+	npu_limit_read(ctx->proc, &info.limit_effective, &info.limit_used);
 	if (info.flags & NPU_SIM_MEM_INFO_DEVICE_ONLY)
 		goto out;
 

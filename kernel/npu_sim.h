@@ -589,6 +589,7 @@ int npu_limit_charge(struct npu_proc *proc, u64 bytes);
 void npu_limit_uncharge(struct npu_proc *proc, u64 bytes);
 void npu_proc_put(struct npu_proc *proc);
 u64 npu_limit_effective(struct npu_proc *proc);
+void npu_limit_read(struct npu_proc *proc, u64 *effective, u64 *used);
 int npu_ioctl_mem_limit(struct npu_ctx *ctx, void __user *uarg);
 void npu_limit_show(struct seq_file *m, struct npu_dev *ndev);
 extern struct device_attribute dev_attr_proc_mem_limit_bytes;

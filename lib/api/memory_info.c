@@ -6,34 +6,28 @@
  *
  * aclrtGetMemInfo: the driver's device-wide counters (MEM_INFO ioctl),
  * turned into per-class figures by the pure meminfo_rules.c for the product
- * the device poses as (rules/profile.h), clamped to the process's limit.
+ * the device poses as (rules/profile.h), clamped to the process's limit
+ * that the same ioctl reports.
  */
 #include <string.h>
 
 #include "acl_internal.h"
-#include "limits.h"
 #include "meminfo_rules.h"
 #include "err_msg.h"
 
 /*
- * Device memory on the current device: total becomes at most the process's
- * limit (diag/limits.c), free at most the limit minus its charged bytes.
+ * Device memory: total becomes at most the process's limit (diag/limits.c),
+ * free at most the limit minus its charged bytes; MEM_INFO reports both.
  */
-static void limit_clamp_current(size_t *free_bytes, size_t *total_bytes)
+static void limit_clamp(const struct npu_sim_mem_info *mi, size_t *free_bytes, size_t *total_bytes)
 {
-	struct npu_sim_mem_limit req;
 	uint64_t left;
-	int dev, rc;
 
-	if (npu_rt_enter_current(&dev) != ACL_SUCCESS)
+	if (mi->limit_effective == 0)
 		return;
-	rc = npu_rt_limit_get(npu_rt_device_fd_locked(dev), &req);
-	npu_rt_devices_unlock();
-	if (rc != 0 || req.effective == 0)
-		return;
-	left = req.used < req.effective ? req.effective - req.used : 0;
-	if ((uint64_t)*total_bytes > req.effective)
-		*total_bytes = (size_t)req.effective;
+	left = mi->limit_used < mi->limit_effective ? mi->limit_effective - mi->limit_used : 0;
+	if ((uint64_t)*total_bytes > mi->limit_effective)
+		*total_bytes = (size_t)mi->limit_effective;
 	if ((uint64_t)*free_bytes > left)
 		*free_bytes = (size_t)left;
 }
@@ -58,8 +52,11 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_INFO, &mi);
 	prof = npu_rt_device_profile_locked(dev);
+	/* One ioctl: the pool and host figures only when the class needs them. */
+	if (npu_rt_mem_attr_device_only((int)attr, prof))
+		mi.flags = NPU_SIM_MEM_INFO_DEVICE_ONLY;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_INFO, &mi);
 	npu_rt_devices_unlock();
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
@@ -70,7 +67,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 		return err;
 	}
 	if (npu_rt_mem_attr_is_device((int)attr, prof))
-		limit_clamp_current(&f, &t);
+		limit_clamp(&mi, &f, &t);
 	*free = f;
 	*total = t;
 	return ACL_SUCCESS;

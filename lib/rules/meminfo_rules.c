@@ -53,6 +53,20 @@ int npu_rt_mem_attr_is_device(int attr, const struct npu_sim_profile *p)
 	return c != CLASS_HOST || (p != NULL && p->mem_kind == NPU_SIM_MEM_DDR);
 }
 
+/* Forward: the class a DDR attribute takes on a DDR product. */
+static enum mem_class ddr_device_class(int attr);
+
+bool npu_rt_mem_attr_device_only(int attr, const struct npu_sim_profile *p)
+{
+	enum mem_class c;
+
+	if (class_of(attr, &c) != 0)
+		return true;	/* refused before any figure is read */
+	if (c == CLASS_HOST && p != NULL && p->mem_kind == NPU_SIM_MEM_DDR)
+		c = ddr_device_class(attr);
+	return c == CLASS_DEVICE_ANY;
+}
+
 /* min(capacity free rounded down to page, free pool pages * page). */
 static uint64_t huge_free(uint64_t cap_free, uint64_t pool_pages, uint64_t page)
 {

@@ -6,6 +6,7 @@
 #ifndef NPU_RT_MEMINFO_RULES_H
 #define NPU_RT_MEMINFO_RULES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <misc/npu_sim.h>
@@ -38,5 +39,12 @@ aclError npu_rt_mem_info_figures_profile(int attr, const struct npu_sim_mem_info
  * the HBM/MEM classes, and the DDR ones where the device memory is DDR.
  */
 int npu_rt_mem_attr_is_device(int attr, const struct npu_sim_profile *p);
+
+/*
+ * Whether attr's figures on product p come from the device's capacity and
+ * use alone (MEM_INFO with NPU_SIM_MEM_INFO_DEVICE_ONLY answers them), not
+ * from the hugetlb pools or host memory.
+ */
+bool npu_rt_mem_attr_device_only(int attr, const struct npu_sim_profile *p);
 
 #endif /* NPU_RT_MEMINFO_RULES_H */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "../../lib/rules/meminfo_rules.h"
+#include "../../lib/rules/profile.h"
 
 #define MiB (1024ULL * 1024)
 #define GiB (1024ULL * MiB)
@@ -136,6 +137,39 @@ START_TEST(attr_outside_enum)
 }
 END_TEST
 
+/* The classes MEM_INFO answers without the pool and host figures. */
+START_TEST(device_only_classes_need_no_pool_figures)
+{
+	const struct npu_sim_profile *hbm = npu_rt_profile_get(NPU_SIM_PROFILE_ATLAS_A2);
+	const struct npu_sim_profile *ddr = npu_rt_profile_get(NPU_SIM_PROFILE_ATLAS_INFERENCE);
+	struct npu_sim_mem_info full = sample(), dev_only = sample();
+	size_t f1, t1, f2, t2;
+
+	ck_assert(npu_rt_mem_attr_device_only(ACL_HBM_MEM, hbm));
+	ck_assert(npu_rt_mem_attr_device_only(ACL_MEM_NORMAL, hbm));
+	ck_assert(npu_rt_mem_attr_device_only(ACL_HBM_MEM_P2P_NORMAL, NULL));
+	ck_assert(!npu_rt_mem_attr_device_only(ACL_HBM_MEM_HUGE, hbm));
+	ck_assert(!npu_rt_mem_attr_device_only(ACL_MEM_HUGE1G, hbm));
+	ck_assert(!npu_rt_mem_attr_device_only(ACL_DDR_MEM, hbm));	/* host RAM */
+	ck_assert(npu_rt_mem_attr_device_only(ACL_DDR_MEM, ddr));	/* the device's DDR */
+	ck_assert(!npu_rt_mem_attr_device_only(ACL_DDR_MEM_HUGE, ddr));
+	/* Same figures with the pool and host fields left zero. */
+	full.huge_2m_free = 7;
+	full.host_total = 64 * GiB;
+	full.host_free = 32 * GiB;
+	dev_only.huge_2m_free = dev_only.huge_2m_total = dev_only.huge_1g_free = 0;
+	dev_only.huge_1g_total = dev_only.host_total = dev_only.host_free = 0;
+	ck_assert_int_eq(npu_rt_mem_info_figures_profile(ACL_HBM_MEM, &full, hbm, &f1, &t1), ACL_SUCCESS);
+	ck_assert_int_eq(npu_rt_mem_info_figures_profile(ACL_HBM_MEM, &dev_only, hbm, &f2, &t2), ACL_SUCCESS);
+	ck_assert_uint_eq(f1, f2);
+	ck_assert_uint_eq(t1, t2);
+	ck_assert_int_eq(npu_rt_mem_info_figures_profile(ACL_DDR_MEM, &full, ddr, &f1, &t1), ACL_SUCCESS);
+	ck_assert_int_eq(npu_rt_mem_info_figures_profile(ACL_DDR_MEM, &dev_only, ddr, &f2, &t2), ACL_SUCCESS);
+	ck_assert_uint_eq(f1, f2);
+	ck_assert_uint_eq(t1, t2);
+}
+END_TEST
+
 static Suite *meminfo_suite(void)
 {
 	Suite *s = suite_create("meminfo_rules");
@@ -149,6 +183,7 @@ static Suite *meminfo_suite(void)
 	tcase_add_test(t, overcommitted_device_has_nothing_free);
 	tcase_add_test(t, free_follows_allocation_exactly);
 	tcase_add_test(t, attr_outside_enum);
+	tcase_add_test(t, device_only_classes_need_no_pool_figures);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -18,7 +18,8 @@ user: $(UNIT_TESTS) $(BUILD)/unit-tests.list
 $(BUILD)/tests/unit/test_policy: tests/unit/test_policy.c $(BUILD)/lib/static/rules/policy.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_copy_rules: tests/unit/test_copy_rules.c $(BUILD)/lib/static/rules/copy_rules.o \
 	$(BUILD)/lib/static/rules/address.o $(BUILD)/lib/static/api/err_msg.o $(LIB_HEADERS)
-$(BUILD)/tests/unit/test_meminfo_rules: tests/unit/test_meminfo_rules.c $(BUILD)/lib/static/rules/meminfo_rules.o $(LIB_HEADERS)
+$(BUILD)/tests/unit/test_meminfo_rules: tests/unit/test_meminfo_rules.c $(BUILD)/lib/static/rules/meminfo_rules.o \
+	$(BUILD)/lib/static/rules/profile.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_errmap: tests/unit/test_errmap.c $(BUILD)/lib/static/rules/errmap.o \
 	$(BUILD)/lib/static/api/err_msg.o $(LIB_HEADERS)
 $(BUILD)/tests/unit/test_profile: tests/unit/test_profile.c $(BUILD)/lib/static/rules/profile.o \

@@ -150,7 +150,7 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
-	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 9);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 10);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEM_PEAKS, 1ULL << 11);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEM_OPS, 1ULL << 16);
 	ck_assert_uint_eq(NPU_SIM_CAP_NOTIFY, 1ULL << 14);
@@ -267,7 +267,10 @@ START_TEST(test_raw_roundtrip)
 	mi.pad = 0;
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi), EINVAL);
 	memset(&mi, 0, sizeof(mi));
-	mi.reserved[3] = 1;
+	mi.reserved[1] = 1;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi), EINVAL);
+	memset(&mi, 0, sizeof(mi));
+	mi.limit_used = 1;
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi), EINVAL);
 	memset(&mi, 0, sizeof(mi));
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_INFO, &mi), 0);
@@ -284,7 +287,9 @@ START_TEST(test_raw_roundtrip)
 	ck_assert_uint_eq(mi.huge_1g_total, (uint64_t)vm_hp1g_total());
 	ck_assert_uint_eq(mi.host_total, (uint64_t)vm_meminfo("MemTotal") * 1024);
 	ck_assert_uint_eq(mi.allocations, 2);
-	ck_assert_uint_eq(mi.reserved[0] | mi.reserved[1] | mi.reserved[2] | mi.reserved[3], 0);
+	ck_assert_uint_eq(mi.limit_effective, 0);	/* 1.10: no limit set */
+	ck_assert_uint_eq(mi.limit_used, 2 * MiB + 4096);
+	ck_assert_uint_eq(mi.reserved[0] | mi.reserved[1], 0);
 	/* 1.7: DEVICE_ONLY leaves the pool and host figures out */
 	memset(&mi, 0, sizeof(mi));
 	mi.flags = 2;

@@ -30,7 +30,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	9
+#define NPU_SIM_API_VERSION_MINOR	10
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -327,6 +327,10 @@ struct npu_sim_memset {
  * @host_total: out, host RAM in bytes (/proc/meminfo MemTotal)
  * @host_free: out, available host RAM in bytes (/proc/meminfo MemAvailable)
  * @allocations: out, live allocations on the device (all processes)
+ * @limit_effective: out (1.10), the calling process's device memory limit
+ *	(MEM_LIMIT @effective: the lower of its own and the admin limit),
+ *	bytes; 0 none
+ * @limit_used: out (1.10), bytes charged to that limit (MEM_LIMIT @used)
  * @reserved: out, zero
  */
 struct npu_sim_mem_info {
@@ -346,7 +350,9 @@ struct npu_sim_mem_info {
 	__u64 host_total;
 	__u64 host_free;
 	__u64 allocations;
-	__u64 reserved[4];
+	__u64 limit_effective;
+	__u64 limit_used;
+	__u64 reserved[2];
 };
 
 /* ---- NPU_SIM_IOCTL_MEM_PEAKS (API 1.7, NPU_SIM_CAP_MEM_PEAKS) ----------- */
