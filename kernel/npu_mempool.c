@@ -299,23 +299,31 @@ int npu_ioctl_mempool_ctl(struct npu_ctx *ctx, void __user *uarg)
 	return ret;
 }
 
-/* A block from the pool for @stream: the best reusable one, or NULL. */
+/*
+ * A block from the pool for @stream: the smallest fit freed on @stream
+ * (its free may not have run: the stream runs in order), else, when the
+ * pool allows reuse across streams, the smallest fit whose free has run;
+ * ties to the lower address.  NULL: none.
+ */
 static struct npu_pool_block *npu_pool_reuse(struct npu_mempool *p,
 					     u32 stream, u64 size)
 {
 	bool others = p->reuse[NPU_SIM_MEMPOOL_REUSE_OPPORTUNISTIC - 1] ||
 		      p->reuse[NPU_SIM_MEMPOOL_REUSE_INTERNAL - 1];
 	struct npu_pool_block *b, *best = NULL;
+	int pass;
 
-	list_for_each_entry(b, &p->blocks, node) {
-		if (b->state == NPU_BLOCK_USED || b->size < size)
-			continue;
-		if (b->stream != stream &&
-		    !(others && b->state == NPU_BLOCK_FREE))
-			continue;
-		if (!best || b->size < best->size ||
-		    (b->size == best->size && b->va < best->va))
-			best = b;
+	for (pass = 0; pass < 2 && !best; pass++) {
+		list_for_each_entry(b, &p->blocks, node) {
+			if (b->state == NPU_BLOCK_USED || b->size < size)
+				continue;
+			if (pass == 0 ? b->stream != stream :
+			    !others || b->state != NPU_BLOCK_FREE)
+				continue;
+			if (!best || b->size < best->size ||
+			    (b->size == best->size && b->va < best->va))
+				best = b;
+		}
 	}
 	return best;
 }
