@@ -11,7 +11,10 @@
  * synchronize give back exactly the blocks' bytes (debugfs used_bytes);
  * bytes copied into pool memory; every bad input with its code; a killed
  * process's pools leave nothing; a FreeAsync of aclrtMalloc memory frees
- * it when the stream gets there.
+ * it when the stream gets there.  Also the copies described in device
+ * memory (aclrtGetMemcpyDescSize, aclrtSetMemcpyDesc,
+ * aclrtMemcpyAsyncWithDesc, aclrtMemcpyAsyncWithOffset): the descriptor's
+ * bytes, the bytes copied, every code.
  */
 #include "vmtest.h"
 
@@ -576,10 +579,155 @@ START_TEST(test_killed_process)
 }
 END_TEST
 
+/* ---- copies described in device memory ------------------------------- */
+
+struct desc32 {
+	uint32_t resv[3];
+	uint32_t len;
+	uint64_t src;
+	uint64_t dst;
+};
+
+static void *dev_zero(size_t n)
+{
+	void *p = vm_dev_alloc(n);
+
+	ck_assert_int_eq(aclrtMemset(p, n, 0, n), ACL_SUCCESS);
+	return p;
+}
+
+START_TEST(test_memcpy_desc)
+{
+	aclrtStream s = new_stream();
+	unsigned char in[8192], out[8192], want[8192];
+	void *desc = dev_zero(4096), *zdesc = dev_zero(4096);
+	void *src = vm_dev_alloc(8192), *dst = dev_zero(8192);
+	static unsigned char host_desc[128] __attribute__((aligned(64)));
+	struct desc32 d;
+	size_t sz = 0;
+
+	ck_assert_int_eq(((uintptr_t)desc) % 64, 0);
+	vm_fill(in, sizeof(in), 7);
+	ck_assert_int_eq(aclrtMemcpy(src, 8192, in, 8192, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+
+	/* size: 32 bytes on the default (Atlas A2) profile */
+	ck_assert_int_eq(aclrtGetMemcpyDescSize(ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, &sz), ACL_SUCCESS);
+	ck_assert_uint_eq(sz, 32);
+	ck_assert_int_eq(aclrtGetMemcpyDescSize(ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetMemcpyDescSize((aclrtMemcpyKind)8, &sz), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetMemcpyDescSize(ACL_MEMCPY_DEVICE_TO_DEVICE, &sz), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+
+	/* the descriptor's bytes */
+	ck_assert_int_eq(aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, (char *)src + 16,
+					    (char *)dst + 32, 5000, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(&d, sizeof(d), desc, sizeof(d), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_uint_eq(d.resv[0] | d.resv[1] | d.resv[2], 0);
+	ck_assert_uint_eq(d.len, 5000);
+	ck_assert_uint_eq(d.src, (uintptr_t)src + 16);
+	ck_assert_uint_eq(d.dst, (uintptr_t)dst + 32);
+
+	/* the copy */
+	ck_assert_int_eq(aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(out, 8192, dst, 8192, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	memset(want, 0, sizeof(want));
+	memcpy(want + 32, in + 16, 5000);
+	ck_assert_int_eq(memcmp(out, want, sizeof(want)), 0);
+
+	/* aclrtSetMemcpyDesc: bad input, descriptor unchanged */
+	ck_assert_int_eq(aclrtSetMemcpyDesc(NULL, 6, src, dst, 8, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtSetMemcpyDesc(desc, (aclrtMemcpyKind)9, src, dst, 8, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtSetMemcpyDesc(desc, 6, NULL, dst, 8, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtSetMemcpyDesc(desc, 6, src, NULL, 8, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtSetMemcpyDesc(desc, 6, src, dst, 0, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtSetMemcpyDesc(desc, 6, src, dst, 8, desc), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtSetMemcpyDesc(desc, ACL_MEMCPY_DEVICE_TO_DEVICE, src, dst, 8, NULL),
+			 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+	ck_assert_int_eq(aclrtSetMemcpyDesc(desc, 6, src, dst, (4ULL << 30) + 1, NULL), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSetMemcpyDesc((char *)desc + 8, 6, src, dst, 8, NULL), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSetMemcpyDesc(host_desc, 6, src, dst, 8, NULL), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSetMemcpyDesc(desc, 6, in, dst, 8, NULL), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSetMemcpyDesc(desc, 6, src, out, 8, NULL), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpy(&d, sizeof(d), desc, sizeof(d), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_uint_eq(d.len, 5000);
+	ck_assert_uint_eq(d.src, (uintptr_t)src + 16);
+
+	/* aclrtMemcpyAsyncWithDesc: bad input, nothing copied */
+	ck_assert_int_eq(aclrtMemcpyAsyncWithDesc(NULL, 6, s), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithDesc(desc, (aclrtMemcpyKind)8, s), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithDesc(desc, 6, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_DEVICE_TO_DEVICE, s),
+			 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithDesc((char *)desc + 8, 6, s), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithDesc(host_desc, 6, s), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithDesc(zdesc, 6, s), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(out, 8192, dst, 8192, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(out, want, sizeof(want)), 0);
+
+	ck_assert_int_eq(aclrtFree(desc), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(zdesc), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(src), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(dst), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+END_TEST
+
+START_TEST(test_memcpy_offset)
+{
+	aclrtStream s = new_stream();
+	unsigned char in[4096], out[4096], want[4096];
+	void *words = dev_zero(4096), *src = vm_dev_alloc(4096), *dst = dev_zero(4096);
+	void **dw = (void **)words, **sw = (void **)((char *)words + 8);
+	void *host_words[2] = { dst, src };
+
+	vm_fill(in, sizeof(in), 9);
+	ck_assert_int_eq(aclrtMemcpy(src, 4096, in, 4096, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+	vm_dev_put_u64(dw, (uintptr_t)dst);
+	vm_dev_put_u64(sw, (uintptr_t)src);
+
+	ck_assert_int_eq(aclrtMemcpyAsyncWithOffset(dw, 4096, 100, (const void **)sw, 1000, 50,
+						    ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, s), ACL_SUCCESS);
+	/* count 0: nothing, whatever else */
+	ck_assert_int_eq(aclrtMemcpyAsyncWithOffset(NULL, 0, 0, NULL, 0, 0, (aclrtMemcpyKind)99, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(out, 4096, dst, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	memset(want, 0, sizeof(want));
+	memcpy(want + 100, in + 50, 1000);
+	ck_assert_int_eq(memcmp(out, want, sizeof(want)), 0);
+
+	/* bad input: nothing copied */
+	ck_assert_int_eq(aclrtMemcpyAsyncWithOffset(dw, 4096, 0, (const void **)sw, 8, 0, ACL_MEMCPY_DEVICE_TO_DEVICE, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithOffset(NULL, 4096, 0, (const void **)sw, 8, 0, 6, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithOffset(dw, 4096, 0, NULL, 8, 0, 6, s), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithOffset(dw, 16, 0, (const void **)sw, 17, 0, 6, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithOffset(dw, 16, 16, (const void **)sw, 1, 0, 6, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithOffset(dw, 16, 8, (const void **)sw, 9, 0, 6, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithOffset(dw, 16, 0, (const void **)sw, 8, 1ULL << 48, 6, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemcpyAsyncWithOffset(host_words, 4096, 0, (const void **)&host_words[1], 8, 0, 6, s),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(out, 4096, dst, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_int_eq(memcmp(out, want, sizeof(want)), 0);
+
+	ck_assert_int_eq(aclrtFree(words), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(src), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(dst), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+END_TEST
+
 static Suite *mem_pool_suite(void)
 {
 	Suite *s = suite_create("mem_pool");
 	TCase *t = tcase_create("pool");
+	TCase *d = tcase_create("memcpy_desc");
 
 	tcase_add_checked_fixture(t, vm_acl_stream_setup, vm_acl_stream_teardown);
 	tcase_set_timeout(t, VM_TIMEOUT);
@@ -593,6 +741,12 @@ static Suite *mem_pool_suite(void)
 	tcase_add_test(t, test_free_async_plain);
 	tcase_add_test(t, test_killed_process);
 	suite_add_tcase(s, t);
+
+	tcase_add_checked_fixture(d, vm_acl_stream_setup, vm_acl_stream_teardown);
+	tcase_set_timeout(d, VM_TIMEOUT);
+	tcase_add_test(d, test_memcpy_desc);
+	tcase_add_test(d, test_memcpy_offset);
+	suite_add_tcase(s, d);
 	return s;
 }
 
