@@ -42,6 +42,7 @@ static void npu_ctx_drop_memory(struct npu_ctx *ctx)
 	mutex_unlock(&ctx->lock);
 	npu_ipc_ctx_teardown(ctx);
 	npu_vmm_ctx_teardown(ctx);
+	npu_mempool_ctx_teardown(ctx);
 	npu_mem_ctx_teardown(ctx);
 }
 
@@ -142,6 +143,7 @@ int npu_ctx_open(struct inode *inode, struct file *filp)
 	npu_va_ctx_init(ctx);
 	npu_vmm_ctx_init(ctx);
 	npu_ipc_ctx_init(ctx);
+	npu_mempool_ctx_init(ctx);
 	npu_notify_ctx_init(ctx);
 	npu_small_ctx_init(ctx);
 	npu_fault_ctx_init(ctx);

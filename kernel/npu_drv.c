@@ -67,6 +67,7 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 		return -EINVAL;
 
 	caps |= NPU_SIM_CAP_MEM_OPS;	/* 1.9 */
+	caps |= NPU_SIM_CAP_MEMPOOL;
 	if (READ_ONCE(test_hooks))
 		caps |= NPU_SIM_CAP_TEST_HOOKS;
 	if (npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M)) {
@@ -228,6 +229,14 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  false, NPU_STAT_CALLS_SHARE),
 	NPU_IOCTL(NPU_SIM_IOCTL_NOTIFY_QUERY, npu_ioctl_notify_query, false,
 		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_MEMPOOL_CREATE, npu_ioctl_mempool_create,
+		  false, false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_MEMPOOL_DESTROY, npu_ioctl_mempool_destroy,
+		  false, false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_MEMPOOL_CTL, npu_ioctl_mempool_ctl, false,
+		  false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_MEMPOOL_ALLOC, npu_ioctl_mempool_alloc, false,
+		  false, NPU_STAT_CALLS_ALLOC),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ALLOC, npu_ioctl_managed_alloc, false,
 		  false, NPU_STAT_CALLS_ALLOC),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_ADVISE, npu_ioctl_managed_advise,

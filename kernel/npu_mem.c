@@ -146,6 +146,9 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	if (args.flags || args.pad)
 		return -EINVAL;
 
+	/* A pool block in use leaves its pool; a freed one is the pool's. */
+	if (npu_mempool_mem_free(ctx, args.va) < 0)
+		return -ENOENT;
 	npu_mem_peaks_sample(ctx);
 	map = npu_map_unlink_at(ctx, args.va, BIT(NPU_MAP_LINEAR) |
 				BIT(NPU_MAP_MANAGED), false);

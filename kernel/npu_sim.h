@@ -25,6 +25,7 @@
  *   npu_copy.c     MEMCPY/MEMCPY2D/MEMSET and the copy engine
  *   npu_memops.c   checks and set-up of OP_SET (32-bit), OP_REDUCE, OP_CMO
  *   npu_mem_small.c  sub-page allocations: slots of a context's small pages
+ *   npu_mempool.c  MEMPOOL_* ioctls: stream-ordered pools of linear blocks
  *   npu_mem.c      MEM_ALLOC/MEM_FREE/MEM_INFO
  *   npu_vmm.c      VMM_* and PHYS_* ioctls
  *   npu_share.c    SHARE_* ioctls
@@ -103,6 +104,12 @@
  *   npu_ctx.sq_workers_lock (mutex, npu_stream.c: creating a context's
  *                           stream threads, taken alone in STREAM_CREATE;
  *                           only the kthread and cgroup code's locks inside)
+ *   npu_ctx.pool_lock      (mutex, npu_mempool.c: the context's memory
+ *                           pools and their blocks; taken by the MEMPOOL
+ *                           ioctls, MEM_FREE, STREAM_SUBMIT of and a stream
+ *                           worker running OP_POOL_FREE, the syncs'
+ *                           threshold trim, debugfs "mempools" (under
+ *                           npu_dev.ctx_lock) and teardown)
  *   npu_ctx.lock           (mutex: VA window, maple tree, map lists, ctx
  *                           usage, handles, managed block state)
  *   npu_key_lock           (mutex, npu_key.c: the machine-wide key table)
@@ -332,6 +339,10 @@ struct npu_ctx {
 	u32 small_idle;			/* bit per class: an idle page kept */
 
 	struct list_head ipc_keys;	/* npu_ipc_key.ctx_node */
+
+	/* Stream-ordered memory pools (npu_mempool.c) */
+	struct mutex pool_lock;		/* @pools and everything in them */
+	struct list_head pools;		/* npu_mempool.node */
 
 	/* Streams and events (npu_stream.c) */
 	spinlock_t sq_lock;		/* op lists and counters below */
@@ -839,6 +850,22 @@ struct npu_map *npu_small_map_create(u64 footprint, u64 size);
 void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_ctx_teardown(struct npu_ctx *ctx);
 int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map);
+
+/* npu_mempool.c: stream-ordered memory pools */
+void npu_mempool_ctx_init(struct npu_ctx *ctx);
+void npu_mempool_ctx_teardown(struct npu_ctx *ctx);
+int npu_ioctl_mempool_create(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_mempool_destroy(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_mempool_ctl(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_mempool_alloc(struct npu_ctx *ctx, void __user *uarg);
+int npu_mempool_mem_free(struct npu_ctx *ctx, u64 va);
+int npu_mempool_free_prepare(struct npu_ctx *ctx, u32 stream, u64 va,
+			     u64 *pool, u64 *gen);
+void npu_mempool_free_undo(struct npu_ctx *ctx, u64 pool, u64 va, u64 gen);
+void npu_mempool_free_done(struct npu_ctx *ctx, u64 pool, u64 va, u64 gen);
+int npu_mempool_plain_free(struct npu_ctx *ctx, u64 va);
+void npu_mempool_sync_trim(struct npu_ctx *ctx);
+void npu_mempool_show(struct seq_file *m, struct npu_dev *ndev);
 
 /* npu_mem.c: linear memory */
 int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg);

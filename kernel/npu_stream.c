@@ -122,6 +122,9 @@ struct npu_op {
 	struct npu_event_ipc_waiter ipcw; /* WAIT of an IPC event, parked */
 	unsigned long deadline;		/* WAIT with timeout: jiffies, or 0 */
 	struct npu_report *cb;		/* CALLBACK (npu_report.c) */
+	/* POOL_FREE of a pool block: its context, pool (@va, gen @operand) */
+	struct npu_ctx *pool_ctx;
+	u64 pool;
 };
 
 enum npu_run {
@@ -223,6 +226,11 @@ static void npu_op_put_memory(struct npu_op *op)
 		atomic_dec(&op->map->nr_queued);
 		npu_map_put(op->map);
 		op->map = NULL;
+	}
+	if (op->pool_ctx) {	/* reached or cancelled: the block is free */
+		npu_mempool_free_done(op->pool_ctx, op->pool, op->va,
+				      op->operand);
+		op->pool_ctx = NULL;
 	}
 }
 
@@ -682,6 +690,8 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		/* Watched before the look: a record after it kicks us. */
 		npu_value_watch(s);
 		return npu_notify_wait_look(op->notify, &op->nwait);
+	case NPU_SIM_OP_POOL_FREE:	/* a pool block: npu_op_put_memory */
+		return op->pool ? 0 : npu_mempool_plain_free(ctx, op->va);
 	}
 	return 0;	/* RECORD: completing it is the work */
 }
@@ -1198,6 +1208,11 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 		    (a->flags & ~(NPU_SIM_CB_BLOCK | NPU_SIM_CB_HOSTFUNC)))
 			return -EINVAL;
 		return 0;
+	case NPU_SIM_OP_POOL_FREE:
+		if (!a->dst || a->event || a->dpitch || a->src || a->spitch ||
+		    a->width || a->height || a->dir || a->value || a->operand)
+			return -EINVAL;
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -1285,6 +1300,16 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 			kfree(op);
 			goto out;
 		}
+	} else if (a.op == NPU_SIM_OP_POOL_FREE) {
+		ret = npu_mempool_free_prepare(ctx, a.stream, a.dst, &op->pool,
+					       &op->operand);
+		if (ret) {
+			kfree(op);
+			goto out;
+		}
+		op->va = a.dst;
+		if (op->pool)
+			op->pool_ctx = ctx;
 	} else {
 		op->event = npu_event_get(ctx, a.event);
 		if (!op->event) {
@@ -1305,7 +1330,7 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 
 	/* Decided at submit, in call order; the op fails when it runs. */
 	if (a.op != NPU_SIM_OP_RECORD && a.op != NPU_SIM_OP_WAIT &&
-	    a.op != NPU_SIM_OP_RESET)
+	    a.op != NPU_SIM_OP_RESET && a.op != NPU_SIM_OP_POOL_FREE)
 		op->inject = npu_fault_check(ctx, NPU_SIM_FAULT_STREAM);
 
 	spin_lock(&ctx->sq_lock);
@@ -1326,6 +1351,11 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	}
 	spin_unlock(&ctx->sq_lock);
 	if (ret) {
+		if (op->pool_ctx) {	/* not queued: the block stays in use */
+			npu_mempool_free_undo(ctx, op->pool, op->va,
+					      op->operand);
+			op->pool_ctx = NULL;
+		}
 		npu_op_free(op);
 		goto out;
 	}
@@ -1434,6 +1464,9 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg)
 		xa_unlock(&ctx->streams);
 	}
 	args.status = done ? NPU_SIM_STATUS_COMPLETE : NPU_SIM_STATUS_NOT_READY;
+	/* A synchronize lets the pools go down to their thresholds. */
+	if (done && !(args.flags & NPU_SIM_SYNC_QUERY))
+		npu_mempool_sync_trim(ctx);
 	if (copy_to_user(uarg, &args, sizeof(args)))
 		ret = -EFAULT;
 out:
@@ -1550,6 +1583,9 @@ int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg)
 		args.completed = ev->completed;
 		args.timestamp_ns = ev->timestamp_ns;
 		spin_unlock(&ctx->sq_lock);
+		if (args.status == NPU_SIM_STATUS_COMPLETE &&
+		    !(args.flags & NPU_SIM_SYNC_QUERY))
+			npu_mempool_sync_trim(ctx);
 		if (copy_to_user(uarg, &args, sizeof(args)))
 			ret = -EFAULT;
 	}

@@ -34,6 +34,7 @@
  *   api/stream_ctl.c api/stream_config.c api/stream_res.c api/event.c api/callback.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
  *   api/copy_async.c api/memcpy_batch.c api/reduce.c api/cmo.c
+ *   api/mem_pool.c api/memcpy_desc.c
  *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
  *   api/notify.c
  *                       the other chapters of the public headers

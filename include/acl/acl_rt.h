@@ -2194,6 +2194,51 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithCondition(void *dst, size_t des
 							   aclrtStream stream);
 
 /*
+ * Copies described in device memory (all need kind
+ * ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, 6).  A descriptor is device memory,
+ * 64-byte aligned, that aclrtSetMemcpyDesc fills with the copy's source,
+ * destination and byte count: *descSize = 32 bytes (three reserved 32-bit
+ * words, the 32-bit length, the source, the destination), or 64 bytes on
+ * the Ascend 950 profile (four reserved 64-bit words, source, destination,
+ * length, three reserved 32-bit words).  aclrtMemcpyAsyncWithDesc queues
+ * the described device-to-device copy on stream.  The chips of the Atlas
+ * training series and the Atlas inference series have no descriptors
+ * (207000).  npu_sim reads the descriptor at the call, not when the stream
+ * reaches the copy.
+ * aclrtGetMemcpyDescSize errors: 100000 descSize NULL, kind not below 8;
+ * 207000 no descriptors on this chip, kind not 6.
+ * aclrtSetMemcpyDesc errors: 100000 desc, srcAddr or dstAddr NULL, kind
+ * not below 8, count 0, config not NULL; 107002 no current device; 207000
+ * as above; 107000 count above 4 GiB, desc not 64-byte aligned or not
+ * device memory, dstAddr and srcAddr not device memory of one device.
+ * aclrtMemcpyAsyncWithDesc errors: 100000 desc or stream NULL, kind not
+ * below 8; 107000 stream not a live stream, desc not device memory, not
+ * 64-byte aligned or never filled; 207000 as above; then those of
+ * aclrtMemcpyAsync for the described copy.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t *descSize);
+ACL_FUNC_VISIBILITY aclError aclrtSetMemcpyDesc(void *desc, aclrtMemcpyKind kind, void *srcAddr, void *dstAddr,
+						size_t count, void *config);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithDesc(void *desc, aclrtMemcpyKind kind, aclrtStream stream);
+
+/*
+ * aclrtMemcpyAsyncWithOffset - queue on stream (NULL: default stream) a
+ * device-to-device copy of count bytes from (*src) + srcDataOffset to
+ * (*dst) + dstDataOffset, where dst and src are device memory holding the
+ * 64-bit addresses (read by npu_sim at the call) and destMax is the size of
+ * the destination buffer at *dst.  count 0: ACL_SUCCESS, nothing queued.
+ * Errors: 107000 kind not ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, stream not a
+ * live stream, dst or src NULL, count above destMax or 4 GiB, an offset
+ * above 2^48 - 1, dstDataOffset not below destMax, count above destMax -
+ * dstDataOffset, dst or src not device memory; 207000 the chip has no copy
+ * by offset (Atlas inference series, Atlas 200I/500 A2); then those of
+ * aclrtMemcpyAsync for the copy.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destMax, size_t dstDataOffset,
+							const void **src, size_t count, size_t srcDataOffset,
+							aclrtMemcpyKind kind, aclrtStream stream);
+
+/*
  * aclrtReduceAsync - queue on stream (NULL: default stream) the SDMA
  * reduce dst[i] = dst[i] <kind> src[i] over count bytes of device memory
  * (count / element size elements of type).  src may be on a peer device

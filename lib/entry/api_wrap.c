@@ -12,6 +12,7 @@
  * they must guard.
  */
 #include "acl/acl.h"
+#include "acl/acl_rt_memory_soma.h"
 #include "acl_internal.h"
 #include "check.h"
 #include "err_msg.h"

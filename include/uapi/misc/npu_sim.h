@@ -107,6 +107,8 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_CALLBACK	(1ULL << 15)
 /* STREAM_SUBMIT OP_SET with NPU_SIM_SET_32, OP_REDUCE, OP_CMO (1.9) */
 #define NPU_SIM_CAP_MEM_OPS	(1ULL << 16)
+/* MEMPOOL_* ioctls and OP_POOL_FREE: stream-ordered memory pools */
+#define NPU_SIM_CAP_MEMPOOL	(1ULL << 17)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -1961,5 +1963,138 @@ struct npu_sim_check_site {
 };
 
 #define NPU_SIM_IOCTL_CHECK_SITE	_IOWR(NPU_SIM_IOC_MAGIC, 0x80, struct npu_sim_check_site)
+
+/* ---- Stream-ordered memory pools (NPU_SIM_CAP_MEMPOOL) -------------------
+ *
+ * A pool (aclrtMemPoolCreate) belongs to the file that created it.  Its
+ * memory comes in blocks, each an ordinary linear allocation of the file
+ * (charged to the device and the process like MEM_ALLOC, 2 MiB pages where
+ * the hugetlb pool has them), whose size is a multiple of
+ * NPU_SIM_MEMPOOL_BLOCK.  A block is in use (MEMPOOL_ALLOC gave it out),
+ * pending (an OP_POOL_FREE of it is queued on a stream and has not run) or
+ * free (that op ran).  Reserved bytes are the sizes of all blocks, used
+ * bytes those of the blocks in use.
+ *
+ * MEMPOOL_ALLOC on stream S gives out the smallest block of at least the
+ * size that is pending or free with S as its freeing stream, or, when the
+ * pool's REUSE_ALLOW_OPPORTUNISTIC or REUSE_ALLOW_INTERNAL_DEPENDENCIES
+ * attribute is set, the smallest free block of any stream; else a new
+ * block.  OP_POOL_FREE: STREAM_SUBMIT with @dst the start of a block in use
+ * and every other field 0; the block is pending from the submit and free
+ * when the stream reaches the op (or the op is cancelled).  An @dst that is
+ * no block of a pool of the file queues a deferred MEM_FREE of the linear
+ * allocation starting there, done when the stream reaches the op (nothing
+ * happens if there is none by then).  Errors of the submit: -EBUSY @dst
+ * lies in a block of a pool and is not the start of one in use.
+ *
+ * MEM_FREE of a block in use takes it out of its pool (used and reserved
+ * drop by its size) and frees it; MEM_FREE of a pending or free block
+ * fails with -ENOENT.  After a STREAM_SYNC or EVENT_SYNC that waited and
+ * found the work done, every pool of the file releases free blocks
+ * (smallest first, each only if the reserved bytes stay at or above the
+ * threshold) while its reserved bytes exceed its release threshold.
+ */
+#define NPU_SIM_MEMPOOL_BLOCK	(2ULL << 20)	/* bytes: block size unit */
+
+/**
+ * struct npu_sim_mempool_create - create a pool on this file's device
+ * @max_size: in, bytes the pool may reserve: 0 for the device capacity
+ *	rounded down to NPU_SIM_MEMPOOL_BLOCK, else rounded up to it; more
+ *	than the capacity is -EINVAL
+ * @id: out, the pool's id (unique on the device, never 0)
+ * @size: out, the pool's size after rounding
+ *
+ * Errors: -EINVAL @max_size above the capacity, @id or @size not 0;
+ * -ENOMEM.
+ */
+struct npu_sim_mempool_create {
+	__u64 max_size;
+	__u64 id;
+	__u64 size;
+};
+
+/**
+ * struct npu_sim_mempool_destroy - destroy a pool of this file
+ * @id: in, the pool
+ *
+ * Every block goes back to the device, in use or not (queued stream work
+ * that uses one keeps its pages until it is done).  Errors: -ENOENT no
+ * such pool.
+ */
+struct npu_sim_mempool_destroy {
+	__u64 id;
+};
+
+/* MEMPOOL_CTL operations */
+enum npu_sim_mempool_op {
+	NPU_SIM_MEMPOOL_GET_ATTR = 1,	/* @value = attribute @attr */
+	NPU_SIM_MEMPOOL_SET_ATTR = 2,	/* attribute @attr = @value */
+	NPU_SIM_MEMPOOL_TRIM = 3,	/* release free blocks down to @value */
+};
+
+/* MEMPOOL_CTL attributes (the values of aclrtMemPoolAttr). */
+enum npu_sim_mempool_attr {
+	NPU_SIM_MEMPOOL_REUSE_EVENT = 1,	/* 0 or 1, stored */
+	NPU_SIM_MEMPOOL_REUSE_OPPORTUNISTIC = 2,	/* 0 or 1 */
+	NPU_SIM_MEMPOOL_REUSE_INTERNAL = 3,	/* 0 or 1 */
+	NPU_SIM_MEMPOOL_RELEASE_THRESHOLD = 4,	/* bytes, <= size */
+	NPU_SIM_MEMPOOL_RESERVED_CURRENT = 5,	/* read only */
+	NPU_SIM_MEMPOOL_RESERVED_HIGH = 6,	/* set: 0 only, resets */
+	NPU_SIM_MEMPOOL_USED_CURRENT = 7,	/* read only */
+	NPU_SIM_MEMPOOL_USED_HIGH = 8,		/* set: 0 only, resets */
+};
+
+/**
+ * struct npu_sim_mempool_ctl - read or set a pool attribute, or trim it
+ * @id: in, the pool
+ * @op: in, enum npu_sim_mempool_op
+ * @attr: in, GET_ATTR / SET_ATTR: enum npu_sim_mempool_attr; TRIM: 0
+ * @value: in, SET_ATTR: the value (the REUSE ones: non-zero is 1); TRIM:
+ *	bytes to keep reserved; GET_ATTR: out (0 on input)
+ *
+ * TRIM releases free blocks, smallest first, each only while the reserved
+ * bytes stay at or above @value; a @value at or above the reserved bytes
+ * does nothing.  Errors: -ENOENT no such pool; -EPERM SET_ATTR of
+ * RESERVED_CURRENT or USED_CURRENT; -EINVAL bad @op or @attr, a threshold
+ * above the pool's size, a non-zero HIGH value, a TRIM @value above the
+ * pool's size or below its used bytes.
+ */
+struct npu_sim_mempool_ctl {
+	__u64 id;
+	__u32 op;
+	__u32 attr;
+	__u64 value;
+};
+
+/**
+ * struct npu_sim_mempool_alloc - take memory from a pool, ordered on a stream
+ * @id: in, the pool
+ * @stream: in, the stream the memory is for
+ * @pad: must be 0
+ * @size: in, bytes, a non-zero multiple of NPU_SIM_MEMPOOL_BLOCK
+ * @va: out, the block's start
+ * @block_size: out, the block's size (>= @size), counted as used
+ *
+ * Errors: -EINVAL bad @size, @pad, out fields not 0; -ENOENT no such pool
+ * or stream; -ENOSPC the pool's size would be exceeded, or the device is
+ * full; -ENXIO window not mapped; -ENOMEM.
+ */
+struct npu_sim_mempool_alloc {
+	__u64 id;
+	__u32 stream;
+	__u32 pad;
+	__u64 size;
+	__u64 va;
+	__u64 block_size;
+};
+
+enum {
+	NPU_SIM_OP_POOL_FREE = 15,	/* free a pool block in stream order */
+};
+
+#define NPU_SIM_IOCTL_MEMPOOL_CREATE	_IOWR(NPU_SIM_IOC_MAGIC, 0x54, struct npu_sim_mempool_create)
+#define NPU_SIM_IOCTL_MEMPOOL_DESTROY	_IOW(NPU_SIM_IOC_MAGIC, 0x55, struct npu_sim_mempool_destroy)
+#define NPU_SIM_IOCTL_MEMPOOL_CTL	_IOWR(NPU_SIM_IOC_MAGIC, 0x56, struct npu_sim_mempool_ctl)
+#define NPU_SIM_IOCTL_MEMPOOL_ALLOC	_IOWR(NPU_SIM_IOC_MAGIC, 0x57, struct npu_sim_mempool_alloc)
 
 #endif /* _UAPI_MISC_NPU_SIM_H */

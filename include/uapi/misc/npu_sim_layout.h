@@ -149,4 +149,12 @@ static_assert(sizeof(struct npu_sim_notify_query) == 32);
 static_assert(offsetof(struct npu_sim_notify_query, key) == 16);
 static_assert(offsetof(struct npu_sim_notify_query, pad) == 28);
 
+static_assert(sizeof(struct npu_sim_mempool_create) == 24);
+static_assert(sizeof(struct npu_sim_mempool_destroy) == 8);
+static_assert(sizeof(struct npu_sim_mempool_ctl) == 24);
+static_assert(offsetof(struct npu_sim_mempool_ctl, value) == 16);
+static_assert(sizeof(struct npu_sim_mempool_alloc) == 40);
+static_assert(offsetof(struct npu_sim_mempool_alloc, size) == 16);
+static_assert(offsetof(struct npu_sim_mempool_alloc, block_size) == 32);
+
 #endif /* _UAPI_MISC_NPU_SIM_LAYOUT_H */
