@@ -27,7 +27,9 @@ int npu_ioctl_cb_subscribe(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&a, uarg, sizeof(a)))
 		return -EFAULT;
-	if (!a.channel || (a.flags & ~NPU_CB_SUBSCRIBE_FLAGS))
+	/* An unsubscribe from channel 0 (no channel) only reports. */
+	if ((!a.channel && !(a.flags & NPU_SIM_CB_UNSUBSCRIBE)) ||
+	    (a.flags & ~NPU_CB_SUBSCRIBE_FLAGS))
 		return -EINVAL;
 	/* RUNTIME names the library's thread of a host function channel. */
 	if ((a.flags & NPU_SIM_CB_RUNTIME) &&

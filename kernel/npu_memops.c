@@ -54,7 +54,7 @@ static int npu_memop_check_reduce(const struct npu_sim_stream_submit *a)
 		return a->value == NPU_SIM_REDUCE_MIN + 1 ? -EOPNOTSUPP : -EINVAL;
 	if (!IS_ALIGNED(a->dst | a->src | a->width, esz))
 		return -EINVAL;
-	return 0;
+	return npu_profile_check_reduce(a->value, a->flags);
 }
 
 static int npu_memop_check_cmo(const struct npu_sim_stream_submit *a)
@@ -65,7 +65,7 @@ static int npu_memop_check_cmo(const struct npu_sim_stream_submit *a)
 		return -EINVAL;
 	if (a->operand && a->value != NPU_SIM_CMO_INVALIDATE)
 		return -EINVAL;
-	return 0;
+	return npu_profile_check_cmo();
 }
 
 /* Field checks of an operation for which npu_memop_submit() holds. */

@@ -110,3 +110,27 @@ int npu_profile_check_phys(u32 page_kind, u32 mem_attr)
 		return -EOPNOTSUPP;
 	return 0;
 }
+
+/*
+ * The SDMA engine of each product reduces its own kinds and element types
+ * (the runtime asks the device: CheckReduceCapability); the others are
+ * refused here too, so that a caller bypassing the library meets them.
+ */
+int npu_profile_check_reduce(u32 kind, u32 type)
+{
+	const struct npu_sim_profile *p = npu_profile();
+
+	if (kind >= 32 || type >= 32 ||
+	    !(p->reduce_kinds & NPU_SIM_REDUCE_BIT(kind)) ||
+	    !(p->reduce_types & NPU_SIM_REDUCE_BIT(type)))
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+/* A CMO task needs a chip with CMO tasks of either kind (rtCmoTaskLaunch). */
+int npu_profile_check_cmo(void)
+{
+	u32 cmo = NPU_SIM_PROFILE_CMO | NPU_SIM_PROFILE_ASYNC_CMO;
+
+	return npu_profile()->flags & cmo ? 0 : -EOPNOTSUPP;
+}

@@ -352,6 +352,7 @@ struct npu_ctx {
 	u32 next_stream, next_event;	/* xa_alloc_cyclic cursors */
 	atomic_t nr_streams, nr_events;
 	u64 sq_queued;			/* ops queued and not completed */
+	u64 sq_aborts;			/* STREAM_CTL ABORTs of any stream */
 	struct list_head sq_parked;	/* streams parked on an event WAIT */
 	struct npu_stream_user *suser;	/* the opener's running slots */
 	/* Threads that run the streams, in their creator's cgroups (1.9). */
@@ -593,6 +594,10 @@ unsigned int npu_profile_capacity_mib(void);
 /* 0, or -EOPNOTSUPP for a policy item / attribute the product lacks. */
 int npu_profile_check_alloc(u32 backing, u32 flags);
 int npu_profile_check_phys(u32 page_kind, u32 mem_attr);
+/* 0, or -EOPNOTSUPP for an OP_REDUCE kind / type the product lacks. */
+int npu_profile_check_reduce(u32 kind, u32 type);
+/* 0, or -EOPNOTSUPP on a product without CMO tasks. */
+int npu_profile_check_cmo(void);
 /* npu_limit.c: per-process device memory accounts and limits */
 int npu_limit_ctx_init(struct npu_ctx *ctx);
 void npu_limit_ctx_teardown(struct npu_ctx *ctx);

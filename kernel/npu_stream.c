@@ -164,6 +164,7 @@ struct npu_stream {
 	bool failed_stop;		/* STOP mode failed: skip until sync */
 	bool held;			/* STREAM_CTL STOP: run nothing */
 	u64 dropped;			/* ops completed without running */
+	u64 aborts;			/* STREAM_CTL ABORTs of this stream */
 };
 
 static void npu_event_release(struct kref *ref)
@@ -1400,7 +1401,7 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_stream *s = NULL, *it;
 	bool all, done;
 	unsigned long id;
-	u64 target = 0;
+	u64 target = 0, aborts;
 	int ret;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -1420,10 +1421,14 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg)
 			return -ENOENT;
 		spin_lock(&ctx->sq_lock);
 		target = s->submitted;
+		aborts = s->aborts;
 		spin_unlock(&ctx->sq_lock);
 		ret = npu_sync_wait(ctx->sq_wq, args.flags, args.timeout_ms,
 				    npu_stream_done(ctx, s, target));
 	} else {
+		spin_lock(&ctx->sq_lock);
+		aborts = ctx->sq_aborts;
+		spin_unlock(&ctx->sq_lock);
 		ret = npu_sync_wait(ctx->sq_wq, args.flags, args.timeout_ms,
 				    npu_ctx_idle(ctx));
 	}
@@ -1434,7 +1439,11 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg)
 	if (!all) {
 		spin_lock(&ctx->sq_lock);
 		done = s->completed >= target;
-		if (done && !(args.flags & NPU_SIM_SYNC_QUERY)) {
+		if (done && !(args.flags & NPU_SIM_SYNC_QUERY) &&
+		    s->aborts != aborts) {
+			/* an ABORT released the wait: its work was dropped */
+			args.error = -ECONNABORTED;
+		} else if (done && !(args.flags & NPU_SIM_SYNC_QUERY)) {
 			args.error = s->error;
 			if (!(args.flags & NPU_SIM_SYNC_KEEP)) {
 				s->error = 0;
@@ -1448,6 +1457,9 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg)
 		xa_lock(&ctx->streams);
 		spin_lock(&ctx->sq_lock);
 		done = !ctx->sq_queued;
+		if (done && !(args.flags & NPU_SIM_SYNC_QUERY) &&
+		    ctx->sq_aborts != aborts)
+			args.error = -ECONNABORTED;
 		xa_for_each(&ctx->streams, id, it) {
 			if (done && !(args.flags & NPU_SIM_SYNC_QUERY)) {
 				if (!args.error)
@@ -1757,6 +1769,8 @@ static int npu_stream_abort(struct npu_ctx *ctx, struct npu_stream *s)
 	s->held = false;
 	s->failed_stop = false;
 	s->error = 0;
+	s->aborts++;
+	ctx->sq_aborts++;
 	target = s->submitted;
 	spin_unlock(&ctx->sq_lock);
 	npu_stream_reap(ctx, &dead);

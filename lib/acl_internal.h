@@ -109,6 +109,8 @@ void npu_rt_initcb_atfork_child(void);
  * device, lock not held.
  */
 aclError npu_rt_enter_current(int *dev);
+/* With the table lock held: the calling thread's current device, or -1. */
+int npu_rt_current_dev_locked(void);
 /*
  * Issue request on the current device (the lock held across it):
  * ACL_SUCCESS with *rc the ioctl's 0 or negative errno, or
@@ -146,6 +148,12 @@ const struct npu_sim_profile *npu_rt_device_profile_locked(int dev);
  * question (table lock NOT held by the caller): 0 or a negative errno.
  */
 int npu_rt_ask_any_device(uint32_t param, uint64_t *value);
+/*
+ * Whether the product the driver poses as has NPU_SIM_PROFILE_* feature
+ * (the runtime's chip feature table: process-wide, no set device needed);
+ * *product (when not NULL) its name.  True when no device answers.
+ */
+bool npu_rt_product_has(uint32_t feature, const char **product);
 /* With the lock held: where [p, p + len) lies among the open devices. */
 struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len);
 /*
@@ -342,6 +350,7 @@ struct npu_rt_ref {
 	int fd;
 	uint32_t kid;
 	uint32_t ev_flags;	/* an event's npu_rt_obj.ev_flags */
+	uint32_t ctx_id;	/* the context the stream or event belongs to */
 };
 
 /* With the table lock held: current context's id for device dev. */
@@ -372,6 +381,17 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
  * stream.
  */
 aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_ref *ref);
+/*
+ * With the table lock held (npu_rt_stream_enter): the runtime's check that
+ * the stream belongs to the calling thread's current context, made by
+ * every call that queues work on a stream or changes it (ApiImpl:
+ * "stream is not in current context").  ACL_SUCCESS with the lock still
+ * held; else the lock is released and 107002 (no current device) or 107003
+ * (a stream of another context, also of another device) returned.
+ */
+aclError npu_rt_stream_ctx_check_locked(const struct npu_rt_ref *ref);
+/* npu_rt_stream_enter, then npu_rt_stream_ctx_check_locked. */
+aclError npu_rt_stream_enter_ctx(aclrtStream stream, struct npu_rt_ref *ref);
 
 /* aclError of a stream/event ioctl's negative errno rc: -ENOENT (the
  * stream or event is gone) is 107000. */

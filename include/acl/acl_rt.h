@@ -1249,7 +1249,15 @@ ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExcep
  * (destroyed, made up, of the other type, or its device was reset: the
  * runtime's handle guard, before its other checks); ACL_ERROR_RT_CONTEXT_NULL
  * (107002) no current device; ACL_ERROR_RT_STREAM_CONTEXT (107003) stream,
- * event and memory of one call are on different devices.  The first error
+ * event and memory of one call are on different devices, or a call that
+ * queues work on a stream or changes it (records, waits, resets, copies,
+ * sets, values, reduces, CMOs, callbacks, host functions, failure mode,
+ * overflow / tag attributes, abort, stop, destroy) is given a stream that
+ * is not of the calling thread's current context (another context of its
+ * device, or another device; synchronize and query take any stream).
+ * ACL_ERROR_RT_STREAM_ABORT (107023): a synchronize of a stream (device:
+ * of any of its streams) that was waiting when aclrtStreamAbort dropped the
+ * work.  The first error
  * of a stream's asynchronous work is returned (and cleared) by the next
  * aclrtSynchronizeStream(WithTimeout) of that stream or
  * aclrtSynchronizeDevice: ACL_ERROR_RT_COPY_DATA (507052) when host memory
@@ -1437,7 +1445,7 @@ ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint3
  * without running.  Then the stream runs again, still in STOP mode.  Only
  * bit 0 of mode counts (as in the runtime).  Errors:
  * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) from STOP back to CONTINUE (the
- * same mode again is no change).
+ * same mode again is no change); then 107003 a stream of another context.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode);
 /* aclrtStreamGetId - *streamId: the device's id of stream (> 0, unique per
@@ -1479,7 +1487,9 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStreamV2(aclrtStream *stream, const aclr
  * value outside 0..7, read as int32_t, becomes the nearest end).  The
  * overflow, tag and cache switches are recorded only.  Errors: 100000 NULL
  * value; 107000 unknown attribute, overflowSwitch > 1, cacheOpInfoSwitch
- * > 1; 207000 as aclrtSetStreamFailureMode.
+ * > 1; 207000 as aclrtSetStreamFailureMode; 107003 (after the value's
+ * check) set or get of the overflow switch or the tag of a stream of
+ * another context.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
 						     aclrtStreamAttrValue *value);
@@ -1488,12 +1498,17 @@ ACL_FUNC_VISIBILITY aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtSt
 /* aclrtStreamAbort - drop every task queued on stream (they never run),
  * stop the running one at its next piece and wait for it; the stream's
  * pending error and a stop (aclrtStreamStop, STOP mode) go with them: the
- * stream stays usable.  A waiting synchronize of the stream returns. */
+ * stream stays usable.  A synchronize of the stream (or of the device)
+ * waiting meanwhile returns ACL_ERROR_RT_STREAM_ABORT (107023); a later one
+ * succeeds.  Errors: 107003 a stream of another context. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamAbort(aclrtStream stream);
 /* aclrtStreamStop - stop the task running on stream at its next piece and
  * hold the stream: queued tasks stay queued and run nothing until
  * aclrtStreamAbort drops them (a synchronize waits until then; a destroy
- * drops them).  Errors: 107000 NULL stream (not for the default stream). */
+ * drops them).  Errors: 107000 NULL stream (not for the default stream);
+ * 107002 no current device; ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) on a
+ * product without a STARS task scheduler (atlas-inference, atlas-training);
+ * 107003 a stream of another context. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamStop(aclrtStream stream);
 /* aclrtActiveStream - activate a model-bound stream from another: only
  * streams bound to a model (aclmdlRIBindStream) qualify, and this runtime

@@ -417,7 +417,9 @@ static aclError unsubscribe(uint64_t thread, aclrtStream stream, int kind)
 		return err;
 	req = (struct npu_sim_cb_subscribe){ .stream = ref.kid, .channel = thread,
 					     .flags = kind_flags(kind) | NPU_SIM_CB_UNSUBSCRIBE };
-	rc = thread == 0 ? -EXDEV : npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &req);
+	/* threadId 0: the driver tells unsubscribed (107011) from subscribed
+	 * to a thread (107012), as the runtime's stream map, then thread map */
+	rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &req);
 	if (rc == 0) {
 		epoch = npu_rt_device_epoch_locked(ref.dev);
 		pthread_mutex_lock(&cb_lock);
@@ -458,6 +460,9 @@ static aclError launch(void (*fn)(void *), void *data, aclrtStream stream, int k
 		npu_rt_msg_detail("fn is NULL");
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
+	err = npu_rt_stream_ctx_check_locked(&ref);	/* ApiImpl::CallbackLaunch, LaunchHostFunc */
+	if (err != ACL_SUCCESS)
+		return err;
 	p = malloc(sizeof(*p));
 	if (p == NULL) {
 		npu_rt_devices_unlock();

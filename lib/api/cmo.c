@@ -15,6 +15,7 @@
 
 #include "acl_internal.h"
 #include "err_msg.h"
+#include "profile.h"
 
 /* The device-memory descriptor aclrtCmoSetDesc writes (rtCmoAddrInfo). */
 struct cmo_desc {
@@ -41,7 +42,7 @@ static aclError queue_cmo(void *src, uint32_t len, aclrtCmoType type, uint32_t b
 		npu_rt_msg_detail("size is a multiple of 4 GiB: the task's 32-bit length would be 0");
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
-	err = npu_rt_stream_enter(stream, &ref);
+	err = npu_rt_stream_enter_ctx(stream, &ref);	/* ApiImpl::CmoTaskLaunch, CmoAddrTaskLaunch */
 	if (err != ACL_SUCCESS)
 		return err;
 	err = npu_rt_stream_range_locked(&ref, src, len, "src");
@@ -59,6 +60,20 @@ static aclError queue_cmo(void *src, uint32_t len, aclrtCmoType type, uint32_t b
 	return npu_rt_stream_submit(&ref, &req, 0);
 }
 
+/*
+ * The runtime's chip feature check (api_c_standard_soc.cc, api_c_memory.cc):
+ * 207000 when the product lacks feature (NPU_SIM_PROFILE_CMO or _ASYNC_CMO).
+ */
+static aclError cmo_feature(uint32_t feature)
+{
+	const char *product = "this product";
+
+	if (npu_rt_product_has(feature, &product))
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("%s does not support this cache maintenance call", product);
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+
 static int cmo_type_ok(aclrtCmoType type)
 {
 	return type >= ACL_RT_CMO_TYPE_PREFETCH && type <= ACL_RT_CMO_TYPE_FLUSH;
@@ -70,6 +85,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCmoAsync(void *src, size_t size, aclrtCmoType 
 		npu_rt_msg_detail(src == NULL ? "src is NULL" : "size is 0");
 		return ACL_ERROR_INVALID_PARAM;
 	}
+	if (cmo_feature(NPU_SIM_PROFILE_CMO) != ACL_SUCCESS)	/* rtCmoAsync */
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	if (!cmo_type_ok(cmoType)) {
 		npu_rt_msg_detail("cmoType %d is not an aclrtCmoType (0..3)", (int)cmoType);
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
@@ -84,6 +101,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithBarrier(void *src, size_t size, ac
 		npu_rt_msg_detail("src is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
+	if (cmo_feature(NPU_SIM_PROFILE_ASYNC_CMO) != ACL_SUCCESS)	/* rtsCmoAsyncWithBarrier */
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	if (size == 0) {
 		npu_rt_msg_detail("size is 0");
 		return ACL_ERROR_RT_PARAM_INVALID;
@@ -119,6 +138,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo *taskInfo,
 
 ACL_FUNC_VISIBILITY aclError aclrtCmoGetDescSize(size_t *size)
 {
+	if (cmo_feature(NPU_SIM_PROFILE_CMO) != ACL_SUCCESS)	/* rtsGetCmoDescSize, first */
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	if (size == NULL) {
 		npu_rt_msg_detail("size is NULL");
 		return ACL_ERROR_RT_PARAM_INVALID;
@@ -132,6 +153,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCmoSetDesc(void *cmoDesc, void *src, size_t si
 {
 	struct cmo_desc d = { 0 };
 
+	if (cmo_feature(NPU_SIM_PROFILE_CMO) != ACL_SUCCESS)	/* rtsSetCmoDesc, first */
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	if (cmoDesc == NULL || src == NULL || size == 0) {
 		npu_rt_msg_detail(cmoDesc == NULL ? "cmoDesc is NULL" : src == NULL ? "src is NULL" : "size is 0");
 		return ACL_ERROR_RT_PARAM_INVALID;
@@ -151,9 +174,16 @@ ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithDesc(void *cmoDesc, aclrtCmoType c
 {
 	struct cmo_desc d;
 
-	if (reserve != NULL || cmoDesc == NULL || !cmo_type_ok(cmoType)) {
-		npu_rt_msg_detail(reserve != NULL ? "reserve must be NULL" : cmoDesc == NULL ? "cmoDesc is NULL" :
-				  "cmoType %d is not an aclrtCmoType (0..3)", (int)cmoType);
+	if (reserve != NULL) {
+		npu_rt_msg_detail("reserve must be NULL");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	/* rtCmoAddrTaskLaunch: a chip with a CMO descriptor (cmoDDRStructInfoSize) */
+	if (cmo_feature(NPU_SIM_PROFILE_CMO) != ACL_SUCCESS)
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	if (cmoDesc == NULL || !cmo_type_ok(cmoType)) {
+		npu_rt_msg_detail(cmoDesc == NULL ? "cmoDesc is NULL" : "cmoType %d is not an aclrtCmoType (0..3)",
+				  (int)cmoType);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	if (aclrtMemcpy(&d, sizeof(d), cmoDesc, sizeof(d), ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS) {

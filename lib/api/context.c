@@ -28,6 +28,29 @@ uint32_t npu_rt_current_ctx_id_locked(int dev)
 	return id;
 }
 
+aclError npu_rt_stream_ctx_check_locked(const struct npu_rt_ref *ref)
+{
+	int dev = npu_rt_current_dev_locked();
+	uint32_t cur;
+
+	if (dev < 0) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("the calling thread has no current context (aclrtSetDevice)");
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	}
+	cur = npu_rt_current_ctx_id_locked(dev);
+	if (dev == ref->dev && cur == ref->ctx_id)
+		return ACL_SUCCESS;
+	npu_rt_devices_unlock();
+	if (dev != ref->dev)
+		npu_rt_msg_detail("the stream is on device %d, the current context on device %d: "
+				  "make the stream's context current first", ref->dev, dev);
+	else
+		npu_rt_msg_detail("the stream belongs to another context of device %d than the current one "
+				  "(aclrtSetCurrentContext)", dev);
+	return ACL_ERROR_RT_STREAM_CONTEXT;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
 {
 	struct npu_rt_obj *c;
@@ -141,7 +164,7 @@ aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct 
 		return ACL_ERROR_RT_INVALID_HANDLE;	/* the runtime's handle guard */
 	}
 	*ref = (struct npu_rt_ref){ .dev = o.dev, .fd = npu_rt_device_fd_locked(o.dev), .kid = o.kid,
-				    .ev_flags = o.ev_flags };
+				    .ev_flags = o.ev_flags, .ctx_id = o.ctx_id };
 	return ACL_SUCCESS;
 }
 
@@ -166,6 +189,17 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 					  "it goes with its context", handle);
 			return ACL_ERROR_RT_PARAM_INVALID;
 		}
+		/* ApiImpl::StreamDestroy: only a stream of the current context
+		 * (one of a reset device fails the handle guard below) */
+		npu_rt_devices_read_lock();
+		if (npu_rt_device_epoch_locked(seen.dev) == seen.epoch) {
+			struct npu_rt_ref ref = { .dev = seen.dev, .ctx_id = seen.ctx_id };
+			aclError err = npu_rt_stream_ctx_check_locked(&ref);
+
+			if (err != ACL_SUCCESS)
+				return err;
+		}
+		npu_rt_devices_unlock();
 		npu_rt_stream_state_notify(handle, ACL_RT_STREAM_STATE_DESTROY_PRE);
 	}
 	npu_rt_devices_read_lock();

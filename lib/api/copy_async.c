@@ -60,8 +60,14 @@ static aclError queue_copy(const struct npu_rt_copy *c, aclrtMemcpyKind kind, ac
 	err = npu_rt_copy_plan_locked(c, kind, true, &plan);
 	if (err == ACL_SUCCESS && !flat)	/* 2D host to host: 107000, not 207000 */
 		err = npu_rt_memcpy2d_route_check(false, &plan);
-	if (err == ACL_SUCCESS)
-		err = plan_check(&ref, &plan);
+	if (err != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		return err;
+	}
+	err = npu_rt_stream_ctx_check_locked(&ref);	/* ApiImpl::MemcpyAsync, MemCopy2DAsync */
+	if (err != ACL_SUCCESS)
+		return err;
+	err = plan_check(&ref, &plan);
 	if (err != ACL_SUCCESS) {
 		npu_rt_devices_unlock();
 		return err;
@@ -119,6 +125,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 				  "[%p, +%zu) straddles host and device addresses", devPtr, count);
 		return loc.kind == NPU_RT_LOC_HOST ? ACL_ERROR_RT_FEATURE_NOT_SUPPORT : ACL_ERROR_RT_PARAM_INVALID;
 	}
+	err = npu_rt_stream_ctx_check_locked(&ref);	/* ApiImpl::MemsetAsync */
+	if (err != ACL_SUCCESS)
+		return err;
 	err = same_device(loc.dev, ref.dev);
 	if (err != ACL_SUCCESS) {
 		npu_rt_devices_unlock();
@@ -170,7 +179,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint
 	npu_rt_devices_unlock();
 	if (loc.kind == NPU_RT_LOC_HOST)
 		return npu_rt_d32_set_host(ptr, value, N);
-	err = npu_rt_stream_enter(stream, &ref);
+	err = npu_rt_stream_enter_ctx(stream, &ref);	/* ApiImpl::MemsetD32Async */
 	if (err != ACL_SUCCESS)
 		return err;
 	err = npu_rt_stream_range_locked(&ref, ptr, bytes, "ptr");	/* it may have gone meanwhile */

@@ -177,6 +177,11 @@ static int current_locked(void)
 	return d;
 }
 
+int npu_rt_current_dev_locked(void)
+{
+	return current_locked();
+}
+
 aclError npu_rt_enter_current(int *dev)
 {
 	int d;
@@ -529,6 +534,20 @@ int npu_rt_ask_any_device(uint32_t param, uint64_t *value)
 		rc = npu_rt_get_param(fd, param, value);
 	close(fd);
 	return rc;
+}
+
+bool npu_rt_product_has(uint32_t feature, const char **product)
+{
+	uint64_t index = 0;
+	const struct npu_sim_profile *p;
+
+	/* no device to ask: the checks that follow answer */
+	if (npu_rt_ask_any_device(NPU_SIM_PARAM_PROFILE, &index) != 0)
+		return true;
+	p = npu_rt_profile_get(index);
+	if (product != NULL)
+		*product = p->product;
+	return (p->flags & feature) != 0;
 }
 
 static aclError ask_error(int rc)

@@ -158,7 +158,7 @@ static aclError submit_event_op(aclrtEvent event, aclrtStream stream, uint32_t o
 			return ACL_ERROR_RT_INVALID_HANDLE;
 		}
 	}
-	err = npu_rt_stream_enter(stream, &ref);
+	err = npu_rt_stream_enter_ctx(stream, &ref);	/* ApiImpl::EventRecord, EventReset, StreamWaitEvent */
 	if (err != ACL_SUCCESS)
 		return err;
 	if (ref.dev != ev.dev) {

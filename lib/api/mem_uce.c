@@ -14,6 +14,23 @@
 
 #include "acl_internal.h"
 #include "err_msg.h"
+#include "profile.h"
+
+/*
+ * The runtime's chip feature check, before the device id's: 207000 when the
+ * product lacks feature (NPU_SIM_PROFILE_FAST_RECOVER: ApiErrorDecorator::
+ * GetMemUceInfo, MemUceRepair; NPU_SIM_PROFILE_ERR_REPAIR: rtsGetErrorVerbose,
+ * rtsRepairError).
+ */
+static aclError fault_feature(uint32_t feature, const char *call)
+{
+	const char *product = "this product";
+
+	if (npu_rt_product_has(feature, &product))
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("%s does not support %s", product, call);
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
 
 ACL_FUNC_VISIBILITY aclError aclrtGetMemUceInfo(int32_t deviceId, aclrtMemUceInfo *memUceInfoArray,
 						size_t arraySize, size_t *retSize)
@@ -25,7 +42,9 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemUceInfo(int32_t deviceId, aclrtMemUceInf
 		npu_rt_msg_detail("%s is NULL", memUceInfoArray == NULL ? "memUceInfoArray" : "retSize");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	err = npu_rt_device_id_check(deviceId, "deviceId");
+	err = fault_feature(NPU_SIM_PROFILE_FAST_RECOVER, "aclrtGetMemUceInfo");
+	if (err == ACL_SUCCESS)
+		err = npu_rt_device_id_check(deviceId, "deviceId");
 	if (err != ACL_SUCCESS)
 		return err;
 	*retSize = 0;
@@ -46,14 +65,19 @@ ACL_FUNC_VISIBILITY aclError aclrtMemUceRepair(int32_t deviceId, aclrtMemUceInfo
 		npu_rt_msg_detail("arraySize %zu is above %d", arraySize, UCE_REPAIR_MAX);
 		return ACL_ERROR_INVALID_PARAM;
 	}
+	/* The ACL layer compares the first UCE_INFO_RESERVED_SIZE bytes (not
+	 * words) of reserved with zeros: the rest of it is not looked at. */
 	for (size_t i = 0; i < arraySize; i++) {
-		for (size_t j = 0; j < UCE_INFO_RESERVED_SIZE; j++) {
-			if (memUceInfoArray[i].reserved[j] != 0) {
-				npu_rt_msg_detail("memUceInfoArray[%zu].reserved[%zu] is not 0", i, j);
-				return ACL_ERROR_INVALID_PARAM;
-			}
+		static const unsigned char zero[UCE_INFO_RESERVED_SIZE];
+
+		if (memcmp(memUceInfoArray[i].reserved, zero, UCE_INFO_RESERVED_SIZE) != 0) {
+			npu_rt_msg_detail("memUceInfoArray[%zu].reserved is not 0 (its first %d bytes)", i,
+					  UCE_INFO_RESERVED_SIZE);
+			return ACL_ERROR_INVALID_PARAM;
 		}
 	}
+	if (fault_feature(NPU_SIM_PROFILE_FAST_RECOVER, "aclrtMemUceRepair") != ACL_SUCCESS)
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	/* no range of the device has a UCE: nothing to repair */
 	return npu_rt_device_id_check(deviceId, "deviceId");
 }
@@ -66,7 +90,9 @@ ACL_FUNC_VISIBILITY aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorIn
 		npu_rt_msg_detail("errorInfo is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	err = npu_rt_device_id_check(deviceId, "deviceId");
+	err = fault_feature(NPU_SIM_PROFILE_ERR_REPAIR, "aclrtGetErrorVerbose");
+	if (err == ACL_SUCCESS)
+		err = npu_rt_device_id_check(deviceId, "deviceId");
 	if (err != ACL_SUCCESS)
 		return err;
 	/* the fields the runtime writes for a device with no fault */
@@ -85,6 +111,9 @@ ACL_FUNC_VISIBILITY aclError aclrtRepairError(int32_t deviceId, const aclrtError
 		npu_rt_msg_detail("errorInfo is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
+	err = fault_feature(NPU_SIM_PROFILE_ERR_REPAIR, "aclrtRepairError");
+	if (err != ACL_SUCCESS)
+		return err;
 	if (errorInfo->tryRepair == 0) {
 		npu_rt_msg_detail("errorInfo->tryRepair is 0 (a repair is asked with 1)");
 		return ACL_ERROR_RT_PARAM_INVALID;

@@ -147,7 +147,7 @@ static aclError notify_submit(void *handle, enum npu_rt_obj_type type, aclrtStre
 	if (err != ACL_SUCCESS)
 		return err;
 	npu_rt_devices_unlock();
-	err = npu_rt_stream_enter(stream, &sref);
+	err = npu_rt_stream_enter_ctx(stream, &sref);	/* ApiImpl::NotifyRecord, NotifyWait, CntNotify* */
 	if (err != ACL_SUCCESS)
 		return err;
 	if (sref.dev != nref.dev) {

@@ -46,25 +46,6 @@ static int reduce_type(aclDataType type)
 	}
 }
 
-#define T(x) (1U << NPU_SIM_REDUCE_##x)
-
-/*
- * The types each product's SDMA engine reduces (bit t: driver type t), as
- * the API reference of aclrtReduceAsync lists them per product (CANN
- * 8.5.0); the runtime asks the device (CheckReduceCapability).  The
- * Ascend 950 is taken as the A3.
- */
-static uint32_t product_types(const struct npu_sim_profile *p)
-{
-	if (strcmp(p->id, "atlas-training") == 0)
-		return T(FP32);
-	if (strcmp(p->id, "atlas-inference") == 0)
-		return T(FP32) | T(FP16) | T(INT16);
-	if (strcmp(p->id, "atlas-200i-500-a2") == 0)
-		return T(INT8) | T(INT16) | T(INT32) | T(FP16) | T(FP32);
-	return T(INT8) | T(INT16) | T(INT32) | T(FP16) | T(FP32) | T(BF16);
-}
-
 static size_t elem_size(int t)
 {
 	return t == NPU_SIM_REDUCE_INT8 || t == NPU_SIM_REDUCE_UINT8 ? 1 :
@@ -72,8 +53,8 @@ static size_t elem_size(int t)
 	       t == NPU_SIM_REDUCE_BF16 ? 2 : 4;
 }
 
-/* The runtime's checks of count and kind, then the engine's capability. */
-static aclError reduce_rt_check(uint64_t count, aclrtReduceKind kind, int t, const struct npu_sim_profile *prof)
+/* The runtime's checks of count and kind (ApiErrorDecorator::ReduceAsync). */
+static aclError reduce_rt_check(uint64_t count, aclrtReduceKind kind)
 {
 	if (count == 0) {
 		npu_rt_msg_detail("count is 0");
@@ -88,11 +69,22 @@ static aclError reduce_rt_check(uint64_t count, aclrtReduceKind kind, int t, con
 				  (unsigned long long)count);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
+	return ACL_SUCCESS;
+}
+
+/* The engine's capability (CheckReduceCapability), after the context check. */
+static aclError reduce_cap_check(aclrtReduceKind kind, int t, const struct npu_sim_profile *prof)
+{
 	if (kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL) {
 		npu_rt_msg_detail("the emulated DMA engine does not do the EQUAL reduce");
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	}
-	if (t == 0 || !(product_types(prof) & (1U << t))) {
+	/* The kinds and types of the product's engine (npu_sim_profiles.h). */
+	if (!(prof->reduce_kinds & NPU_SIM_REDUCE_BIT(kind))) {
+		npu_rt_msg_detail("the SDMA engine of %s does not do reduce kind %d", prof->product, (int)kind);
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
+	if (t == 0 || !(prof->reduce_types & NPU_SIM_REDUCE_BIT(t))) {
 		npu_rt_msg_detail("the SDMA engine of %s does not reduce this data type", prof->product);
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	}
@@ -130,7 +122,15 @@ ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void *dst, const void *src, uint64
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	err = reduce_rt_check(count, kind, t, npu_rt_device_profile_locked(ref.dev));
+	err = reduce_rt_check(count, kind);
+	if (err != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		return err;
+	}
+	err = npu_rt_stream_ctx_check_locked(&ref);	/* ApiImpl::ReduceAsync */
+	if (err != ACL_SUCCESS)
+		return err;
+	err = reduce_cap_check(kind, t, npu_rt_device_profile_locked(ref.dev));
 	if (err == ACL_SUCCESS)
 		err = npu_rt_stream_range_locked(&ref, dst, (size_t)count, "dst");
 	if (err == ACL_SUCCESS)

@@ -34,6 +34,8 @@ aclError npu_rt_async_error(int err)
 		return ACL_ERROR_RT_DRV_INTERNAL_ERROR;
 	case -ETIME:	/* a notify wait timed out on the device */
 		return ACL_ERROR_RT_TASK_TIMEOUT;
+	case -ECONNABORTED:	/* aclrtStreamAbort released the synchronize */
+		return ACL_ERROR_RT_STREAM_ABORT;
 	default:
 		return npu_rt_errno_to_acl(-err);
 	}
@@ -120,10 +122,20 @@ aclError npu_rt_stream_enter(aclrtStream stream, struct npu_rt_ref *ref)
 			npu_rt_devices_unlock();
 			return npu_rt_create_error(NPU_RT_OBJ_STREAM, rc);
 		}
-		*ref = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = sid };
+		*ref = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = sid,
+					    .ctx_id = npu_rt_current_ctx_id_locked(dev) };
 		return ACL_SUCCESS;
 	}
 	return npu_rt_obj_enter(stream, NPU_RT_OBJ_STREAM, ref);
+}
+
+aclError npu_rt_stream_enter_ctx(aclrtStream stream, struct npu_rt_ref *ref)
+{
+	aclError err = npu_rt_stream_enter(stream, ref);
+
+	if (err == ACL_SUCCESS)
+		err = npu_rt_stream_ctx_check_locked(ref);
+	return err;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream)
@@ -343,6 +355,9 @@ static aclError queue_value(void *devAddr, uint64_t value, uint32_t op, uint32_t
 		npu_rt_msg_detail("%s", flag_bad != NULL ? flag_bad : "devAddr is not 8-byte aligned");
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
+	err = npu_rt_stream_ctx_check_locked(&ref);	/* ApiImpl::MemWriteValue, MemWaitValue */
+	if (err != ACL_SUCCESS)
+		return err;
 	loc = npu_rt_locate_locked(devAddr, sizeof(uint64_t));
 	if (loc.kind != NPU_RT_LOC_DEVICE || loc.dev != ref.dev) {
 		npu_rt_devices_unlock();

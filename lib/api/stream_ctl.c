@@ -15,6 +15,7 @@
 
 #include "acl_internal.h"
 #include "err_msg.h"
+#include "profile.h"
 
 /*
  * With the table lock held (npu_rt_stream_enter): release it and issue
@@ -47,21 +48,50 @@ static aclError stream_query(aclrtStream stream, struct npu_sim_stream_ctl *req)
 	return rc == 0 ? ACL_SUCCESS : npu_rt_obj_errno(rc);
 }
 
-/* The runtime's StreamSetMode, after its handle guard: only bit 0 counts. */
+static void stop_to_continue_msg(void)
+{
+	npu_rt_msg_detail("the stream is in ACL_STOP_ON_FAILURE mode: it cannot go back to ACL_CONTINUE_ON_FAILURE");
+}
+
+/*
+ * The runtime's StreamSetMode, after its handle guard: only bit 0 counts;
+ * STOP -> CONTINUE (207000) is refused before the context check (107003).
+ */
 static aclError set_failure_mode(aclrtStream stream, uint64_t mode)
 {
-	struct npu_sim_stream_ctl req;
+	struct npu_sim_stream_ctl req = { 0 };
 	struct npu_rt_ref ref;
 	aclError err = npu_rt_stream_enter(stream, &ref);
 	int rc;
 
 	if (err != ACL_SUCCESS)
 		return err;
+	req.id = ref.kid;
+	req.op = NPU_SIM_STREAM_CTL_QUERY;
+	rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_STREAM_CTL, &req);
+	if (rc == 0 && req.mode == ACL_STOP_ON_FAILURE && !(mode & ACL_STOP_ON_FAILURE)) {
+		npu_rt_devices_unlock();
+		stop_to_continue_msg();
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
+	err = npu_rt_stream_ctx_check_locked(&ref);	/* ApiImpl::StreamSetMode */
+	if (err != ACL_SUCCESS)
+		return err;
 	rc = stream_ctl_unlock(&ref, NPU_SIM_STREAM_CTL_SET_MODE, mode & ACL_STOP_ON_FAILURE, &req);
 	if (rc == -EOPNOTSUPP)
-		npu_rt_msg_detail("the stream is in ACL_STOP_ON_FAILURE mode: it cannot go back to "
-				  "ACL_CONTINUE_ON_FAILURE");
+		stop_to_continue_msg();
 	return rc == 0 ? ACL_SUCCESS : npu_rt_obj_errno(rc);
+}
+
+/* Check that stream (NULL: the default) is in the current context. */
+static aclError stream_ctx_only(aclrtStream stream)
+{
+	struct npu_rt_ref ref;
+	aclError err = npu_rt_stream_enter_ctx(stream, &ref);
+
+	if (err == ACL_SUCCESS)
+		npu_rt_devices_unlock();
+	return err;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)
@@ -259,6 +289,9 @@ ACL_FUNC_VISIBILITY aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtSt
 		if (err == ACL_SUCCESS && stmAttrType != ACL_STREAM_ATTR_USER_CUSTOM_TAG)
 			err = switch_ok(a.v, stmAttrType == ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK ?
 					"overflowSwitch" : "cacheOpInfoSwitch");
+		/* ApiImpl::SetStreamOverflowSwitch, SetStreamTag */
+		if (err == ACL_SUCCESS && stmAttrType != ACL_STREAM_ATTR_CACHE_OP_INFO)
+			err = stream_ctx_only(stream);
 		if (err != ACL_SUCCESS)
 			return err;
 		return npu_rt_stream_opts_edit(stream, set_attr, &a, &o);
@@ -287,6 +320,10 @@ ACL_FUNC_VISIBILITY aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtSt
 		return ACL_SUCCESS;
 	}
 	err = npu_rt_stream_opts_edit(stream, NULL, NULL, &o);
+	/* ApiImpl::GetStreamOverflowSwitch, GetStreamTag */
+	if (err == ACL_SUCCESS && (stmAttrType == ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK ||
+				   stmAttrType == ACL_STREAM_ATTR_USER_CUSTOM_TAG))
+		err = stream_ctx_only(stream);
 	if (err != ACL_SUCCESS)
 		return err;
 	switch (stmAttrType) {
@@ -311,7 +348,7 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamAbort(aclrtStream stream)
 {
 	struct npu_sim_stream_ctl req;
 	struct npu_rt_ref ref;
-	aclError err = npu_rt_stream_enter(stream, &ref);
+	aclError err = npu_rt_stream_enter_ctx(stream, &ref);	/* ApiImpl::StreamAbort */
 	int rc;
 
 	if (err != ACL_SUCCESS)
@@ -333,6 +370,18 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamStop(aclrtStream stream)
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	err = npu_rt_obj_enter(stream, NPU_RT_OBJ_STREAM, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	/* ApiImpl::StreamClear: a current context, a STARS scheduler, then
+	 * the stream's context */
+	if (npu_rt_current_dev_locked() >= 0 &&
+	    !(npu_rt_device_profile_locked(ref.dev)->flags & NPU_SIM_PROFILE_STARS)) {
+		npu_rt_msg_detail("%s has no STARS task scheduler: a stream cannot be stopped",
+				  npu_rt_device_profile_locked(ref.dev)->product);
+		npu_rt_devices_unlock();
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
+	err = npu_rt_stream_ctx_check_locked(&ref);
 	if (err != ACL_SUCCESS)
 		return err;
 	rc = stream_ctl_unlock(&ref, NPU_SIM_STREAM_CTL_STOP, 0, &req);

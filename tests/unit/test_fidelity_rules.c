@@ -119,6 +119,48 @@ START_TEST(mem_info_codes)
 }
 END_TEST
 
+/*
+ * The chip features of the runtime's tables (src/runtime/config/<chip>/
+ * dev_info_reg.cc) in the profile rows: 910_B_93 = A2/A3, 950 = Ascend 950,
+ * mini_v3 = 200I/500 A2, dc = inference, cloud = training.
+ */
+START_TEST(profile_chip_features)
+{
+	static const struct {
+		int row;
+		int stars, cmo, async_cmo, fast_recover, err_repair;
+		uint32_t kinds;
+	} rows[] = {
+		{ NPU_SIM_PROFILE_ASCEND950, 1, 1, 0, 1, 1, 0x1c00 },
+		{ NPU_SIM_PROFILE_ATLAS_A3, 1, 1, 0, 1, 1, 0x1c00 },
+		{ NPU_SIM_PROFILE_ATLAS_A2, 1, 1, 0, 1, 1, 0x1c00 },
+		{ NPU_SIM_PROFILE_ATLAS_200I_500_A2, 1, 0, 1, 0, 0, 0x1c00 },
+		{ NPU_SIM_PROFILE_ATLAS_INFERENCE, 0, 0, 0, 0, 0, 0x0400 },	/* sdmaReduceKind 0x6400 */
+		{ NPU_SIM_PROFILE_ATLAS_TRAINING, 0, 0, 0, 0, 0, 0x1c00 },	/* 0x7C00, EQUAL not on HWTS */
+	};
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct npu_sim_profile *p = &npu_sim_profiles[rows[i].row];
+
+		ck_assert_int_eq(!!(p->flags & NPU_SIM_PROFILE_STARS), rows[i].stars);
+		ck_assert_int_eq(!!(p->flags & NPU_SIM_PROFILE_CMO), rows[i].cmo);
+		ck_assert_int_eq(!!(p->flags & NPU_SIM_PROFILE_ASYNC_CMO), rows[i].async_cmo);
+		ck_assert_int_eq(!!(p->flags & NPU_SIM_PROFILE_FAST_RECOVER), rows[i].fast_recover);
+		ck_assert_int_eq(!!(p->flags & NPU_SIM_PROFILE_ERR_REPAIR), rows[i].err_repair);
+		ck_assert_uint_eq(p->reduce_kinds, rows[i].kinds);
+		/* FLOAT on every product; no unsigned type on any */
+		ck_assert(p->reduce_types & NPU_SIM_REDUCE_BIT(NPU_SIM_REDUCE_FP32));
+		ck_assert(!(p->reduce_types & (NPU_SIM_REDUCE_BIT(NPU_SIM_REDUCE_UINT8) |
+					       NPU_SIM_REDUCE_BIT(NPU_SIM_REDUCE_UINT16) |
+					       NPU_SIM_REDUCE_BIT(NPU_SIM_REDUCE_UINT32))));
+	}
+	ck_assert_uint_eq(npu_sim_profiles[NPU_SIM_PROFILE_ATLAS_TRAINING].reduce_types,
+			  NPU_SIM_REDUCE_BIT(NPU_SIM_REDUCE_FP32));
+	ck_assert(!(npu_sim_profiles[NPU_SIM_PROFILE_ATLAS_200I_500_A2].reduce_types &
+		    NPU_SIM_REDUCE_BIT(NPU_SIM_REDUCE_BF16)));
+}
+END_TEST
+
 /* aclrtMemcpy2d: the runtime's caps and the spans are 107000, after the ACL layer's 100000. */
 START_TEST(memcpy2d_caps)
 {
@@ -269,6 +311,7 @@ int main(void)
 	tcase_add_test(t, with_cfg_unpadded);
 	tcase_add_test(t, host_cfg_attributes);
 	tcase_add_test(t, mem_info_codes);
+	tcase_add_test(t, profile_chip_features);
 	tcase_add_test(t, memcpy2d_caps);
 	tcase_add_test(t, memcpy2d_kinds);
 	tcase_add_test(t, memcpy_kind_correct);

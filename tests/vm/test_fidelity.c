@@ -676,6 +676,104 @@ START_TEST(value_codes)
 }
 END_TEST
 
+static void noop_fn(void *arg)
+{
+	(void)arg;
+}
+
+/*
+ * Every call whose ApiImpl checks "stream is not in current context" answers
+ * 107003 for a stream of another context, of the same device or another;
+ * the calls without that check (synchronize, query) take it.
+ */
+START_TEST(stream_context_codes)
+{
+	char *d = vm_dev_alloc(4096), h[64] = { 0 };
+	aclrtStreamAttrValue v = { 0 };
+	aclrtContext def = NULL, c2 = NULL;
+	aclrtStreamStatus st;
+	aclrtStream s, s1;
+	aclrtEvent e;
+
+	ck_assert_int_eq(aclrtGetCurrentContext(&def), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&e), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateContext(&c2, 0), ACL_SUCCESS);	/* current now */
+
+	ck_assert_int_eq(aclrtRecordEvent(e, s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtStreamWaitEvent(s, e), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtResetEvent(e, s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtMemcpyAsync(d, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtMemcpy2dAsync(d, 64, h, 64, 64, 1, ACL_MEMCPY_HOST_TO_DEVICE, s),
+			 ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtMemsetAsync(d, 64, 0, 64, s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtMemsetD32Async(d, 64, 1, 4, s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtValueWrite(d, 1, 0, s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtValueWait(d, 1, 0, s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtReduceAsync(d, d + 64, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, s, NULL),
+			 ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtCmoAsync(d, 64, ACL_RT_CMO_TYPE_PREFETCH, s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtLaunchHostFunc(s, noop_fn, NULL), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtLaunchCallback(noop_fn, NULL, ACL_CALLBACK_NO_BLOCK, s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtSetStreamFailureMode(s, ACL_STOP_ON_FAILURE), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtStreamAbort(s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtStreamStop(s), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtSetStreamAttribute(s, ACL_STREAM_ATTR_USER_CUSTOM_TAG, &v), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtGetStreamAttribute(s, ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK, &v),
+			 ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_ERROR_RT_STREAM_CONTEXT);
+	/* the value check of the runtime's error layer comes first */
+	ck_assert_int_eq(aclrtValueWrite(d, 1, 1, s), ACL_ERROR_RT_PARAM_INVALID);
+	/* no context check: these take it */
+	ck_assert_int_eq(aclrtStreamQuery(s, &st), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtGetStreamAttribute(s, ACL_STREAM_ATTR_PRIORITY, &v), ACL_SUCCESS);
+	/* NULL: the current context's default stream */
+	ck_assert_int_eq(aclrtMemsetAsync(d, 64, 0, 64, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+
+	/* back in the stream's context: all of it works */
+	ck_assert_int_eq(aclrtSetCurrentContext(def), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(e, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemsetAsync(d, 64, 0, 64, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+
+	/* a stream of another device */
+	ck_assert_int_eq(aclrtSetDevice(1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&s1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemsetAsync(d, 64, 0, 64, s1), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtRecordEvent(e, s1), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtDestroyStream(s1), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtSetDevice(1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtResetDevice(1), ACL_SUCCESS);
+
+	ck_assert_int_eq(aclrtDestroyContext(c2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetCurrentContext(def), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyEvent(e), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+}
+END_TEST
+
+/* threadId 0: the runtime finds the stream in its stream map first (107011), then not in the thread's (107012). */
+START_TEST(unsubscribe_thread_zero)
+{
+	uint64_t self = (uint64_t)pthread_self();
+	aclrtStream s;
+
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtUnSubscribeReport(0, s), ACL_ERROR_RT_STREAM_SUBSCRIBE);
+	ck_assert_int_eq(aclrtSubscribeReport(self, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtUnSubscribeReport(0, s), ACL_ERROR_RT_THREAD_SUBSCRIBE);
+	ck_assert_int_eq(aclrtUnSubscribeReport(self, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtUnSubscribeReport(0, s), ACL_ERROR_RT_STREAM_SUBSCRIBE);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+END_TEST
+
 START_TEST(ipc_import_flags_first)
 {
 	void *p = NULL;
@@ -713,6 +811,8 @@ static Suite *fidelity_suite(void)
 	tcase_add_test(t, event_codes);
 	tcase_add_test(t, value_codes);
 	tcase_add_test(t, ipc_import_flags_first);
+	tcase_add_test(t, stream_context_codes);
+	tcase_add_test(t, unsubscribe_thread_zero);
 	suite_add_tcase(s, t);
 
 	tcase_add_checked_fixture(p, vm_mod_setup, NULL);

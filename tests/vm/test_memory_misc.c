@@ -79,9 +79,16 @@ START_TEST(test_mem_uce)
 	ck_assert_int_eq(aclrtMemUceRepair(0, info, 1), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemUceRepair(0, NULL, 1), 100000);
 	ck_assert_int_eq(aclrtMemUceRepair(0, info, 129), 100000);
-	info[1].reserved[UCE_INFO_RESERVED_SIZE - 1] = 1;
+	info[1].reserved[0] = 1;
 	ck_assert_int_eq(aclrtMemUceRepair(0, info, 2), 100000);
 	ck_assert_int_eq(aclrtMemUceRepair(2, info, 2), 100000);	/* reserved first */
+	info[1].reserved[0] = 0;
+	/* the ACL layer compares UCE_INFO_RESERVED_SIZE (14) bytes: byte 13 counts, byte 14 does not */
+	((unsigned char *)info[1].reserved)[UCE_INFO_RESERVED_SIZE - 1] = 1;
+	ck_assert_int_eq(aclrtMemUceRepair(0, info, 2), 100000);
+	((unsigned char *)info[1].reserved)[UCE_INFO_RESERVED_SIZE - 1] = 0;
+	info[1].reserved[UCE_INFO_RESERVED_SIZE - 1] = 1;
+	ck_assert_int_eq(aclrtMemUceRepair(0, info, 2), ACL_SUCCESS);
 	info[1].reserved[UCE_INFO_RESERVED_SIZE - 1] = 0;
 	ck_assert_int_eq(aclrtMemUceRepair(2, info, 2), 107001);
 	ck_assert_int_eq(aclrtFree(info[0].addr), ACL_SUCCESS);

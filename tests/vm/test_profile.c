@@ -24,6 +24,14 @@
  *          (src/runtime/config/<chip>/dev_info_reg.cc): STREAM_HUGE_DEPTH
  *          (ACL_STREAM_HUGE streams) on every chip but the 310P (CHIP_DC) (DEVICE_P2P,
  *          which aclrtDeviceCanAccessPeer checks, is on all six).
+ *   [feat] the same tables (dev_info_reg.cc of 910_B_93 = A2/A3, 950 = Ascend
+ *          950, mini_v3 = 200I/500 A2, dc = inference, cloud = training):
+ *          isStars (aclrtStreamStop), RT_FEATURE_TASK_CMO (aclrtCmoAsync, the
+ *          descriptor calls), RT_FEATURE_TASK_ASYNC_CMO (aclrtCmoAsyncWithBarrier),
+ *          RT_FEATURE_DFX_FAST_RECOVER (UCE calls), RT_FEATURE_DFX_ERR_GET_AND_REPAIR
+ *          (aclrtGetErrorVerbose, aclrtRepairError), sdmaReduceKind of the
+ *          non-STARS chips (dc: SUM only); the reduce types per product are
+ *          those of the API reference of aclrtReduceAsync (CANN 8.5.0).
  *   [uapi] enum npu_sim_profile_index of the UAPI (the GET_PARAM ABI).
  *   [sim]  npu_sim choices no vendor page gives: the emulated form (RC for
  *          200I/500 A2, the A3 interconnect with P2P_HUGE1G), device memory
@@ -81,6 +89,22 @@ static const struct prof_case cases[] = {
 	/* 32 GiB: [sim] (no memory_size in the platform config) */
 	{ "atlas-training", "Atlas training products", "Ascend910A", NPU_SIM_PROFILE_ATLAS_TRAINING,
 	  "HBM", 32, 32, 1, 0, 1, 0, 0, 0, 1 },
+};
+
+/* [feat], in the order of cases[]. */
+struct feat_case {
+	int stars, cmo, async_cmo, fast_recover, err_repair, reduce_minmax;
+	int bf16, int8, int32;	/* reduce types beyond FLOAT (all), FLOAT16 and INT16 */
+	int fp16;		/* FLOAT16 and INT16 */
+};
+
+static const struct feat_case feats[] = {
+	{ 1, 1, 0, 1, 1, 1, 1, 1, 1, 1 },	/* ascend950 */
+	{ 1, 1, 0, 1, 1, 1, 1, 1, 1, 1 },	/* atlas-a3 */
+	{ 1, 1, 0, 1, 1, 1, 1, 1, 1, 1 },	/* atlas-a2 */
+	{ 1, 0, 1, 0, 0, 1, 0, 1, 1, 1 },	/* atlas-200i-500-a2 */
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 },	/* atlas-inference */
+	{ 0, 0, 0, 0, 0, 1, 0, 0, 0, 0 },	/* atlas-training */
 };
 
 static unsigned long long cap_mib(const struct prof_case *c)
@@ -344,6 +368,112 @@ static void check_streams(const struct prof_case *c)
 	ck_assert_int_eq(aclrtResetDevice(0), OK);
 }
 
+static int ok_or_ns(int supported)
+{
+	return supported ? OK : NS;
+}
+
+/* Chip features of the runtime's feature tables: 207000 where the chip lacks one. */
+static void check_features(const struct prof_case *c, const struct feat_case *f)
+{
+	static const struct { aclDataType t; int which; } types[] = {
+		{ ACL_FLOAT, 0 }, { ACL_FLOAT16, 1 }, { ACL_INT16, 1 }, { ACL_BF16, 2 },
+		{ ACL_INT8, 3 }, { ACL_INT32, 4 }, { ACL_UINT8, 5 }, { ACL_UINT32, 5 },
+	};
+	aclrtMemUceInfo uce[1];
+	aclrtErrorInfo ei;
+	size_t n = 7;
+	aclrtStream s;
+	char *d;
+
+	ck_assert_int_eq(aclrtSetDevice(0), OK);
+	ck_assert_int_eq(aclrtCreateStream(&s), OK);
+	d = vm_dev_alloc(4096);
+	ck_assert_int_eq(aclrtStreamStop(s), ok_or_ns(f->stars));
+	ck_assert_int_eq(aclrtStreamAbort(s), OK);	/* lifts a stop */
+	ck_assert_int_eq(aclrtCmoAsync(d, 64, ACL_RT_CMO_TYPE_PREFETCH, s), ok_or_ns(f->cmo));
+	ck_assert_int_eq(aclrtCmoAsync(NULL, 64, ACL_RT_CMO_TYPE_PREFETCH, s), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtCmoAsyncWithBarrier(d, 64, ACL_RT_CMO_TYPE_INVALID, 1, s), ok_or_ns(f->async_cmo));
+	ck_assert_int_eq(aclrtCmoAsyncWithBarrier(d, 0, ACL_RT_CMO_TYPE_INVALID, 1, s),
+			 f->async_cmo ? ACL_ERROR_RT_PARAM_INVALID : NS);
+	ck_assert_int_eq(aclrtCmoGetDescSize(&n), ok_or_ns(f->cmo));
+	ck_assert_uint_eq(n, f->cmo ? 32 : 7);
+	ck_assert_int_eq(aclrtCmoGetDescSize(NULL), f->cmo ? ACL_ERROR_RT_PARAM_INVALID : NS);
+	ck_assert_int_eq(aclrtCmoSetDesc(NULL, d, 64), f->cmo ? ACL_ERROR_RT_PARAM_INVALID : NS);
+	ck_assert_int_eq(aclrtCmoAsyncWithDesc(NULL, ACL_RT_CMO_TYPE_PREFETCH, s, NULL),
+			 f->cmo ? ACL_ERROR_RT_PARAM_INVALID : NS);
+	ck_assert_int_eq(aclrtCmoAsyncWithDesc(NULL, ACL_RT_CMO_TYPE_PREFETCH, s, d), ACL_ERROR_RT_PARAM_INVALID);
+
+	ck_assert_int_eq(aclrtGetMemUceInfo(0, uce, 1, &n), ok_or_ns(f->fast_recover));
+	ck_assert_int_eq(aclrtGetMemUceInfo(99, uce, 1, &n),
+			 f->fast_recover ? ACL_ERROR_RT_INVALID_DEVICEID : NS);
+	ck_assert_int_eq(aclrtGetMemUceInfo(0, NULL, 1, &n), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemUceRepair(0, uce, 0), ok_or_ns(f->fast_recover));
+	memset(&ei, 0, sizeof(ei));
+	ck_assert_int_eq(aclrtGetErrorVerbose(0, &ei), ok_or_ns(f->err_repair));
+	ck_assert_int_eq(aclrtGetErrorVerbose(0, NULL), ACL_ERROR_INVALID_PARAM);
+	memset(&ei, 0, sizeof(ei));
+	ck_assert_int_eq(aclrtRepairError(0, &ei), f->err_repair ? ACL_ERROR_RT_PARAM_INVALID : NS);
+
+	/* reduce kinds and types of the product's SDMA engine */
+	ck_assert_int_eq(aclrtReduceAsync(d, d + 1024, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, s, NULL), OK);
+	ck_assert_int_eq(aclrtReduceAsync(d, d + 1024, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX, ACL_FLOAT, s, NULL),
+			 ok_or_ns(f->reduce_minmax));
+	ck_assert_int_eq(aclrtReduceAsync(d, d + 1024, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN, ACL_FLOAT, s, NULL),
+			 ok_or_ns(f->reduce_minmax));
+	ck_assert_int_eq(aclrtReduceAsync(d, d + 1024, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL, ACL_FLOAT, s, NULL), NS);
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		int sup = types[i].which == 0 ? 1 : types[i].which == 1 ? f->fp16 : types[i].which == 2 ? f->bf16 :
+			  types[i].which == 3 ? f->int8 : types[i].which == 4 ? f->int32 : 0;
+
+		ck_assert_msg(aclrtReduceAsync(d, d + 1024, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, types[i].t, s, NULL) ==
+			      ok_or_ns(sup), "%s: type %d", c->id, (int)types[i].t);
+	}
+	ck_assert_int_eq(aclrtSynchronizeStream(s), OK);
+	ck_assert_int_eq(aclrtFree(d), OK);
+	ck_assert_int_eq(aclrtDestroyStream(s), OK);
+	ck_assert_int_eq(aclrtResetDevice(0), OK);
+}
+
+/* The driver refuses the same reduce kinds / types and CMO ops for a caller bypassing the library. */
+static void check_bypass_ops(const struct prof_case *c, const struct feat_case *f)
+{
+	static const uint32_t rtypes[] = { NPU_SIM_REDUCE_INT8, NPU_SIM_REDUCE_INT16, NPU_SIM_REDUCE_INT32,
+					   NPU_SIM_REDUCE_UINT8, NPU_SIM_REDUCE_FP32, NPU_SIM_REDUCE_FP16,
+					   NPU_SIM_REDUCE_BF16 };
+	int fd = open("/dev/npu_sim0", O_RDWR | O_CLOEXEC);
+
+	ck_assert_int_ge(fd, 0);
+	/* a stream id that does not exist: a supported op gets as far as ENOENT */
+	for (uint32_t kind = NPU_SIM_REDUCE_SUM; kind <= NPU_SIM_REDUCE_MIN; kind++) {
+		for (size_t i = 0; i < sizeof(rtypes) / sizeof(rtypes[0]); i++) {
+			uint32_t t = rtypes[i];
+			int sup = (kind == NPU_SIM_REDUCE_SUM || f->reduce_minmax) &&
+				  (t == NPU_SIM_REDUCE_FP32 ||
+				   ((t == NPU_SIM_REDUCE_FP16 || t == NPU_SIM_REDUCE_INT16) && f->fp16) ||
+				   (t == NPU_SIM_REDUCE_BF16 && f->bf16) || (t == NPU_SIM_REDUCE_INT8 && f->int8) ||
+				   (t == NPU_SIM_REDUCE_INT32 && f->int32));
+			struct npu_sim_stream_submit r = {
+				.stream = 0x7fffffff, .op = NPU_SIM_OP_REDUCE, .dst = 0x10000, .src = 0x20000,
+				.dpitch = 64, .spitch = 64, .width = 64, .height = 1, .value = kind, .flags = t,
+			};
+			int rc = ioctl(fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &r) ? errno : 0;
+
+			ck_assert_msg(rc == (sup ? ENOENT : EOPNOTSUPP), "%s: kind %u type %u: %d", c->id, kind, t, rc);
+		}
+	}
+	{
+		struct npu_sim_stream_submit r = {
+			.stream = 0x7fffffff, .op = NPU_SIM_OP_CMO, .dst = 0x10000, .dpitch = 64, .width = 64,
+			.height = 1, .value = NPU_SIM_CMO_PREFETCH,
+		};
+		int rc = ioctl(fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &r) ? errno : 0;
+
+		ck_assert_int_eq(rc, f->cmo || f->async_cmo ? ENOENT : EOPNOTSUPP);
+	}
+	close(fd);
+}
+
 /* One load per profile: every rule of the product. */
 START_TEST(test_profile)
 {
@@ -355,8 +485,10 @@ START_TEST(test_profile)
 	check_meminfo(c);
 	check_malloc_physical(c);
 	check_streams(c);
+	check_features(c, &feats[_i]);
 	unload();
 	check_bypass(c);
+	check_bypass_ops(c, &feats[_i]);
 }
 END_TEST
 

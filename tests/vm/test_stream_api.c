@@ -345,12 +345,14 @@ END_TEST
 struct sync_arg {
 	aclrtStream s;
 	aclError err;
+	volatile pid_t tid;
 };
 
 static void *sync_thread(void *p)
 {
 	struct sync_arg *a = p;
 
+	a->tid = (pid_t)syscall(SYS_gettid);
 	a->err = aclrtSynchronizeStream(a->s);
 	return NULL;
 }
@@ -376,12 +378,18 @@ START_TEST(stop_holds_until_abort)
 	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s, 100), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
 	ck_assert_int_eq(squery(s), ACL_STREAM_STATUS_NOT_READY);
 	ck_assert_uint_eq(vm_dev_get_u64(f2), 0);
-	/* a synchronize in another thread is released by the abort */
+	/* a synchronize waiting in another thread is released by the abort
+	 * with ACL_ERROR_RT_STREAM_ABORT (the runtime's RT_ERROR_STREAM_ABORT) */
 	a.s = s;
 	ck_assert_int_eq(pthread_create(&t, NULL, sync_thread, &a), 0);
+	while (a.tid == 0)
+		usleep(1000);
+	vm_wait_blocked_in_ioctl(a.tid, NPU_SIM_IOCTL_STREAM_SYNC);
 	ck_assert_int_eq(aclrtStreamAbort(s), ACL_SUCCESS);
 	ck_assert_int_eq(pthread_join(t, NULL), 0);
-	ck_assert_int_eq(a.err, ACL_SUCCESS);
+	ck_assert_int_eq(a.err, ACL_ERROR_RT_STREAM_ABORT);
+	/* the abort is reported to the waiters only: a later synchronize succeeds */
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
 	ck_assert_uint_eq(vm_dev_get_u64(f1), 0);
 	ck_assert_uint_eq(vm_dev_get_u64(f2), 0);
 	dbg_stream(s, &dbg);

@@ -1020,7 +1020,9 @@ enum npu_sim_status {
  *	before the call is done
  * @error: out, 0 or the negative errno of the first failed operation since
  *	the last sync that reported it; reported only with @status COMPLETE
- *	and without QUERY, and then cleared unless NPU_SIM_SYNC_KEEP is set
+ *	and without QUERY, and then cleared unless NPU_SIM_SYNC_KEEP is set;
+ *	-ECONNABORTED when a STREAM_CTL ABORT of the stream (with ALL: of any
+ *	stream) came while the call waited (the dropped work is not done)
  * @pad: must be 0
  * @submitted: out, operations submitted to the stream (the sum over all
  *	streams with NPU_SIM_SYNC_ALL)
@@ -1247,9 +1249,10 @@ struct npu_sim_event_info {
  * @flags: in, NPU_SIM_CB_HOSTFUNC (the host function kind, else report),
  *	NPU_SIM_CB_RUNTIME (with HOSTFUNC: a channel of the library's own
  *	thread), NPU_SIM_CB_UNSUBSCRIBE
- * @channel: in, the channel (!= 0)
+ * @channel: in, the channel (!= 0; with UNSUBSCRIBE 0 names no channel:
+ *	-ENOTCONN or -EXDEV as below, nothing changes)
  *
- * Errors: -EINVAL bad @flags or @channel 0; -ENOENT no such stream;
+ * Errors: -EINVAL bad @flags or @channel 0 (subscribe); -ENOENT no such stream;
  * -EBUSY (subscribe) the stream has a subscription of that kind, or
  * (report) its host functions go to a RUNTIME channel; -ENOTCONN
  * (unsubscribe) it has no subscription of that kind; -EXDEV (unsubscribe)
@@ -1346,13 +1349,15 @@ struct npu_sim_cb_query {
  * both signs, give the positive quiet NaN with an empty payload; MAX and
  * MIN order -0 below +0 and give that NaN when an operand is NaN.
  * Overlapping operands are processed in increasing address order.  Errors:
- * -EINVAL bad field; -EOPNOTSUPP a kind or type this device does not reduce.
+ * -EINVAL bad field; -EOPNOTSUPP a kind or type this device does not reduce
+ * (EQUAL, and those outside the profile's @reduce_kinds / @reduce_types).
  *
  * OP_CMO: cache maintenance of [@dst, @dst + @width) of device memory,
  * @width > 0 (= @dpitch, @height 1), @value an enum npu_sim_cmo_type, @operand a barrier id below
  * 2^32 (0 for none; non-zero only with NPU_SIM_CMO_INVALIDATE), all other
  * fields 0.  The emulated device has no cache: the op checks and holds the
- * range and completes in order.
+ * range and completes in order.  -EOPNOTSUPP on a product without CMO
+ * tasks (npu_sim_profiles.h NPU_SIM_PROFILE_CMO, NPU_SIM_PROFILE_ASYNC_CMO).
  */
 enum {
 	NPU_SIM_OP_REDUCE = 13,	/* 1.9: dst = dst <kind> src, element-wise */

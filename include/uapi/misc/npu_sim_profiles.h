@@ -60,6 +60,24 @@ enum npu_sim_mem_kind {
 #define NPU_SIM_PROFILE_P2P	(1U << 1)	/* *_P2P policies */
 /* Streams created with ACL_STREAM_HUGE (the deep task queue of the chip). */
 #define NPU_SIM_PROFILE_STREAM_HUGE	(1U << 2)
+/*
+ * The features below follow the chip feature tables of the CANN runtime
+ * (src/runtime/config/<chip>/dev_info_reg.cc); a call needing one the
+ * product lacks fails with ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000).
+ */
+/* A STARS task scheduler (isStars): aclrtStreamStop. */
+#define NPU_SIM_PROFILE_STARS		(1U << 3)
+/* RT_FEATURE_TASK_CMO: aclrtCmoAsync, aclrtCmoGetDescSize/SetDesc/AsyncWithDesc. */
+#define NPU_SIM_PROFILE_CMO		(1U << 4)
+/* RT_FEATURE_TASK_ASYNC_CMO: aclrtCmoAsyncWithBarrier. */
+#define NPU_SIM_PROFILE_ASYNC_CMO	(1U << 5)
+/* RT_FEATURE_DFX_FAST_RECOVER: aclrtGetMemUceInfo, aclrtMemUceRepair. */
+#define NPU_SIM_PROFILE_FAST_RECOVER	(1U << 6)
+/* RT_FEATURE_DFX_ERR_GET_AND_REPAIR: aclrtGetErrorVerbose, aclrtRepairError. */
+#define NPU_SIM_PROFILE_ERR_REPAIR	(1U << 7)
+
+/* Bit of an OP_REDUCE kind or element type in @reduce_kinds, @reduce_types. */
+#define NPU_SIM_REDUCE_BIT(x)	(1U << (x))
 
 /**
  * struct npu_sim_profile - one product
@@ -77,6 +95,10 @@ enum npu_sim_mem_kind {
  *	product's device memory
  * @granularity: aclrtMemGetAllocationGranularity of 2 MiB / normal attributes
  * @granularity_1g: of the 1 GiB attributes, 0 where there are none
+ * @reduce_kinds: OP_REDUCE kinds the SDMA engine does (NPU_SIM_REDUCE_BIT of
+ *	enum npu_sim_reduce_kind); another one is -EOPNOTSUPP (207000)
+ * @reduce_types: OP_REDUCE element types it does (NPU_SIM_REDUCE_BIT of enum
+ *	npu_sim_reduce_type); another one is -EOPNOTSUPP (207000)
  */
 struct npu_sim_profile {
 	const char *id;
@@ -90,7 +112,22 @@ struct npu_sim_profile {
 	__u32 capacity_mib;
 	__u64 granularity;
 	__u64 granularity_1g;
+	__u32 reduce_kinds;
+	__u32 reduce_types;
 };
+
+/* Kinds 10 (SUM), 11 (MAX), 12 (MIN); types by their enum values. */
+#define NPU_SIM_RK_SUM		NPU_SIM_REDUCE_BIT(10)
+#define NPU_SIM_RK_ALL		(NPU_SIM_REDUCE_BIT(10) | NPU_SIM_REDUCE_BIT(11) | \
+				 NPU_SIM_REDUCE_BIT(12))
+#define NPU_SIM_RT_INT8		NPU_SIM_REDUCE_BIT(1)
+#define NPU_SIM_RT_INT16	NPU_SIM_REDUCE_BIT(2)
+#define NPU_SIM_RT_INT32	NPU_SIM_REDUCE_BIT(3)
+#define NPU_SIM_RT_FP32		NPU_SIM_REDUCE_BIT(7)
+#define NPU_SIM_RT_FP16		NPU_SIM_REDUCE_BIT(8)
+#define NPU_SIM_RT_BF16		NPU_SIM_REDUCE_BIT(9)
+#define NPU_SIM_RT_A2		(NPU_SIM_RT_INT8 | NPU_SIM_RT_INT16 | NPU_SIM_RT_INT32 | \
+				 NPU_SIM_RT_FP16 | NPU_SIM_RT_FP32 | NPU_SIM_RT_BF16)
 
 /*
  * The table, indexed by enum npu_sim_profile_index (row 0 is empty).  Marked
@@ -108,10 +145,14 @@ __attribute__((__unused__)) = {
 		.malloc_pad = 0,
 		.mem_kind = NPU_SIM_MEM_HBM,
 		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P |
-			 NPU_SIM_PROFILE_STREAM_HUGE,
+			 NPU_SIM_PROFILE_STREAM_HUGE |
+			 NPU_SIM_PROFILE_STARS | NPU_SIM_PROFILE_CMO |
+			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR,
 		.capacity_mib = 4096,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
+		.reduce_kinds = NPU_SIM_RK_ALL,
+		.reduce_types = NPU_SIM_RT_A2,
 	},
 	[NPU_SIM_PROFILE_ATLAS_A3] = {
 		.id = "atlas-a3",
@@ -122,10 +163,14 @@ __attribute__((__unused__)) = {
 		.malloc_pad = 32,
 		.mem_kind = NPU_SIM_MEM_HBM,
 		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P |
-			 NPU_SIM_PROFILE_STREAM_HUGE,
+			 NPU_SIM_PROFILE_STREAM_HUGE |
+			 NPU_SIM_PROFILE_STARS | NPU_SIM_PROFILE_CMO |
+			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR,
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
+		.reduce_kinds = NPU_SIM_RK_ALL,
+		.reduce_types = NPU_SIM_RT_A2,
 	},
 	[NPU_SIM_PROFILE_ATLAS_A2] = {
 		.id = "atlas-a2",
@@ -136,10 +181,14 @@ __attribute__((__unused__)) = {
 		.malloc_pad = 32,
 		.mem_kind = NPU_SIM_MEM_HBM,
 		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P |
-			 NPU_SIM_PROFILE_STREAM_HUGE,
+			 NPU_SIM_PROFILE_STREAM_HUGE |
+			 NPU_SIM_PROFILE_STARS | NPU_SIM_PROFILE_CMO |
+			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR,
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
+		.reduce_kinds = NPU_SIM_RK_ALL,
+		.reduce_types = NPU_SIM_RT_A2,
 	},
 	[NPU_SIM_PROFILE_ATLAS_200I_500_A2] = {
 		.id = "atlas-200i-500-a2",
@@ -149,10 +198,13 @@ __attribute__((__unused__)) = {
 		.phys_attrs = 0,	/* Ascend RC form: aclrtMallocPhysical unsupported */
 		.malloc_pad = 32,
 		.mem_kind = NPU_SIM_MEM_DDR,
-		.flags = NPU_SIM_PROFILE_STREAM_HUGE,
+		.flags = NPU_SIM_PROFILE_STREAM_HUGE |
+			 NPU_SIM_PROFILE_STARS | NPU_SIM_PROFILE_ASYNC_CMO,
 		.capacity_mib = 384,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
+		.reduce_kinds = NPU_SIM_RK_ALL,
+		.reduce_types = NPU_SIM_RT_A2 & ~NPU_SIM_RT_BF16,
 	},
 	[NPU_SIM_PROFILE_ATLAS_INFERENCE] = {
 		.id = "atlas-inference",
@@ -168,6 +220,8 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 768,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
+		.reduce_kinds = NPU_SIM_RK_SUM,
+		.reduce_types = NPU_SIM_RT_FP32 | NPU_SIM_RT_FP16 | NPU_SIM_RT_INT16,
 	},
 	[NPU_SIM_PROFILE_ATLAS_TRAINING] = {
 		.id = "atlas-training",
@@ -183,6 +237,8 @@ __attribute__((__unused__)) = {
 		.capacity_mib = 1024,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 0,
+		.reduce_kinds = NPU_SIM_RK_ALL,
+		.reduce_types = NPU_SIM_RT_FP32,
 	},
 };
 
