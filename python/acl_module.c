@@ -21,6 +21,7 @@ static PyMethodDef *const rt_groups[] = {
 	pyacl_rt_device_info_methods,
 	pyacl_rt_event_methods,
 	pyacl_rt_notify_methods,
+	pyacl_rt_memcpy_desc_methods,
 };
 
 static struct PyModuleDef acl_def = {

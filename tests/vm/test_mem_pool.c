@@ -28,6 +28,9 @@
 
 #include <acl/acl.h>
 #include <acl/acl_rt_memory_soma.h>
+#include <misc/npu_sim.h>
+
+#include "../npu_raw_stream.h"
 
 #define MEMPOOLS "/sys/kernel/debug/npu_sim/npu_sim0/mempools"
 #define BLK (2 * MiB)
@@ -723,6 +726,97 @@ START_TEST(test_memcpy_offset)
 }
 END_TEST
 
+/* The driver's field checks of the MEMPOOL ioctls and OP_POOL_FREE. */
+START_TEST(test_raw_fields)
+{
+	struct npu_sim_mempool_create c = { .max_size = 4 * MiB };
+	struct npu_sim_mempool_destroy d = { 0 };
+	struct npu_sim_mempool_ctl t;
+	struct npu_sim_mempool_alloc a;
+	struct npu_sim_stream_submit sb;
+	struct vm_raw r;
+	uint32_t sid;
+
+	vm_raw_open(&r, 0);
+	ck_assert_int_eq(raw_stream(r.fd, &sid), 0);
+	c.id = 1;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_CREATE, &c), EINVAL);
+	c.id = 0;
+	c.max_size = VM_DEFAULT_HBM_BYTES + 1;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_CREATE, &c), EINVAL);
+	c.max_size = 3 * MiB;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_CREATE, &c), 0);
+	ck_assert_uint_eq(c.size, 4 * MiB);
+	ck_assert_uint_ne(c.id, 0);
+
+	memset(&t, 0, sizeof(t));
+	t.id = c.id;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_CTL, &t), EINVAL);	/* op 0 */
+	t.op = 4;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_CTL, &t), EINVAL);
+	t.op = NPU_SIM_MEMPOOL_GET_ATTR;
+	t.attr = NPU_SIM_MEMPOOL_USED_CURRENT;
+	t.value = 1;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_CTL, &t), EINVAL);
+	t.op = NPU_SIM_MEMPOOL_TRIM;
+	t.value = 0;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_CTL, &t), EINVAL);	/* attr set */
+	t.attr = 0;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_CTL, &t), 0);
+	t.op = NPU_SIM_MEMPOOL_SET_ATTR;
+	t.attr = NPU_SIM_MEMPOOL_RESERVED_CURRENT;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_CTL, &t), EPERM);
+	t.id = c.id + 1000;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_CTL, &t), ENOENT);
+
+	memset(&a, 0, sizeof(a));
+	a.id = c.id;
+	a.stream = sid;
+	a.size = MiB;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_ALLOC, &a), EINVAL);	/* not 2 MiB */
+	a.size = BLK;
+	a.pad = 1;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_ALLOC, &a), EINVAL);
+	a.pad = 0;
+	a.va = 1;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_ALLOC, &a), EINVAL);
+	a.va = 0;
+	a.stream = sid + 100;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_ALLOC, &a), ENOENT);
+	a.stream = sid;
+	a.size = 6 * MiB;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_ALLOC, &a), ENOSPC);
+	a.size = BLK;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_ALLOC, &a), 0);
+	ck_assert_uint_eq(a.block_size, BLK);
+
+	memset(&sb, 0, sizeof(sb));
+	sb.stream = sid;
+	sb.op = NPU_SIM_OP_POOL_FREE;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);	/* dst 0 */
+	sb.dst = a.va;
+	sb.width = 1;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	sb.width = 0;
+	sb.operand = 1;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EINVAL);
+	sb.operand = 0;
+	sb.dst = a.va + 64;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EBUSY);
+	sb.dst = a.va;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), 0);
+	ck_assert_uint_eq(sb.seq, 1);
+	sb.seq = 0;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EBUSY);
+
+	d.id = c.id;
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_DESTROY, &d), 0);
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_MEMPOOL_DESTROY, &d), ENOENT);
+	vm_raw_close(&r);
+	ck_assert_int_eq(prows_of(0, NULL), 0);
+}
+END_TEST
+
 static Suite *mem_pool_suite(void)
 {
 	Suite *s = suite_create("mem_pool");
@@ -740,6 +834,7 @@ static Suite *mem_pool_suite(void)
 	tcase_add_test(t, test_destroy_in_use);
 	tcase_add_test(t, test_free_async_plain);
 	tcase_add_test(t, test_killed_process);
+	tcase_add_test(t, test_raw_fields);
 	suite_add_tcase(s, t);
 
 	tcase_add_checked_fixture(d, vm_acl_stream_setup, vm_acl_stream_teardown);
