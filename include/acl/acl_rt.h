@@ -1485,7 +1485,11 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStreamV2(aclrtStream *stream, const aclr
  * default 0), _USER_CUSTOM_TAG (userCustomTag, default 0), _CACHE_OP_INFO
  * (cacheOpInfoSwitch 0 or 1, default 0), _PRIORITY (streamPriority; set: a
  * value outside 0..7, read as int32_t, becomes the nearest end).  The
- * overflow, tag and cache switches are recorded only.  Errors: 100000 NULL
+ * overflow, tag and cache switches are recorded only.  On the Atlas 200I/500
+ * A2, inference and training products (chips without those features in
+ * the runtime) a set of the overflow switch or of the tag, and a get of the
+ * tag, succeed doing nothing (no value check; the value is left as it is).
+ * Errors: 100000 NULL
  * value; 107000 unknown attribute, overflowSwitch > 1, cacheOpInfoSwitch
  * > 1; 207000 as aclrtSetStreamFailureMode; 107003 (after the value's
  * check) set or get of the overflow switch or the tag of a stream of
@@ -1633,7 +1637,8 @@ ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
 /*
  * aclrtUnSubscribeReport - undo aclrtSubscribeReport(threadId, stream).
  * Errors: 107017, 107002 as above; 107011 the stream has no report
- * thread; 107012 it is subscribed to another thread.
+ * thread; 107012 it is subscribed to another thread (threadId 0 included:
+ * 107011 or 107012 by the same rules).
  */
 ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
 /*
@@ -2265,15 +2270,17 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destM
  * 8.5.0): Atlas A2/A3 (and Ascend 950) ACL_INT8, ACL_INT16, ACL_INT32,
  * ACL_FLOAT16, ACL_FLOAT, ACL_BF16; Atlas 200I/500 A2 the same but
  * ACL_BF16; Atlas inference ACL_FLOAT, ACL_FLOAT16, ACL_INT16; Atlas
- * training ACL_FLOAT.  Checks, in order:
+ * training ACL_FLOAT.  Atlas inference products do SUM only (the
+ * runtime's sdmaReduceKind of that chip).  Checks, in order:
  * dst or src NULL, reserve not NULL, type not one of ACL_FLOAT,
  * ACL_FLOAT16, ACL_INT16, ACL_INT4, ACL_INT8, ACL_INT32, ACL_BF16,
  * ACL_UINT8, ACL_UINT16, ACL_UINT32 -> ACL_ERROR_INVALID_PARAM (100000);
  * stream destroyed or not a stream -> ACL_ERROR_RT_INVALID_HANDLE
  * (107017); count 0, kind outside 10..13, SUM of more than 4 GiB ->
  * ACL_ERROR_RT_PARAM_INVALID (107000); no current device (NULL stream)
- * -> ACL_ERROR_RT_CONTEXT_NULL (107002); kind EQUAL, or a type the
- * product does not reduce -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000);
+ * -> ACL_ERROR_RT_CONTEXT_NULL (107002); a stream of another context
+ * -> 107003; kind EQUAL, a kind or a type the product does not reduce
+ * -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000);
  * dst not on the stream's device -> ACL_ERROR_RT_STREAM_CONTEXT (107003);
  * dst, src or count not a multiple of the element size, a range not in
  * live device memory, src on a device without peer access ->
@@ -2294,7 +2301,9 @@ ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void *dst, const void *src, uint64
  * aclrtCmoAsync - queue cache operation cmoType on [src, src + size);
  * size is taken modulo 4 GiB (the task's length has 32 bits; a multiple
  * of 4 GiB is 107000).  Checks, in order: src NULL, size 0 -> ACL_ERROR_INVALID_PARAM (100000);
- * cmoType outside 0..3 -> ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000);
+ * a product without CMO tasks (Atlas 200I/500 A2, inference, training:
+ * the runtime's RT_FEATURE_TASK_CMO), cmoType outside 0..3 ->
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000);
  * stream destroyed or not a stream -> ACL_ERROR_RT_INVALID_HANDLE
  * (107017); no current device (NULL stream) -> ACL_ERROR_RT_CONTEXT_NULL
  * (107002); memory of another device than the stream's ->
@@ -2309,7 +2318,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCmoAsync(void *src, size_t size, aclrtCmoType 
  * number in *retSize.  An npu_sim device's memory never has one: *retSize
  * is 0 and the array is left as it is, whatever arraySize (0 too).  The
  * device need not be set.  Errors: 100000 memUceInfoArray or retSize NULL;
- * 107001 deviceId not a device.
+ * 207000 a product without the runtime's fast recovery (Atlas 200I/500 A2,
+ * inference, training); 107001 deviceId not a device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemUceInfo(int32_t deviceId, aclrtMemUceInfo *memUceInfoArray,
 						size_t arraySize, size_t *retSize);
@@ -2318,8 +2328,10 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemUceInfo(int32_t deviceId, aclrtMemUceInf
  * aclrtMemUceRepair - repair the arraySize (0 .. 128) ranges of
  * memUceInfoArray on device deviceId.  No range of an npu_sim device has
  * an error, so there is nothing to repair and the call succeeds, changing
- * nothing.  Errors: 100000 memUceInfoArray NULL, arraySize above 128, or a
- * reserved field of an entry not 0; 107001 deviceId not a device.
+ * nothing.  Errors: 100000 memUceInfoArray NULL, arraySize above 128, or
+ * one of the first UCE_INFO_RESERVED_SIZE bytes of an entry's reserved not
+ * 0 (as the ACL layer: bytes, not words); 207000 as aclrtGetMemUceInfo;
+ * 107001 deviceId not a device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemUceRepair(int32_t deviceId, aclrtMemUceInfo *memUceInfoArray,
 					       size_t arraySize);
@@ -2327,7 +2339,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemUceRepair(int32_t deviceId, aclrtMemUceInfo
 /*
  * aclrtCmoAsyncWithBarrier - as aclrtCmoAsync; an invalidate names a
  * barrier barrierId (> 0), the other types must pass 0.  Checks, in order:
- * src NULL -> ACL_ERROR_INVALID_PARAM (100000); size 0 ->
+ * src NULL -> ACL_ERROR_INVALID_PARAM (100000); a product without the
+ * runtime's RT_FEATURE_TASK_ASYNC_CMO (all but the Atlas 200I/500 A2) ->
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000); size 0 ->
  * ACL_ERROR_RT_PARAM_INVALID (107000); cmoType outside 0..3 ->
  * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000); barrierId 0 with
  * ACL_RT_CMO_TYPE_INVALID, barrierId not 0 with the other types -> 107000;
@@ -2351,6 +2365,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo *taskInfo,
 /*
  * aclrtCmoGetDescSize - bytes of the descriptor aclrtCmoSetDesc fills
  * (*size = 32, as on Atlas A2/A3).  Returns ACL_SUCCESS;
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000), checked first, a product
+ * without CMO tasks (Atlas 200I/500 A2, inference, training);
  * ACL_ERROR_RT_PARAM_INVALID (107000) size NULL.
  */
 ACL_FUNC_VISIBILITY aclError aclrtCmoGetDescSize(size_t *size);
@@ -2359,7 +2375,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCmoGetDescSize(size_t *size);
  * aclrtCmoSetDesc - write the descriptor of [src, src + size) to cmoDesc,
  * aclrtCmoGetDescSize bytes of device memory (aclrtMalloc), by a
  * synchronous host-to-device copy.  size is kept modulo 4 GiB.  Returns
- * ACL_SUCCESS; ACL_ERROR_RT_PARAM_INVALID (107000) cmoDesc or src NULL,
+ * ACL_SUCCESS; 207000 (first) as aclrtCmoGetDescSize;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) cmoDesc or src NULL,
  * size 0; the codes of aclrtMemcpy for that copy (107000 cmoDesc not 32
  * bytes of live device memory).
  */
@@ -2369,7 +2386,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCmoSetDesc(void *cmoDesc, void *src, size_t si
  * aclrtCmoAsyncWithDesc - as aclrtCmoAsync on the range the device
  * descriptor cmoDesc holds.  The descriptor is read at the call (a real
  * device reads it when it runs the task).  Checks, in order: reserve not
- * NULL, cmoDesc NULL, cmoType outside 0..3, cmoDesc not device memory or
+ * NULL -> 107000; a product without CMO descriptors (Atlas 200I/500 A2,
+ * inference, training) -> 207000; cmoDesc NULL, cmoType outside 0..3, cmoDesc not device memory or
  * never filled by aclrtCmoSetDesc -> ACL_ERROR_RT_PARAM_INVALID (107000);
  * then as aclrtCmoAsync.
  */
@@ -2918,7 +2936,9 @@ ACL_FUNC_VISIBILITY aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
  * device never has one: tryRepair 0, hasDetail 0, errorType
  * ACL_RT_NO_ERROR, detail.aicoreErrType ACL_RT_AICORE_ERROR_UNKNOWN (the
  * rest of errorInfo is left as it is).  The device need not be set.
- * Errors: 100000 errorInfo NULL; 107001 deviceId not a device.
+ * Errors: 100000 errorInfo NULL; 207000 a product without the runtime's
+ * RT_FEATURE_DFX_ERR_GET_AND_REPAIR (Atlas 200I/500 A2, inference,
+ * training); 107001 deviceId not a device.
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo);
 
@@ -2926,7 +2946,8 @@ ACL_FUNC_VISIBILITY aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorIn
  * aclrtRepairError - repair the fault errorInfo describes (tryRepair 1) on
  * device deviceId, which must be set in this process.  ACL_RT_NO_ERROR and
  * ACL_RT_ERROR_MEMORY succeed (an npu_sim device has no fault, so nothing
- * is left to repair).  Errors: 100000 errorInfo NULL; 107000 tryRepair 0
+ * is left to repair).  Errors: 100000 errorInfo NULL; 207000 as
+ * aclrtGetErrorVerbose; 107000 tryRepair 0
  * or errorType another type; 107001 deviceId not a device; 507033 device
  * not set in this process.
  */

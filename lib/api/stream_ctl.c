@@ -271,6 +271,11 @@ ACL_FUNC_VISIBILITY aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtSt
 		return rc == 0 ? ACL_SUCCESS : npu_rt_obj_errno(rc);
 	case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
 	case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
+		/* rtsStreamSetAttribute: after the guard, a chip without the
+		 * attribute's feature answers success doing nothing */
+		if (!npu_rt_product_has(NPU_SIM_PROFILE_STREAM_ATTR, NULL))
+			return npu_rt_stream_opts_edit(stream, NULL, NULL, &o);
+		break;
 	case ACL_STREAM_ATTR_CACHE_OP_INFO:
 		break;
 	default:
@@ -320,6 +325,10 @@ ACL_FUNC_VISIBILITY aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtSt
 		return ACL_SUCCESS;
 	}
 	err = npu_rt_stream_opts_edit(stream, NULL, NULL, &o);
+	/* rtsStreamGetAttribute: the tag on a chip without it: success, unread */
+	if (err == ACL_SUCCESS && stmAttrType == ACL_STREAM_ATTR_USER_CUSTOM_TAG &&
+	    !npu_rt_product_has(NPU_SIM_PROFILE_STREAM_ATTR, NULL))
+		return ACL_SUCCESS;
 	/* ApiImpl::GetStreamOverflowSwitch, GetStreamTag */
 	if (err == ACL_SUCCESS && (stmAttrType == ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK ||
 				   stmAttrType == ACL_STREAM_ATTR_USER_CUSTOM_TAG))

@@ -627,7 +627,9 @@ START_TEST(sigkill_with_block_pending)
 	vm_snap_take(0, &snap);
 	vm_child_start(&c, child_block, NULL);
 	ck_assert_uint_eq(vm_child_get(&c), 1);	/* inside the blocking callback */
-	n = dbg_callbacks_of(c.pid);
+	/* the child's main thread queues the NO_BLOCK one meanwhile */
+	for (int i = 0; i < 5000 && (n = dbg_callbacks_of(c.pid)).queued == 0; i++)
+		usleep(1000);
 	ck_assert_int_eq(n.lines, 1);
 	ck_assert_int_eq(n.running, 1);
 	ck_assert_int_eq(n.queued, 1);

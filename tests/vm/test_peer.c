@@ -396,15 +396,21 @@ START_TEST(test_copy_async_ring)
 		int d = (s + 1) % n;
 
 		/* d's stream, d without access to s: refused at the call */
+		use(d);
 		ck_assert_int_eq(aclrtMemcpyAsync(buf[d], sz, buf[s], sz, ACL_MEMCPY_DEVICE_TO_DEVICE, st[d]),
 				 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 		msg_names_enable();
 		use(s);
 		ck_assert_int_eq(aclrtDeviceEnablePeerAccess(d, 0), ACL_SUCCESS);
-		/* s has access now, but the stream is d's */
+		/* d's stream from s's context: the runtime's stream context check */
+		ck_assert_int_eq(aclrtMemcpyAsync(buf[d], sz, buf[s], sz, ACL_MEMCPY_DEFAULT, st[d]),
+				 ACL_ERROR_RT_STREAM_CONTEXT);
+		/* s has access now, but the stream is d's, and d has none to s */
+		use(d);
 		ck_assert_int_eq(aclrtMemcpyAsync(buf[d], sz, buf[s], sz, ACL_MEMCPY_DEFAULT, st[d]),
 				 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 		ck_assert_int_eq(aclrtSynchronizeStream(st[d]), ACL_SUCCESS);
+		use(s);
 		dev_expect(buf[d], sz, 200 + d, 0);
 		counters_expect(&c, n);
 		/* on s's stream: queued and done */
@@ -426,6 +432,7 @@ START_TEST(test_copy_async_ring)
 		ck_assert_int_eq(aclrtDeviceDisablePeerAccess(d), ACL_SUCCESS);
 	}
 	for (int d = 0; d < n; d++) {
+		use(d);	/* a stream is destroyed from its context */
 		ck_assert_int_eq(aclrtDestroyStream(st[d]), ACL_SUCCESS);
 		ck_assert_int_eq(aclrtFree(buf[d]), ACL_SUCCESS);
 	}

@@ -30,7 +30,8 @@
  *          descriptor calls), RT_FEATURE_TASK_ASYNC_CMO (aclrtCmoAsyncWithBarrier),
  *          RT_FEATURE_DFX_FAST_RECOVER (UCE calls), RT_FEATURE_DFX_ERR_GET_AND_REPAIR
  *          (aclrtGetErrorVerbose, aclrtRepairError), sdmaReduceKind of the
- *          non-STARS chips (dc: SUM only); the reduce types per product are
+ *          non-STARS chips (dc: SUM only), RT_FEATURE_STREAM_ATTR_OVERFLOW_CHECK
+ *          and _USER_CUSTOM_TAG (910_B_93, 950); the reduce types per product are
  *          those of the API reference of aclrtReduceAsync (CANN 8.5.0).
  *   [uapi] enum npu_sim_profile_index of the UAPI (the GET_PARAM ABI).
  *   [sim]  npu_sim choices no vendor page gives: the emulated form (RC for
@@ -96,15 +97,16 @@ struct feat_case {
 	int stars, cmo, async_cmo, fast_recover, err_repair, reduce_minmax;
 	int bf16, int8, int32;	/* reduce types beyond FLOAT (all), FLOAT16 and INT16 */
 	int fp16;		/* FLOAT16 and INT16 */
+	int stream_attr;	/* STREAM_ATTR_OVERFLOW_CHECK, _USER_CUSTOM_TAG */
 };
 
 static const struct feat_case feats[] = {
-	{ 1, 1, 0, 1, 1, 1, 1, 1, 1, 1 },	/* ascend950 */
-	{ 1, 1, 0, 1, 1, 1, 1, 1, 1, 1 },	/* atlas-a3 */
-	{ 1, 1, 0, 1, 1, 1, 1, 1, 1, 1 },	/* atlas-a2 */
-	{ 1, 0, 1, 0, 0, 1, 0, 1, 1, 1 },	/* atlas-200i-500-a2 */
-	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 },	/* atlas-inference */
-	{ 0, 0, 0, 0, 0, 1, 0, 0, 0, 0 },	/* atlas-training */
+	{ 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1 },	/* ascend950 */
+	{ 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1 },	/* atlas-a3 */
+	{ 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1 },	/* atlas-a2 */
+	{ 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0 },	/* atlas-200i-500-a2 */
+	{ 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0 },	/* atlas-inference */
+	{ 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 },	/* atlas-training */
 };
 
 static unsigned long long cap_mib(const struct prof_case *c)
@@ -396,6 +398,12 @@ static void check_features(const struct prof_case *c, const struct feat_case *f)
 	ck_assert_int_eq(aclrtCmoAsyncWithBarrier(d, 64, ACL_RT_CMO_TYPE_INVALID, 1, s), ok_or_ns(f->async_cmo));
 	ck_assert_int_eq(aclrtCmoAsyncWithBarrier(d, 0, ACL_RT_CMO_TYPE_INVALID, 1, s),
 			 f->async_cmo ? ACL_ERROR_RT_PARAM_INVALID : NS);
+	ck_assert_int_eq(aclrtCmoAsyncWithBarrier(d, 64, (aclrtCmoType)4, 1, s), NS);
+	ck_assert_int_eq(aclrtCmoAsyncWithBarrier(d, 64, ACL_RT_CMO_TYPE_INVALID, 0, s),
+			 f->async_cmo ? ACL_ERROR_RT_PARAM_INVALID : NS);
+	ck_assert_int_eq(aclrtCmoAsyncWithBarrier(d, 64, ACL_RT_CMO_TYPE_PREFETCH, 2, s),
+			 f->async_cmo ? ACL_ERROR_RT_PARAM_INVALID : NS);
+	ck_assert_int_eq(aclrtCmoAsyncWithBarrier(d, 64, ACL_RT_CMO_TYPE_FLUSH, 0, s), ok_or_ns(f->async_cmo));
 	ck_assert_int_eq(aclrtCmoGetDescSize(&n), ok_or_ns(f->cmo));
 	ck_assert_uint_eq(n, f->cmo ? 32 : 7);
 	ck_assert_int_eq(aclrtCmoGetDescSize(NULL), f->cmo ? ACL_ERROR_RT_PARAM_INVALID : NS);
@@ -430,6 +438,26 @@ static void check_features(const struct prof_case *c, const struct feat_case *f)
 			      ok_or_ns(sup), "%s: type %d", c->id, (int)types[i].t);
 	}
 	ck_assert_int_eq(aclrtSynchronizeStream(s), OK);
+
+	/* the overflow switch and the tag: without the chip's feature a set
+	 * succeeds doing nothing (not even the value's check), a get of the
+	 * tag succeeds leaving the value */
+	{
+		aclrtStreamAttrValue v = { .overflowSwitch = 5 };
+
+		ck_assert_int_eq(aclrtSetStreamAttribute(s, ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK, &v),
+				 f->stream_attr ? ACL_ERROR_RT_PARAM_INVALID : OK);
+		v.userCustomTag = 77;
+		ck_assert_int_eq(aclrtSetStreamAttribute(s, ACL_STREAM_ATTR_USER_CUSTOM_TAG, &v), OK);
+		v.userCustomTag = 3;
+		ck_assert_int_eq(aclrtGetStreamAttribute(s, ACL_STREAM_ATTR_USER_CUSTOM_TAG, &v), OK);
+		ck_assert_uint_eq(v.userCustomTag, f->stream_attr ? 77 : 3);
+		v.overflowSwitch = 1;
+		ck_assert_int_eq(aclrtSetStreamAttribute(s, ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK, &v), OK);
+		v.overflowSwitch = 9;
+		ck_assert_int_eq(aclrtGetStreamAttribute(s, ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK, &v), OK);
+		ck_assert_uint_eq(v.overflowSwitch, f->stream_attr ? 1 : 0);
+	}
 	ck_assert_int_eq(aclrtFree(d), OK);
 	ck_assert_int_eq(aclrtDestroyStream(s), OK);
 	ck_assert_int_eq(aclrtResetDevice(0), OK);

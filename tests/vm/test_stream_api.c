@@ -400,6 +400,7 @@ START_TEST(stop_holds_until_abort)
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
 	ck_assert_uint_eq(vm_dev_get_u64(f2), 3);
 
+
 	/* a destroy of a stopped stream drops its work (no hang) */
 	ck_assert_int_eq(aclrtStreamStop(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWrite(f1, 8, 0, s), ACL_SUCCESS);
@@ -1021,8 +1022,10 @@ START_TEST(waits_hold_no_lock)
 	ck_assert_int_eq(aclrtStreamAbort(s), ACL_SUCCESS);
 	ck_assert_int_eq(pthread_join(t1, NULL), 0);
 	ck_assert_int_eq(pthread_join(t2, NULL), 0);
-	ck_assert_int_eq(dev_wait.err, ACL_SUCCESS);
-	ck_assert_int_eq(stream_wait.err, ACL_SUCCESS);
+	/* both released by the abort: ACL_ERROR_RT_STREAM_ABORT (a device-wide
+	 * synchronize too: the runtime's RT_ERROR_STREAM_ABORT of the stream) */
+	ck_assert_int_eq(dev_wait.err, ACL_ERROR_RT_STREAM_ABORT);
+	ck_assert_int_eq(stream_wait.err, ACL_ERROR_RT_STREAM_ABORT);
 	ck_assert_uint_eq(vm_dev_get_u64(vals), 0);
 	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);

@@ -75,6 +75,12 @@ enum npu_sim_mem_kind {
 #define NPU_SIM_PROFILE_FAST_RECOVER	(1U << 6)
 /* RT_FEATURE_DFX_ERR_GET_AND_REPAIR: aclrtGetErrorVerbose, aclrtRepairError. */
 #define NPU_SIM_PROFILE_ERR_REPAIR	(1U << 7)
+/*
+ * RT_FEATURE_STREAM_ATTR_OVERFLOW_CHECK and _USER_CUSTOM_TAG: without them
+ * aclrtSetStreamAttribute of those two (and aclrtGetStreamAttribute of the
+ * tag) succeeds doing nothing, as the runtime.
+ */
+#define NPU_SIM_PROFILE_STREAM_ATTR	(1U << 8)
 
 /* Bit of an OP_REDUCE kind or element type in @reduce_kinds, @reduce_types. */
 #define NPU_SIM_REDUCE_BIT(x)	(1U << (x))
@@ -147,7 +153,8 @@ __attribute__((__unused__)) = {
 		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P |
 			 NPU_SIM_PROFILE_STREAM_HUGE |
 			 NPU_SIM_PROFILE_STARS | NPU_SIM_PROFILE_CMO |
-			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR,
+			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR |
+			 NPU_SIM_PROFILE_STREAM_ATTR,
 		.capacity_mib = 4096,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
@@ -165,7 +172,8 @@ __attribute__((__unused__)) = {
 		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P |
 			 NPU_SIM_PROFILE_STREAM_HUGE |
 			 NPU_SIM_PROFILE_STARS | NPU_SIM_PROFILE_CMO |
-			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR,
+			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR |
+			 NPU_SIM_PROFILE_STREAM_ATTR,
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
@@ -183,7 +191,8 @@ __attribute__((__unused__)) = {
 		.flags = NPU_SIM_PROFILE_HUGE1G | NPU_SIM_PROFILE_P2P |
 			 NPU_SIM_PROFILE_STREAM_HUGE |
 			 NPU_SIM_PROFILE_STARS | NPU_SIM_PROFILE_CMO |
-			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR,
+			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR |
+			 NPU_SIM_PROFILE_STREAM_ATTR,
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
