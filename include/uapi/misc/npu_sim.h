@@ -107,7 +107,7 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_CALLBACK	(1ULL << 15)
 /* STREAM_SUBMIT OP_SET with NPU_SIM_SET_32, OP_REDUCE, OP_CMO (1.9) */
 #define NPU_SIM_CAP_MEM_OPS	(1ULL << 16)
-/* MEMPOOL_* ioctls and OP_POOL_FREE: stream-ordered memory pools */
+/* MEMPOOL_* ioctls and OP_POOL_FREE: stream-ordered memory pools (1.10) */
 #define NPU_SIM_CAP_MEMPOOL	(1ULL << 17)
 
 /**
@@ -1969,7 +1969,7 @@ struct npu_sim_check_site {
 
 #define NPU_SIM_IOCTL_CHECK_SITE	_IOWR(NPU_SIM_IOC_MAGIC, 0x80, struct npu_sim_check_site)
 
-/* ---- Stream-ordered memory pools (NPU_SIM_CAP_MEMPOOL) -------------------
+/* ---- Stream-ordered memory pools (API 1.10, NPU_SIM_CAP_MEMPOOL) ---------
  *
  * A pool (aclrtMemPoolCreate) belongs to the file that created it.  Its
  * memory comes in blocks, each an ordinary linear allocation of the file
