@@ -108,7 +108,7 @@ static aclError do_register(void *ptr, uint64_t size, uint32_t drv_flags, void *
 	pthread_mutex_unlock(&reg_lock);
 	npu_rt_devices_unlock();
 	if (rc == 0)
-		npu_rt_races_region_add(ptr, size, NPU_RT_RR_REGISTERED);
+		npu_rt_races_registered(ptr, r->dev_va, size, dev);
 	if (rc == 0)
 		return ACL_SUCCESS;
 	free(r);
@@ -225,7 +225,7 @@ ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr)
 	}
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
-	npu_rt_races_region_free(ptr);	/* unordered queued work: USE-AFTER-FREE */
+	npu_rt_races_unregistered(ptr, r->dev_va);	/* unordered queued work: USE-AFTER-FREE */
 	free(r);
 	return ACL_SUCCESS;
 }

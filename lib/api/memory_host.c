@@ -77,7 +77,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size)
 		free(b);
 		return ACL_ERROR_RT_MEMORY_ALLOCATION;
 	}
-	npu_rt_races_region_add(p, size, NPU_RT_RR_PINNED);
+	npu_rt_races_region_add(p, size, NPU_RT_RR_PINNED, -1);
 	*hostPtr = p;
 	return ACL_SUCCESS;
 }

@@ -185,10 +185,10 @@ void npu_rt_check_created(enum npu_rt_check_kind kind, int dev, uintptr_t base, 
 {
 	struct obj *o;
 
-	if (npu_rt_check_flags == 0)
-		return;
 	if (kind == NPU_RT_CK_ALLOC)
-		npu_rt_races_region_add(base, size, NPU_RT_RR_DEVICE);
+		npu_rt_races_region_add(base, size, NPU_RT_RR_DEVICE, dev);
+	if (!(npu_rt_check_flags & ~NPU_RT_CHECK_RACES))	/* races alone: no registry */
+		return;
 	o = new_obj(kind, dev, base, size);
 	if (o != NULL)
 		link_obj(o);
@@ -212,10 +212,10 @@ void npu_rt_check_destroyed(enum npu_rt_check_kind kind, uintptr_t base)
 	struct freed f = { .used = true, .kind = kind, .base = base };
 	bool found = false;
 
-	if (npu_rt_check_flags == 0)
-		return;
 	if (kind == NPU_RT_CK_ALLOC)
 		npu_rt_races_region_free(base);	/* unordered queued work: USE-AFTER-FREE */
+	if (!(npu_rt_check_flags & ~NPU_RT_CHECK_RACES))
+		return;
 	f.free_call = npu_rt_check_call();
 	npu_rt_site_capture(&f.free_site);
 	pthread_mutex_lock(&lock);
@@ -254,8 +254,6 @@ void npu_rt_check_device_closed(int dev)
 		if ((*pp)->dev == dev && !(*pp)->inherited) {
 			if (npu_rt_check_flags & NPU_RT_CHECK_LEAKS)
 				leak_block(*pp, NULL);
-			if ((*pp)->kind == NPU_RT_CK_ALLOC)
-				npu_rt_races_region_free((*pp)->base);	/* its streams are done */
 			drop(pp);
 		} else {
 			pp = &(*pp)->next;

@@ -20,6 +20,7 @@
  * sites and the allocation (regions, below) with its own.
  */
 #include <pthread.h>
+#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,6 +36,7 @@
 #define BUCKETS		256U
 #define SITE_BUCKETS	1024U
 #define ROWS_MAX	1024U	/* 2D accesses with more rows: their span */
+#define FLAG_SCAN	256U	/* writes up to this size may set a value flag */
 
 /* ---- state (all under lock) --------------------------------------------- */
 
@@ -63,6 +65,7 @@ struct rsync {
 struct region {
 	uintptr_t lo, hi;
 	int kind;		/* enum npu_rt_races_region */
+	int dev;		/* device memory: its device, else -1 */
 	const char *call;
 	const struct npu_rt_site *site;
 };
@@ -83,8 +86,7 @@ static struct rstream *streams[BUCKETS];
 static struct rsync *syncs[BUCKETS];
 static struct isite *sites[SITE_BUCKETS];
 static struct seen *seens[SITE_BUCKETS];
-static struct region *regions;
-static size_t nregions, capregions;
+static void *regions;		/* tsearch(3) tree of struct region */
 static uint32_t *agent_last;	/* last clock of each agent id */
 static uint32_t nagents, capagents;
 static uint32_t *free_agents;
@@ -279,26 +281,21 @@ static const struct npu_rt_site *site_now(void)
 
 /* ---- regions (allocations, pinned and registered host memory) ------------ */
 
-static size_t region_above(uintptr_t p)	/* first region with hi > p */
+/* Disjoint: equal when they overlap, so a search for [p, p + 1) finds the
+ * region holding p (a red-black tree of tsearch(3), O(log n)). */
+static int region_cmp(const void *a, const void *b)
 {
-	size_t lo = 0, hi = nregions;
+	const struct region *x = a, *y = b;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (regions[mid].hi <= p)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return x->hi <= y->lo ? -1 : x->lo >= y->hi ? 1 : 0;
 }
 
 static struct region *region_of(uintptr_t p)
 {
-	size_t i = region_above(p);
+	struct region key = { .lo = p, .hi = p + 1 };
+	void **node = tfind(&key, &regions, region_cmp);
 
-	return i < nregions && regions[i].lo <= p ? &regions[i] : NULL;
+	return node != NULL ? *node : NULL;
 }
 
 static const char *region_name(int kind)
@@ -461,11 +458,26 @@ static struct npu_rt_race_op *op_new(int dev, uint32_t stream, uint32_t agent, u
 	return op;
 }
 
+/* A small write may set a flag a value wait polls: what a later wait of
+ * that address joins. */
+static void flag_written(const struct npu_rt_vc *v, uintptr_t lo, uintptr_t hi)
+{
+	struct rsync *y;
+
+	if (hi - lo > FLAG_SCAN)
+		return;
+	for (uintptr_t a = lo & ~(uintptr_t)7; a < hi; a += 8)
+		if ((y = sync_get(SYNC_VALUE, -1, a, false)) != NULL)
+			npu_rt_vc_join(&y->v, v);
+}
+
 static void touch(struct npu_rt_race_op *op, const struct npu_rt_vc *v, uintptr_t lo, uintptr_t hi, bool write)
 {
 	struct found_ctx f = { .op = op, .write = write };
 
 	npu_rt_shadow_access(op, v, lo, hi, write, found, &f);
+	if (write && !op->atomic)
+		flag_written(v, lo, hi);
 }
 
 /* height rows of width bytes, pitch apart. */
@@ -652,26 +664,6 @@ void npu_rt_races_destroyed_(int dev, bool event, uint32_t id)
 	pthread_mutex_unlock(&lock);
 }
 
-void npu_rt_races_device_closed_(int dev)
-{
-	pthread_mutex_lock(&lock);
-	for (unsigned int i = 0; i < BUCKETS; i++) {
-		for (struct rstream **pp = &streams[i]; *pp != NULL;) {
-			if ((*pp)->dev == dev)
-				stream_drop(pp);
-			else
-				pp = &(*pp)->next;
-		}
-		for (struct rsync **pp = &syncs[i]; *pp != NULL;) {
-			if ((*pp)->dev == dev && (*pp)->type != SYNC_VALUE && (*pp)->type != SYNC_CALLBACK)
-				sync_drop(pp);
-			else
-				pp = &(*pp)->next;
-		}
-	}
-	pthread_mutex_unlock(&lock);
-}
-
 void npu_rt_races_host_copy_(const struct npu_rt_copy *c, uint32_t dir)
 {
 	struct npu_rt_race_op *op;
@@ -699,36 +691,45 @@ void npu_rt_races_host_access_(uintptr_t p, size_t len, bool device, bool write)
 	pthread_mutex_unlock(&lock);
 }
 
-void npu_rt_races_region_add_(uintptr_t p, uint64_t size, enum npu_rt_races_region kind)
+void npu_rt_races_region_add_(uintptr_t p, uint64_t size, enum npu_rt_races_region kind, int dev)
 {
-	size_t i;
+	struct region *r, *old;
+	void **node;
 
 	if (size == 0)
 		return;
 	pthread_mutex_lock(&lock);
-	i = region_above(p);
-	if (i < nregions && regions[i].lo < p + size) {	/* overlaps one: replace it */
-		regions[i] = (struct region){ .lo = p, .hi = p + size, .kind = (int)kind,
-					      .call = npu_rt_check_call(), .site = site_now() };
-		goto out;
-	}
-	if (nregions == capregions) {
-		size_t cap = capregions ? capregions * 2 : 64;
-		struct region *n = realloc(regions, cap * sizeof(*n));
+	for (;;) {	/* overlapped ones went without our seeing it */
+		struct region key = { .lo = p, .hi = p + size };
 
-		if (n == NULL)
-			goto out;
-		regions = n;
-		capregions = cap;
+		node = tfind(&key, &regions, region_cmp);
+		if (node == NULL)
+			break;
+		old = *node;
+		tdelete(old, &regions, region_cmp);
+		free(old);
 	}
-	memmove(&regions[i + 1], &regions[i], (nregions - i) * sizeof(*regions));
-	nregions++;
-	regions[i] = (struct region){ .lo = p, .hi = p + size, .kind = (int)kind, .call = npu_rt_check_call(),
-				      .site = site_now() };
+	r = malloc(sizeof(*r));
+	if (r != NULL) {
+		*r = (struct region){ .lo = p, .hi = p + size, .kind = (int)kind, .dev = dev,
+				      .call = npu_rt_check_call(), .site = site_now() };
+		node = tsearch(r, &regions, region_cmp);
+		if (node == NULL || *node != r)
+			free(r);
+	}
 	if (kind != NPU_RT_RR_POOL)	/* fresh memory: nothing queued on it */
 		npu_rt_shadow_erase(p, p + size);
-out:
 	pthread_mutex_unlock(&lock);
+}
+
+/* Region r goes: with f, unordered work on it is reported first. */
+static void region_drop(struct region *r, struct found_ctx *f)
+{
+	if (f != NULL)
+		npu_rt_shadow_scan(ctx_vc(), r->lo, r->hi, found, f);
+	npu_rt_shadow_erase(r->lo, r->hi);
+	tdelete(r, &regions, region_cmp);
+	free(r);
 }
 
 void npu_rt_races_region_free_(uintptr_t p)
@@ -739,16 +740,35 @@ void npu_rt_races_region_free_(uintptr_t p)
 	pthread_mutex_lock(&lock);
 	r = region_of(p);
 	if (r != NULL && r->lo == p) {
-		uintptr_t lo = r->lo, hi = r->hi;
-
 		f.free_call = npu_rt_check_call();
 		f.free_site = site_now();
-		npu_rt_shadow_scan(ctx_vc(), lo, hi, found, &f);
-		npu_rt_shadow_erase(lo, hi);
-		memmove(r, r + 1, (size_t)(&regions[nregions] - (r + 1)) * sizeof(*r));
-		nregions--;
+		region_drop(r, &f);
 	}
 	pthread_mutex_unlock(&lock);
+}
+
+/* twalk(3) cannot delete: collect the device's regions first. */
+static struct region **closing;
+static size_t nclosing, capclosing;
+static int closing_dev;
+
+static void collect(const void *node, VISIT v, int depth)
+{
+	struct region *r = *(struct region *const *)node;
+
+	(void)depth;
+	if ((v != postorder && v != leaf) || r->dev != closing_dev)
+		return;
+	if (nclosing == capclosing) {
+		size_t cap = capclosing ? capclosing * 2 : 64;
+		struct region **n = realloc(closing, cap * sizeof(*n));
+
+		if (n == NULL)
+			return;
+		closing = n;
+		capclosing = cap;
+	}
+	closing[nclosing++] = r;
 }
 
 void npu_rt_races_pool_(int dev, uint32_t kid, uintptr_t p, uint64_t size, bool alloc)
@@ -760,7 +780,7 @@ void npu_rt_races_pool_(int dev, uint32_t kid, uintptr_t p, uint64_t size, bool 
 	if (size == 0)
 		return;
 	if (alloc)
-		npu_rt_races_region_add_(p, size, NPU_RT_RR_POOL);
+		npu_rt_races_region_add_(p, size, NPU_RT_RR_POOL, dev);
 	pthread_mutex_lock(&lock);
 	s = stream_get(dev, kid);
 	if (s == NULL)
@@ -816,5 +836,30 @@ void npu_rt_races_callback_done_(void)
 	pthread_mutex_lock(&lock);
 	cb.on = false;
 	npu_rt_vc_join(ctx_vc(), &cb.v);	/* the thread that ran it knows it ran */
+	pthread_mutex_unlock(&lock);
+}
+
+void npu_rt_races_device_closed_(int dev)
+{
+	pthread_mutex_lock(&lock);
+	closing_dev = dev;
+	nclosing = 0;
+	twalk(regions, collect);
+	for (size_t i = 0; i < nclosing; i++)	/* its streams are done: no report */
+		region_drop(closing[i], NULL);
+	for (unsigned int i = 0; i < BUCKETS; i++) {
+		for (struct rstream **pp = &streams[i]; *pp != NULL;) {
+			if ((*pp)->dev == dev)
+				stream_drop(pp);
+			else
+				pp = &(*pp)->next;
+		}
+		for (struct rsync **pp = &syncs[i]; *pp != NULL;) {
+			if ((*pp)->dev == dev && (*pp)->type != SYNC_VALUE && (*pp)->type != SYNC_CALLBACK)
+				sync_drop(pp);
+			else
+				pp = &(*pp)->next;
+		}
+	}
 	pthread_mutex_unlock(&lock);
 }

@@ -59,7 +59,7 @@ void npu_rt_races_destroyed_(int dev, bool event, uint32_t id);
 void npu_rt_races_device_closed_(int dev);
 void npu_rt_races_host_copy_(const struct npu_rt_copy *c, uint32_t dir);
 void npu_rt_races_host_access_(uintptr_t p, size_t len, bool device, bool write);
-void npu_rt_races_region_add_(uintptr_t p, uint64_t size, enum npu_rt_races_region kind);
+void npu_rt_races_region_add_(uintptr_t p, uint64_t size, enum npu_rt_races_region kind, int dev);
 void npu_rt_races_region_free_(uintptr_t p);
 void npu_rt_races_callback_run_(uint64_t cookie);
 void npu_rt_races_callback_done_(void);
@@ -89,12 +89,23 @@ void npu_rt_races_pool_(int dev, uint32_t stream, uintptr_t p, uint64_t size, bo
 /* The calling thread read or wrote [p, +len) of device (or host) memory. */
 #define npu_rt_races_host_access(p, len, device, write) \
 	do { if (NPU_RT_RACES_ON()) npu_rt_races_host_access_((uintptr_t)(p), (len), (device), (write)); } while (0)
-/* Memory [p, +size) came to be (device memory, pinned or registered host
- * memory); it went (a free: checked against unordered queued work). */
-#define npu_rt_races_region_add(p, size, kind) \
-	do { if (NPU_RT_RACES_ON()) npu_rt_races_region_add_((uintptr_t)(p), (size), (kind)); } while (0)
+/* Memory [p, +size) came to be (device memory of device dev, pinned or
+ * registered host memory: dev -1); it went (a free: checked against
+ * unordered queued work).  Device memory still there when its device
+ * closes goes with it. */
+#define npu_rt_races_region_add(p, size, kind, dev) \
+	do { if (NPU_RT_RACES_ON()) npu_rt_races_region_add_((uintptr_t)(p), (size), (kind), (dev)); } while (0)
 #define npu_rt_races_region_free(p) \
 	do { if (NPU_RT_RACES_ON()) npu_rt_races_region_free_((uintptr_t)(p)); } while (0)
+/* Host memory [p, +size) was registered with device address alias on
+ * device dev (both are checked, as separate addresses); it was
+ * unregistered (checked against unordered queued work, as a free). */
+#define npu_rt_races_registered(p, alias, size, dev) \
+	do { if (NPU_RT_RACES_ON()) { npu_rt_races_region_add_((uintptr_t)(p), (size), NPU_RT_RR_REGISTERED, -1); \
+		npu_rt_races_region_add_((uintptr_t)(alias), (size), NPU_RT_RR_REGISTERED, (dev)); } } while (0)
+#define npu_rt_races_unregistered(p, alias) \
+	do { if (NPU_RT_RACES_ON()) { npu_rt_races_region_free_((uintptr_t)(p)); \
+		npu_rt_races_region_free_((uintptr_t)(alias)); } } while (0)
 /* The calling thread runs / has run the callback of cookie. */
 #define npu_rt_races_callback_run(cookie) \
 	do { if (NPU_RT_RACES_ON()) npu_rt_races_callback_run_(cookie); } while (0)

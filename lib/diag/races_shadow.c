@@ -131,7 +131,7 @@ static bool conflicts(const struct npu_rt_race_op *prev, const struct npu_rt_rac
 		return false;
 	if (prev->kind == NPU_RT_ROP_FREE)	/* any use of freed memory */
 		return op != NULL && op->kind != NPU_RT_ROP_ALLOC;
-	if (op != NULL && prev->atomic && op->atomic)
+	if (prev->atomic || (op != NULL && op->atomic))	/* a flag: polled by design */
 		return false;
 	return !npu_rt_race_hb(prev, v);
 }

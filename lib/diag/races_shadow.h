@@ -28,7 +28,8 @@ struct npu_rt_race_op {
 	uint32_t refs;
 	uint32_t agent, clock;	/* its epoch */
 	uint8_t kind;		/* enum npu_rt_race_op_kind */
-	bool atomic;		/* value write/wait: they do not race each other */
+	bool atomic;		/* value write/wait: a flag, written and polled
+				 * unordered by design: races with nothing */
 	bool write_dst, read_src, read_dst;	/* what it does, for the report */
 	int dev;
 	uint32_t stream;	/* kernel stream id; 0: a host thread */

@@ -1,4 +1,4 @@
-/* expect: RACE. A queued D2H copy into registered host memory; the host copies out of it before synchronizing. */
+/* expect: RACE. A queued copy writes registered host memory through its device address; the host copies out of it before synchronizing. */
 #include <sys/mman.h>
 
 #include "race_prog.h"
@@ -10,8 +10,8 @@ int main(void)
 	setup();
 	reg = mmap(NULL, N, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	CK(aclrtHostRegister(reg, N, ACL_HOST_REGISTER_MAPPED, &alias));
-	CK(aclrtMemcpyAsync(reg, N, dev_a, N, ACL_MEMCPY_DEVICE_TO_HOST, s1)); /* A */
-	CK(aclrtMemcpy(dev_b, N, reg, N, ACL_MEMCPY_HOST_TO_DEVICE)); /* B */
+	CK(aclrtMemcpyAsync(alias, N, dev_a, N, ACL_MEMCPY_DEVICE_TO_DEVICE, s1)); /* A */
+	CK(aclrtMemcpy(dev_b, N, alias, N, ACL_MEMCPY_DEVICE_TO_DEVICE)); /* B */
 	CK(aclrtSynchronizeDevice());
 	CK(aclrtHostUnregister(reg));
 	munmap(reg, N);
