@@ -265,10 +265,12 @@ void npu_rt_check_device_closed(int dev)
 void npu_rt_check_atfork_prepare(void)
 {
 	pthread_mutex_lock(&lock);
+	npu_rt_races_atfork_prepare();	/* innermost */
 }
 
 void npu_rt_check_atfork_parent(void)
 {
+	npu_rt_races_atfork_parent();
 	pthread_mutex_unlock(&lock);
 }
 
@@ -278,6 +280,7 @@ void npu_rt_check_atfork_child(void)
 	for (struct obj *o = objs; o != NULL; o = o->next)
 		o->inherited = true;
 	pthread_mutex_init(&lock, NULL);
+	npu_rt_races_atfork_child();
 }
 
 int npu_rt_report_leaks(FILE *out)

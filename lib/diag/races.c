@@ -863,3 +863,39 @@ void npu_rt_races_device_closed_(int dev)
 	}
 	pthread_mutex_unlock(&lock);
 }
+
+/* Fork: the lock is held across it; the child starts over (its streams,
+ * events and device memory are its own, not the parent's). */
+void npu_rt_races_atfork_prepare(void)
+{
+	pthread_mutex_lock(&lock);
+}
+
+void npu_rt_races_atfork_parent(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+void npu_rt_races_atfork_child(void)
+{
+	pthread_mutex_init(&lock, NULL);
+	for (unsigned int i = 0; i < BUCKETS; i++) {
+		while (streams[i] != NULL) {
+			struct rstream *s = streams[i];
+
+			streams[i] = s->next;
+			npu_rt_vc_free(&s->v);
+			free(s);
+		}
+		while (syncs[i] != NULL)
+			sync_drop(&syncs[i]);
+	}
+	tdestroy(regions, free);
+	regions = NULL;
+	npu_rt_shadow_erase(0, UINTPTR_MAX);
+	nagents = 0;
+	nfree = 0;
+	npu_rt_vc_clear(&host_vc);
+	cb.on = false;
+}
+

@@ -63,6 +63,10 @@ void npu_rt_races_region_add_(uintptr_t p, uint64_t size, enum npu_rt_races_regi
 void npu_rt_races_region_free_(uintptr_t p);
 void npu_rt_races_callback_run_(uint64_t cookie);
 void npu_rt_races_callback_done_(void);
+/* Fork handlers (check.c's, under fork.c): the child starts with nothing. */
+void npu_rt_races_atfork_prepare(void);
+void npu_rt_races_atfork_parent(void);
+void npu_rt_races_atfork_child(void);
 void npu_rt_races_pool_(int dev, uint32_t stream, uintptr_t p, uint64_t size, bool alloc);
 
 /* req was queued on ref's stream (STREAM_SUBMIT succeeded). */
