@@ -23,4 +23,12 @@ bench: deps
 		--params "num_devices=2" --results $(BUILD)/bench \
 		$(foreach e,$(BENCH_ENV),--env $(e)) -- bench/run-bench $(BENCH_ARGS) $(BENCH)
 
-.PHONY: bench
+# The cost of NPU_SIM_CHECK=races: the per-call rows with checks off and
+# with races, alternately in one guest (bench/run-bench-races).
+bench-races: deps
+	$(MAKE) all
+	tools/npu-vm --mem 5120 --hugepages-1g 0 --hugepages-2m 800 --cpu-flags -smap \
+		--params "num_devices=2" --results $(BUILD)/bench \
+		$(foreach e,$(BENCH_ENV),--env $(e)) -- bench/run-bench-races $(BENCH)
+
+.PHONY: bench bench-races

@@ -17,7 +17,9 @@
  *   core/uapi_check.c   build-time check of the UAPI layout (no code)
  *   core/transport.c    the ioctl transport to /dev/npu_simN
  *   core/handles.c      the registry of context, stream and event handles
- *   diag/symbolize.c diag/check.c  NPU_SIM_CHECK reports and their sites
+ *   diag/symbolize.c diag/report.c  call sites and report blocks
+ *   diag/races_clock.c diag/races_shadow.c diag/races.c  NPU_SIM_CHECK=races
+ *   diag/check.c        NPU_SIM_CHECK leak, misuse and init reports
  *   diag/faults.c diag/limits.c    NPU_SIM_FAULTS, NPU_SIM_MEM_LIMIT
  *   api/device.c        the device calls and the device table every file
  *                       below enters
@@ -56,8 +58,9 @@
  *   lock (handles.c), host registry lock (memory_host.c), host
  *   registration table lock (host_register.c), hold list lock (device.c)
  *   or callback lock (callback.c); no two of those five are held together.  The check
- *   registry lock (check.c) is innermost: taken alone or under the device
- *   table lock (a closing device's leaks), and nothing is taken inside it.
+ *   registry lock (check.c) is taken alone or under the device table lock
+ *   (a closing device's leaks); only the race checker's lock (races.c),
+ *   the innermost, is taken inside it, and nothing inside that one.
  *   The data buffer lock (data_buffer.c), the allocator lock
  *   (allocator.c), the device settings lock (device_limits.c), the host
  *   buffer lock (host_buf.c), the device state callback lock

@@ -22,7 +22,7 @@ LIB_API_SRCS := $(addprefix lib/api/,init.c err_msg.c data_buffer.c device.c soc
 LIB_PURE_SRCS := $(addprefix lib/rules/,policy.c address.c copy_rules.c meminfo_rules.c errmap.c \
 	vmm_rules.c profile.c platform_spec.c device_rules.c key_string.c)
 LIB_CORE_SRCS := $(addprefix lib/core/,uapi_check.c transport.c handles.c range_check.c)
-LIB_DIAG_SRCS := $(addprefix lib/diag/,check.c symbolize.c faults.c limits.c alloc_diag.c)
+LIB_DIAG_SRCS := $(addprefix lib/diag/,report.c races_clock.c races_shadow.c races.c check.c symbolize.c faults.c limits.c alloc_diag.c)
 LIB_SRCS := $(LIB_PURE_SRCS) $(LIB_CORE_SRCS) $(LIB_DIAG_SRCS) $(LIB_API_SRCS) \
 	lib/entry/api_wrap.c lib/entry/fork.c
 LIB_DIRS := lib lib/api lib/core lib/rules lib/diag lib/entry

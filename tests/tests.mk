@@ -2,6 +2,7 @@
 # (tests/vm, Check, run inside a QEMU guest against the real module).
 include tests/unit/unit.mk
 include tests/vm/vm.mk
+include tests/races/races.mk
 include tests/tools/tools-tests.mk
 include tests/stress/stress.mk
 

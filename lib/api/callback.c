@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "races.h"
 #include "err_msg.h"
 
 enum { KIND_REPORT, KIND_HOSTFUNC };
@@ -233,7 +234,9 @@ static void run_report(int dev, uint64_t epoch, const struct npu_sim_cb_wait *w)
 	p = pending_take(w->cookie);
 	pthread_mutex_unlock(&cb_lock);
 	if (p != NULL) {
+		npu_rt_races_callback_run(p->cookie);	/* after its stream's work */
 		p->fn(p->data);
+		npu_rt_races_callback_done();
 		free(p);
 	}
 	npu_rt_devices_read_lock();
@@ -490,6 +493,8 @@ static aclError launch(void (*fn)(void *), void *data, aclrtStream stream, int k
 		if (rc == 0 || rc == -EBUSY)
 			rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
 	}
+	if (rc == 0)
+		npu_rt_races_submit(&ref, &req);
 	if (rc != 0) {
 		pthread_mutex_lock(&cb_lock);
 		free(pending_take(req.operand));

@@ -18,6 +18,7 @@
 
 #include "acl_internal.h"
 #include "check.h"
+#include "races.h"
 #include "err_msg.h"
 
 uint32_t npu_rt_current_ctx_id_locked(int dev)
@@ -217,6 +218,7 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 		rc = -1;
 	} else if (h.fd >= 0) {
 		rc = destroy_kernel_obj(h.fd, type, o->kid, flags);
+		npu_rt_races_destroyed(o->dev, type == NPU_RT_OBJ_EVENT, o->kid);	/* work done or dropped */
 	}
 	if (h.fd >= 0)
 		npu_rt_hold_drop(&h);
@@ -268,11 +270,13 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context)
 			npu_rt_stream_state_notify(o, ACL_RT_STREAM_STATE_DESTROY_PRE);
 		if (!o->is_default)	/* that one is c->kid, below */
 			(void)destroy_kernel_obj(h.fd, o->type, o->kid, 0);
+		npu_rt_races_destroyed(o->dev, o->type == NPU_RT_OBJ_EVENT, o->kid);
 		npu_rt_check_destroyed(check_kind(o->type), (uintptr_t)o);
 		free(o);
 	}
 	if (c->kid != 0)	/* its default stream */
 		(void)destroy_kernel_obj(h.fd, NPU_RT_OBJ_STREAM, c->kid, 0);
+	npu_rt_races_destroyed(dev, false, c->kid);
 	free(c);
 	npu_rt_hold_drop(&h);
 	return aclrtResetDevice(dev);

@@ -14,6 +14,7 @@
 
 #include "acl_internal.h"
 #include "check.h"
+#include "races.h"
 #include "err_msg.h"
 #include "range_check.h"
 #include "batch_index.h"
@@ -139,6 +140,8 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 	}
 	npu_rt_devices_unlock();
 	if (rc == 0)
+		npu_rt_races_host_copy(c, plan.dir);
+	if (rc == 0)
 		npu_rt_check_copy(c, plan.dir);
 	else
 		npu_rt_check_bad_copy(c->dst, c->dspan, c->src, c->sspan);
@@ -190,6 +193,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
 	case NPU_RT_LOC_HOST:
 		memset(devPtr, value & 0xff, count);
 		npu_rt_devices_unlock();
+		npu_rt_races_host_access(devPtr, count, false, true);
 		return ACL_SUCCESS;
 	case NPU_RT_LOC_DEVICE:
 		memset(&req, 0, sizeof(req));
@@ -198,6 +202,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
 		req.value = (uint32_t)value & 0xffU;
 		rc = npu_rt_ioctl(npu_rt_device_fd_locked(loc.dev), NPU_SIM_IOCTL_MEMSET, &req);
 		npu_rt_devices_unlock();
+		if (rc == 0)
+			npu_rt_races_host_access(devPtr, count, true, true);
 		if (rc == 0)
 			npu_rt_check_wrote((uintptr_t)devPtr, count);
 		else

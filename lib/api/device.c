@@ -20,6 +20,7 @@
 
 #include "acl_internal.h"
 #include "check.h"
+#include "races.h"
 #include "err_msg.h"
 #include "profile.h"
 #include "faults.h"
@@ -321,6 +322,7 @@ static void forget_device(int id)
 /* Unmap the window, then close: the driver frees the context's memory. */
 static void close_device_locked(int id)
 {
+	npu_rt_races_device_closed(id);	/* its streams are done */
 	npu_rt_check_device_closed(id);		/* what is still alive leaks */
 	npu_rt_handles_device_closed(id);	/* its streams/events die with the fd */
 	npu_rt_unmap_window(windows[id].start, windows[id].size);

@@ -19,6 +19,7 @@
 
 #include "acl_internal.h"
 #include "check.h"
+#include "races.h"
 #include "err_msg.h"
 
 aclError npu_rt_event_enter(aclrtEvent event, struct npu_rt_ref *ref)
@@ -278,6 +279,8 @@ static aclError event_sync_timeout(aclrtEvent event, uint32_t flags, uint32_t ti
 	} else {	/* a wait: without the lock */
 		rc = npu_rt_ioctl_unlock(ev.fd, NPU_SIM_IOCTL_EVENT_SYNC, req);
 	}
+	if (rc == 0 && req->status == NPU_SIM_STATUS_COMPLETE)
+		npu_rt_races_event_synced(ev.dev, ev.kid);
 	return rc == 0 ? ACL_SUCCESS : npu_rt_obj_errno(rc);
 }
 

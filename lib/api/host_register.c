@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "races.h"
 #include "err_msg.h"
 
 struct host_reg {
@@ -106,6 +107,8 @@ static aclError do_register(void *ptr, uint64_t size, uint32_t drv_flags, void *
 	}
 	pthread_mutex_unlock(&reg_lock);
 	npu_rt_devices_unlock();
+	if (rc == 0)
+		npu_rt_races_registered(ptr, r->dev_va, size, dev);
 	if (rc == 0)
 		return ACL_SUCCESS;
 	free(r);
@@ -222,6 +225,7 @@ ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void *ptr)
 	}
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
+	npu_rt_races_unregistered(ptr, r->dev_va);	/* unordered queued work: USE-AFTER-FREE */
 	free(r);
 	return ACL_SUCCESS;
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "races.h"
 #include "batch_index.h"
 #include "err_msg.h"
 
@@ -170,6 +171,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_
 	req.location = loc;
 	req.location_id = loc_id;
 	rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
+	if (rc == 0)
+		npu_rt_races_submit(&ref, &req);
 	npu_rt_devices_unlock();
 	if (rc == -EAGAIN)
 		err = ACL_ERROR_RT_STREAM_TASK_FULL;

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "acl_internal.h"
+#include "races.h"
 #include "err_msg.h"
 #include "policy.h"
 
@@ -76,6 +77,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size)
 		free(b);
 		return ACL_ERROR_RT_MEMORY_ALLOCATION;
 	}
+	npu_rt_races_region_add(p, size, NPU_RT_RR_PINNED, -1);
 	*hostPtr = p;
 	return ACL_SUCCESS;
 }
@@ -100,6 +102,7 @@ ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr)
 		return ACL_ERROR_RT_PARAM_INVALID;	/* what the driver answers */
 	}
 
+	npu_rt_races_region_free(b->start);	/* unordered queued work: USE-AFTER-FREE */
 	munmap((void *)b->start, b->len);
 	free(b);
 	return ACL_SUCCESS;

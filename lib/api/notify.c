@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "acl_internal.h"
+#include "races.h"
 #include "err_msg.h"
 #include "key_string.h"
 #include "vmm_rules.h"
@@ -164,6 +165,8 @@ static aclError notify_submit(void *handle, enum npu_rt_obj_type type, aclrtStre
 	req.operand = operand;
 	req.value = timeout_ms;
 	rc = npu_rt_ioctl(sref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
+	if (rc == 0)
+		npu_rt_races_submit(&sref, &req);
 	npu_rt_devices_unlock();
 	switch (-rc) {
 	case 0:

@@ -16,6 +16,7 @@
 #include "acl_internal.h"
 #include "err_msg.h"
 #include "profile.h"
+#include "races.h"
 
 /* Priorities 0 (highest) .. 7, as the runtime's range. */
 #define STREAM_PRIORITY_MAX ((uint32_t)NPU_SIM_STREAM_PRIORITY_MAX)
@@ -68,6 +69,8 @@ static int stream_sync_unlock(const struct npu_rt_ref *ref, uint32_t flags, uint
 		*complete = req.status == NPU_SIM_STATUS_COMPLETE;
 		*error = req.error;
 	}
+	if (rc == 0 && *complete)
+		npu_rt_races_synced(ref->dev, ref->kid);
 	return rc;
 }
 
@@ -90,6 +93,8 @@ aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_strea
 
 	req->stream = ref->kid;
 	rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_SUBMIT, req);
+	if (rc == 0)
+		npu_rt_races_submit(ref, req);
 	if (rc == -EAGAIN)
 		npu_rt_msg_detail("the stream already holds the most operations the device queues");
 	if (rc == -EAGAIN)

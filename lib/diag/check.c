@@ -12,7 +12,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <execinfo.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -27,25 +26,15 @@
 #include "check.h"
 #include "err_msg.h"
 #include "npu_sim/check.h"
-#include "symbolize.h"
+#include "races.h"
+#include "report.h"
 
-#define SITE_FRAMES	6	/* call site and the callers above it */
-#define RAW_FRAMES	32	/* frames asked of backtrace(3) */
 #define FREED_RING	64	/* freed ranges remembered */
-#define BLOCK_MAX	4096	/* one report */
+#define BLOCK_MAX	NPU_RT_BLOCK_MAX
 
-int npu_rt_check_flags;
-
-static __thread const char *cur_call;
-static __thread void *cur_site;
 static __thread char pending[BLOCK_MAX];	/* misuse found by the failing call */
 static __thread size_t pending_len;
 static __thread bool pending_setup;
-
-struct site {
-	int n;
-	void *pc[SITE_FRAMES];
-};
 
 struct range {
 	uintptr_t lo, hi;
@@ -60,7 +49,7 @@ struct obj {
 	uintptr_t parent;	/* EXPORT: the physical handle */
 	uint64_t size;
 	const char *call;
-	struct site site;
+	struct npu_rt_site site;
 	struct range *written;	/* init checks: sorted, disjoint */
 	size_t nwritten, cap;
 };
@@ -71,7 +60,7 @@ struct freed {
 	uintptr_t base;
 	uint64_t size;
 	const char *call, *free_call;
-	struct site site, free_site;
+	struct npu_rt_site site, free_site;
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -79,98 +68,7 @@ static struct obj *objs;
 static struct freed freed[FREED_RING];
 static unsigned int freed_next;
 
-/* ---- sites and output ------------------------------------------------ */
-
-static void capture(struct site *s)
-{
-	void *raw[RAW_FRAMES];
-	int n = backtrace(raw, RAW_FRAMES), i;
-
-	/* keep the frames from the API caller up: drop the library's own */
-	for (i = 0; i < n && raw[i] != cur_site; i++)
-		;
-	if (i == n) {
-		s->n = cur_site != NULL;
-		s->pc[0] = cur_site;
-		return;
-	}
-	s->n = 0;
-	for (; i < n && s->n < SITE_FRAMES; i++)
-		s->pc[s->n++] = raw[i];
-}
-
-struct block {
-	char buf[BLOCK_MAX];
-	size_t len;
-};
-
-static void add(struct block *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add(struct block *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->len >= sizeof(b->buf) - 1)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(b->buf + b->len, sizeof(b->buf) - b->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		b->len += (size_t)n < sizeof(b->buf) - b->len ? (size_t)n : sizeof(b->buf) - b->len - 1;
-}
-
-/* "    at f (file.c:12)" then "    by ..." for the callers. */
-static void add_site(struct block *b, const char *indent, const struct site *s)
-{
-	char where[512];
-
-	if (s->n == 0) {
-		add(b, "%sat ? (no call site recorded)\n", indent);
-		return;
-	}
-	for (int i = 0; i < s->n; i++) {
-		npu_rt_symbolize(s->pc[i], where, sizeof(where));
-		add(b, "%s%s %s\n", indent, i == 0 ? "at" : "by", where);
-	}
-}
-
-static void write_all(int fd, const char *p, size_t len)
-{
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		p += n;
-		len -= (size_t)n;
-	}
-}
-
-/* To out, else to stderr and $NPU_SIM_REPORT_DIR/report.<pid>. */
-static void emit(const struct block *b, FILE *out)
-{
-	const char *dir;
-	char path[4096];
-	int fd;
-
-	if (out != NULL) {
-		fwrite(b->buf, 1, b->len, out);
-		fflush(out);
-		return;
-	}
-	write_all(STDERR_FILENO, b->buf, b->len);
-	dir = getenv("NPU_SIM_REPORT_DIR");
-	if (dir == NULL || dir[0] == '\0')
-		return;
-	snprintf(path, sizeof(path), "%s/report.%d", dir, (int)getpid());
-	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return;
-	write_all(fd, b->buf, b->len);
-	close(fd);
-}
+/* ---- output ------------------------------------------------------- */
 
 static const char *kind_name(enum npu_rt_check_kind k)
 {
@@ -206,17 +104,17 @@ static bool is_range(enum npu_rt_check_kind k)
 /* One LEAK block for o. */
 static void leak_block(const struct obj *o, FILE *out)
 {
-	struct block b = { .len = 0 };
+	struct npu_rt_block b = { .len = 0 };
 
 	if (has_size(o->kind))
-		add(&b, "npu_sim: LEAK %llu bytes of %s (%s) at 0x%lx on device %d, pid %d\n",
+		npu_rt_block_add(&b, "npu_sim: LEAK %llu bytes of %s (%s) at 0x%lx on device %d, pid %d\n",
 		    (unsigned long long)o->size, kind_name(o->kind), o->call, (unsigned long)o->base, o->dev,
 		    (int)getpid());
 	else
-		add(&b, "npu_sim: LEAK %s (%s) 0x%lx on device %d, pid %d\n", kind_name(o->kind), o->call,
+		npu_rt_block_add(&b, "npu_sim: LEAK %s (%s) 0x%lx on device %d, pid %d\n", kind_name(o->kind), o->call,
 		    (unsigned long)o->base, o->dev, (int)getpid());
-	add_site(&b, "    ", &o->site);
-	emit(&b, out);
+	npu_rt_block_site(&b, "    ", &o->site);
+	npu_rt_block_emit(&b, out);
 }
 
 /* ---- the registry (lock held) ----------------------------------------- */
@@ -253,17 +151,11 @@ static void drop(struct obj **pp)
 
 /* ---- creation and destruction ---------------------------------------- */
 
-void npu_rt_check_enter(const char *call, void *site)
+void npu_rt_check_begin(const char *call, void *site)
 {
-	cur_call = call;
-	cur_site = site;
+	npu_rt_check_enter(call, site);
 	pending_len = 0;
 	pending_setup = false;
-}
-
-void *npu_rt_check_site(void)
-{
-	return cur_site;
 }
 
 static struct obj *new_obj(enum npu_rt_check_kind kind, int dev, uintptr_t base, uint64_t size)
@@ -276,8 +168,8 @@ static struct obj *new_obj(enum npu_rt_check_kind kind, int dev, uintptr_t base,
 	o->dev = dev;
 	o->base = base;
 	o->size = size;
-	o->call = cur_call != NULL ? cur_call : "?";
-	capture(&o->site);
+	o->call = npu_rt_check_call();
+	npu_rt_site_capture(&o->site);
 	return o;
 }
 
@@ -293,7 +185,9 @@ void npu_rt_check_created(enum npu_rt_check_kind kind, int dev, uintptr_t base, 
 {
 	struct obj *o;
 
-	if (npu_rt_check_flags == 0)
+	if (kind == NPU_RT_CK_ALLOC)
+		npu_rt_races_region_add(base, size, NPU_RT_RR_DEVICE, dev);
+	if (!(npu_rt_check_flags & ~NPU_RT_CHECK_RACES))	/* races alone: no registry */
 		return;
 	o = new_obj(kind, dev, base, size);
 	if (o != NULL)
@@ -318,10 +212,12 @@ void npu_rt_check_destroyed(enum npu_rt_check_kind kind, uintptr_t base)
 	struct freed f = { .used = true, .kind = kind, .base = base };
 	bool found = false;
 
-	if (npu_rt_check_flags == 0)
+	if (kind == NPU_RT_CK_ALLOC)
+		npu_rt_races_region_free(base);	/* unordered queued work: USE-AFTER-FREE */
+	if (!(npu_rt_check_flags & ~NPU_RT_CHECK_RACES))
 		return;
-	f.free_call = cur_call != NULL ? cur_call : "?";
-	capture(&f.free_site);
+	f.free_call = npu_rt_check_call();
+	npu_rt_site_capture(&f.free_site);
 	pthread_mutex_lock(&lock);
 	for (struct obj **pp = &objs; *pp != NULL; pp = &(*pp)->next) {
 		struct obj *o = *pp;
@@ -369,10 +265,12 @@ void npu_rt_check_device_closed(int dev)
 void npu_rt_check_atfork_prepare(void)
 {
 	pthread_mutex_lock(&lock);
+	npu_rt_races_atfork_prepare();	/* innermost */
 }
 
 void npu_rt_check_atfork_parent(void)
 {
+	npu_rt_races_atfork_parent();
 	pthread_mutex_unlock(&lock);
 }
 
@@ -382,6 +280,7 @@ void npu_rt_check_atfork_child(void)
 	for (struct obj *o = objs; o != NULL; o = o->next)
 		o->inherited = true;
 	pthread_mutex_init(&lock, NULL);
+	npu_rt_races_atfork_child();
 }
 
 int npu_rt_report_leaks(FILE *out)
@@ -426,11 +325,11 @@ static void pend(const char *fmt, ...)
 			       sizeof(pending) - pending_len - 1;
 }
 
-static void pend_site(const char *what, const char *call, const struct site *s)
+static void pend_site(const char *what, const char *call, const struct npu_rt_site *s)
 {
-	struct block b = { .len = 0 };
+	struct npu_rt_block b = { .len = 0 };
 
-	add_site(&b, "      ", s);
+	npu_rt_block_site(&b, "      ", s);
 	pend("    %s by %s:\n%.*s", what, call, (int)b.len, b.buf);
 }
 
@@ -460,13 +359,13 @@ static void pend_address(const char *name, uintptr_t p)
 /* First lines of a misuse report: what, in which call, from where. */
 static void pend_head(const char *what)
 {
-	struct block b = { .len = 0 };
-	struct site s;
+	struct npu_rt_block b = { .len = 0 };
+	struct npu_rt_site s;
 
 	pending_len = 0;
-	pend("npu_sim: MISUSE %s in %s, pid %d\n", what, cur_call != NULL ? cur_call : "?", (int)getpid());
-	capture(&s);
-	add_site(&b, "    ", &s);
+	pend("npu_sim: MISUSE %s in %s, pid %d\n", what, npu_rt_check_call(), (int)getpid());
+	npu_rt_site_capture(&s);
+	npu_rt_block_site(&b, "    ", &s);
 	pend("%.*s", (int)b.len, b.buf);
 }
 
@@ -491,7 +390,7 @@ void npu_rt_check_bad_free(uintptr_t p)
 
 void npu_rt_check_freed_queued(uintptr_t p, uint32_t queued)
 {
-	struct block b = { .len = 0 };
+	struct npu_rt_block b = { .len = 0 };
 
 	if (!(npu_rt_check_flags & NPU_RT_CHECK_MISUSE))
 		return;
@@ -499,9 +398,9 @@ void npu_rt_check_freed_queued(uintptr_t p, uint32_t queued)
 	pend("    address 0x%lx: %u queued operation(s) still use it; the pages stay until they are done\n",
 	     (unsigned long)p, queued);
 	pend_address("address", p);
-	add(&b, "%.*s", (int)pending_len, pending);
+	npu_rt_block_add(&b, "%.*s", (int)pending_len, pending);
 	pending_len = 0;
-	emit(&b, NULL);
+	npu_rt_block_emit(&b, NULL);
 }
 
 enum span { SPAN_OTHER, SPAN_INSIDE, SPAN_PAST_END, SPAN_FREED };
@@ -549,15 +448,15 @@ void npu_rt_check_setup_error(void)
 /* err_msg.c's hook: the current call failed with message line. */
 static void call_failed(const char *line)
 {
-	struct block b = { .len = 0 };
+	struct npu_rt_block b = { .len = 0 };
 
 	if (pending_len > 0 && (npu_rt_check_flags & NPU_RT_CHECK_MISUSE)) {
-		add(&b, "%.*s    error: %s\n", (int)pending_len, pending, line);
-		emit(&b, NULL);
+		npu_rt_block_add(&b, "%.*s    error: %s\n", (int)pending_len, pending, line);
+		npu_rt_block_emit(&b, NULL);
 	} else if (pending_setup) {
 		/* stderr only: the report files hold findings about the program */
-		add(&b, "npu_sim: SETUP %s, pid %d\n", line, (int)getpid());
-		emit(&b, stderr);
+		npu_rt_block_add(&b, "npu_sim: SETUP %s, pid %d\n", line, (int)getpid());
+		npu_rt_block_emit(&b, stderr);
 	}
 	pending_len = 0;
 	pending_setup = false;
@@ -617,9 +516,9 @@ void npu_rt_check_read(uintptr_t p, size_t len)
 {
 	uintptr_t end, first = 0, first_end = 0;
 	uint64_t unwritten = 0;
-	struct block b = { .len = 0 };
+	struct npu_rt_block b = { .len = 0 };
 	struct obj *o;
-	struct site s;
+	struct npu_rt_site s;
 
 	if (!(npu_rt_check_flags & NPU_RT_CHECK_INIT) || len == 0)
 		return;
@@ -651,20 +550,20 @@ void npu_rt_check_read(uintptr_t p, size_t len)
 		}
 	}
 	if (unwritten > 0) {
-		add(&b, "npu_sim: UNINIT %s reads %llu bytes never written, pid %d\n",
-		    cur_call != NULL ? cur_call : "?", (unsigned long long)unwritten, (int)getpid());
-		capture(&s);
-		add_site(&b, "    ", &s);
-		add(&b, "    first unwritten [0x%lx, +%llu) is %llu bytes into %llu bytes of device memory at 0x%lx\n",
+		npu_rt_block_add(&b, "npu_sim: UNINIT %s reads %llu bytes never written, pid %d\n",
+		    npu_rt_check_call(), (unsigned long long)unwritten, (int)getpid());
+		npu_rt_site_capture(&s);
+		npu_rt_block_site(&b, "    ", &s);
+		npu_rt_block_add(&b, "    first unwritten [0x%lx, +%llu) is %llu bytes into %llu bytes of device memory at 0x%lx\n",
 		    (unsigned long)first, (unsigned long long)(first_end - first),
 		    (unsigned long long)(first - o->base), (unsigned long long)o->size, (unsigned long)o->base);
-		add(&b, "    allocated by %s:\n", o->call);
-		add_site(&b, "      ", &o->site);
+		npu_rt_block_add(&b, "    allocated by %s:\n", o->call);
+		npu_rt_block_site(&b, "      ", &o->site);
 		mark(o, p, end);	/* one report per range */
 	}
 	pthread_mutex_unlock(&lock);
 	if (unwritten > 0)
-		emit(&b, NULL);
+		npu_rt_block_emit(&b, NULL);
 }
 
 void npu_rt_check_wrote_2d(uintptr_t p, size_t pitch, size_t width, size_t height)
@@ -706,7 +605,7 @@ static struct sigaction old_segv, old_bus;
 static void on_fault(int sig, siginfo_t *si, void *uc)
 {
 	uintptr_t p = (uintptr_t)si->si_addr;
-	struct block b = { .len = 0 };
+	struct npu_rt_block b = { .len = 0 };
 	struct freed *f = NULL;
 	struct obj *o;
 	bool locked;
@@ -720,25 +619,25 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 	if (o == NULL)
 		f = find_freed(p);
 	if (o != NULL || f != NULL) {
-		add(&b, "npu_sim: MISUSE host access to device memory at 0x%lx, pid %d (%s)\n", (unsigned long)p,
+		npu_rt_block_add(&b, "npu_sim: MISUSE host access to device memory at 0x%lx, pid %d (%s)\n", (unsigned long)p,
 		    (int)getpid(), sig == SIGBUS ? "SIGBUS" : "SIGSEGV");
 		if (o != NULL) {
-			add(&b, "    0x%lx is %llu bytes into %llu bytes of %s at 0x%lx%s\n", (unsigned long)p,
+			npu_rt_block_add(&b, "    0x%lx is %llu bytes into %llu bytes of %s at 0x%lx%s\n", (unsigned long)p,
 			    (unsigned long long)(p - o->base), (unsigned long long)o->size, kind_name(o->kind),
 			    (unsigned long)o->base,
 			    o->inherited ? " of the parent process (device memory is not mapped in a fork child)" : "");
-			add(&b, "    allocated by %s:\n", o->call);
-			add_site(&b, "      ", &o->site);
+			npu_rt_block_add(&b, "    allocated by %s:\n", o->call);
+			npu_rt_block_site(&b, "      ", &o->site);
 		} else {
-			add(&b, "    0x%lx is %llu bytes into %llu bytes of %s at 0x%lx, already freed\n",
+			npu_rt_block_add(&b, "    0x%lx is %llu bytes into %llu bytes of %s at 0x%lx, already freed\n",
 			    (unsigned long)p, (unsigned long long)(p - f->base), (unsigned long long)f->size,
 			    kind_name(f->kind), (unsigned long)f->base);
-			add(&b, "    allocated by %s:\n", f->call);
-			add_site(&b, "      ", &f->site);
-			add(&b, "    freed by %s:\n", f->free_call);
-			add_site(&b, "      ", &f->free_site);
+			npu_rt_block_add(&b, "    allocated by %s:\n", f->call);
+			npu_rt_block_site(&b, "      ", &f->site);
+			npu_rt_block_add(&b, "    freed by %s:\n", f->free_call);
+			npu_rt_block_site(&b, "      ", &f->free_site);
 		}
-		emit(&b, NULL);
+		npu_rt_block_emit(&b, NULL);
 	}
 	if (locked)
 		pthread_mutex_unlock(&lock);
@@ -754,15 +653,17 @@ static int parse(const char *v)
 		size_t n = strcspn(v, ",");
 
 		if ((n == 3 && strncmp(v, "all", 3) == 0))
-			flags |= NPU_RT_CHECK_LEAKS | NPU_RT_CHECK_MISUSE | NPU_RT_CHECK_INIT;
+			flags |= NPU_RT_CHECK_LEAKS | NPU_RT_CHECK_MISUSE | NPU_RT_CHECK_INIT | NPU_RT_CHECK_RACES;
 		else if (n == 5 && strncmp(v, "leaks", 5) == 0)
 			flags |= NPU_RT_CHECK_LEAKS;
 		else if (n == 6 && strncmp(v, "misuse", 6) == 0)
 			flags |= NPU_RT_CHECK_MISUSE;
 		else if (n == 4 && strncmp(v, "init", 4) == 0)
 			flags |= NPU_RT_CHECK_INIT;
+		else if (n == 5 && strncmp(v, "races", 5) == 0)
+			flags |= NPU_RT_CHECK_RACES;
 		else if (n > 0)
-			fprintf(stderr, "npu_sim: NPU_SIM_CHECK: unknown check '%.*s' (leaks, misuse, init, all)\n",
+			fprintf(stderr, "npu_sim: NPU_SIM_CHECK: unknown check '%.*s' (leaks, misuse, init, races, all)\n",
 				(int)n, v);
 		v += n;
 		if (*v == ',')

@@ -14,22 +14,19 @@
 
 #include "acl/acl_base.h"
 #include "copy_rules.h"
+#include "report.h"
 
 #define NPU_RT_CHECK_LEAKS	0x1
 #define NPU_RT_CHECK_MISUSE	0x2
 #define NPU_RT_CHECK_INIT	0x4
+#define NPU_RT_CHECK_RACES	0x8	/* races.h */
 
 /* The byte device memory is filled with at allocation under init checks. */
 #define NPU_RT_CHECK_POISON	0xA5
 
-/* Set once from NPU_SIM_CHECK before main (a constructor of check.c). */
-extern int npu_rt_check_flags;
-
-/* The wrapper of every exported call (api_wrap.c): which call, from where. */
-void npu_rt_check_enter(const char *call, void *site);
-
-/* The current call's site (the return address into the caller). */
-void *npu_rt_check_site(void);
+/* The wrapper of every exported call (api_wrap.c): which call, from where
+ * (npu_rt_check_flags, npu_rt_check_site: report.h). */
+void npu_rt_check_begin(const char *call, void *site);
 
 /* Kinds of tracked objects (reported as leaks when alive at reset/exit). */
 enum npu_rt_check_kind {

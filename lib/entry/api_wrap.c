@@ -42,7 +42,7 @@
                                                                \
 		npu_rt_fork_handlers_once();                   \
 		if (npu_rt_check_flags)                        \
-			npu_rt_check_enter(#name, __builtin_return_address(0)); \
+			npu_rt_check_begin(#name, __builtin_return_address(0)); \
 		npu_rt_msg_begin();                            \
 		err_ = npu_rt_trace_on() ? npu_rt_traced_##name args : npu_rt_impl_##name args; \
 		if (err_ != ACL_SUCCESS) {                     \

@@ -78,3 +78,12 @@ $(BUILD)/tests/unit/test_trace_fmt: tests/unit/test_trace_fmt.c tests/unit/unit_
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -o $@ $(filter %.c %.o,$^) $(PKG_CHECK_LIBS)
 HOST_SUITES += tests/unit/test-trace-tools
+
+# The race checker's pure parts (docs/checks.md "races"): vector clocks and
+# the shadow of memory.
+UNIT_TESTS += $(BUILD)/tests/unit/test_races_shadow
+user: $(BUILD)/tests/unit/test_races_shadow
+$(BUILD)/tests/unit/test_races_shadow: tests/unit/test_races_shadow.c tests/unit/unit_run.h \
+	$(BUILD)/lib/static/diag/races_shadow.o $(BUILD)/lib/static/diag/races_clock.o $(LIB_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(UNIT_CFLAGS) -o $@ $(filter %.c %.o,$^) $(PKG_CHECK_LIBS)

@@ -1,0 +1,18 @@
+/* expect: RACE. Stream 1 writes data then a flag; stream 2 reads the data without waiting for the flag. */
+#include "race_prog.h"
+
+int main(void)
+{
+	uint64_t *flag;
+
+	setup();
+	CK(aclrtMalloc((void **)&flag, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+	CK(aclrtMemset(flag, 64, 0, 64));
+	CK(aclrtMemsetAsync(dev_a, N, 3, N, s1)); /* A */
+	CK(aclrtValueWrite(flag, 1, 0, s1));
+	CK(aclrtMemcpyAsync(dev_b, N, dev_a, N, ACL_MEMCPY_DEVICE_TO_DEVICE, s2)); /* B */
+	CK(aclrtSynchronizeDevice());
+	CK(aclrtFree(flag));
+	teardown();
+	return 0;
+}
