@@ -359,6 +359,13 @@ static int npu_notifies_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(npu_notifies);
 
+static int npu_graphs_show(struct seq_file *m, void *v)
+{
+	npu_graph_show(m, m->private);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_graphs);
+
 static int npu_stream_hold_show(struct seq_file *m, void *v)
 {
 	npu_stream_hold_print(m, m->private);
@@ -475,6 +482,7 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 	debugfs_create_file("events", 0444, dir, ndev, &npu_events_fops);
 	debugfs_create_file("callbacks", 0444, dir, ndev, &npu_callbacks_fops);
 	debugfs_create_file("notifies", 0444, dir, ndev, &npu_notifies_fops);
+	debugfs_create_file("graphs", 0444, dir, ndev, &npu_graphs_fops);
 	debugfs_create_file("stream_hold", 0644, dir, ndev,
 			    &npu_stream_hold_fops);
 	debugfs_create_file("peers", 0444, dir, ndev, &npu_peers_fops);
