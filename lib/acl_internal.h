@@ -28,14 +28,14 @@
  *   api/data_type.c api/system.c api/callbacks_init.c api/app_log.c
  *   api/cann_attr.c api/mem_uce.c
  *   api/init.c api/data_buffer.c api/allocator.c api/soc_name.c api/host_register.c
- *   api/memory_info.c api/stream_state.c api/context.c api/device_info.c api/device_limits.c
+ *   api/memory_info.c api/stream_state.c api/model_ri_capture.c api/context.c api/device_info.c api/device_limits.c
  *   api/host_buf.c api/device_state.c api/exception_info.c
  *   api/exception_info_get.c api/stream.c
  *   api/stream_ctl.c api/stream_config.c api/stream_res.c api/event.c api/callback.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
  *   api/copy_async.c api/memcpy_batch.c api/reduce.c api/cmo.c
  *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
- *   api/notify.c
+ *   api/notify.c api/model_ri.c
  *                       the other chapters of the public headers
  *   entry/fork.c        the fork handlers, which take every lock below
  *   entry/api_wrap.c    the exported wrapper of every aclError call
@@ -283,6 +283,9 @@ void npu_rt_obj_set_ev_flags(struct npu_rt_obj *o, uint32_t flags);
  * such event.
  */
 int npu_rt_event_op_flag(const void *handle, int op, uint32_t flag);
+/* The handle of the live stream or event (type) with kernel id kid on (dev,
+ * epoch), or NULL (a context's default stream has none until asked for). */
+void *npu_rt_obj_handle_of(enum npu_rt_obj_type type, int dev, uint64_t epoch, uint32_t kid);
 /* 0 and a copy of the live object of type handle is; -1 if none. */
 int npu_rt_obj_get(const void *handle, enum npu_rt_obj_type type, struct npu_rt_obj *copy);
 /* A new context of (dev, epoch), made the thread's current; NULL: no memory. */
@@ -360,6 +363,12 @@ aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct 
 /* aclrtDestroyStream / aclrtDestroyEvent of handle; flags: STREAM_DESTROY
  * flags (NPU_SIM_DESTROY_FORCE for aclrtDestroyStreamForce), 0 for events. */
 aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t flags);
+
+/* ---- callback.c, for model_ri.c -------------------------------------- */
+
+/* Table lock held: subscribe ref's stream to the library's host function
+ * thread (started when missing): 0 or a negative errno (-EBUSY: subscribed). */
+int npu_rt_callback_runtime_subscribe_locked(const struct npu_rt_ref *ref);
 
 /* ---- stream.c -------------------------------------------------------- */
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "acl_internal.h"
+#include "model_ri.h"
 #include "check.h"
 #include "err_msg.h"
 
@@ -166,6 +167,14 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 					  "it goes with its context", handle);
 			return ACL_ERROR_RT_PARAM_INVALID;
 		}
+		npu_rt_devices_read_lock();
+		if (npu_rt_device_epoch_locked(seen.dev) == seen.epoch &&
+		    npu_rt_capture_stream_state(seen.dev, seen.kid) != 0) {
+			npu_rt_devices_unlock();
+			npu_rt_msg_detail("stream %p is capturing (aclmdlRICaptureBegin): end the capture first", handle);
+			return ACL_ERROR_RT_STREAM_CAPTURED;
+		}
+		npu_rt_devices_unlock();
 		npu_rt_stream_state_notify(handle, ACL_RT_STREAM_STATE_DESTROY_PRE);
 	}
 	npu_rt_devices_read_lock();

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "acl_internal.h"
+#include "model_ri.h"
 #include "err_msg.h"
 #include "key_string.h"
 #include "vmm_rules.h"
@@ -163,6 +164,10 @@ static aclError notify_submit(void *handle, enum npu_rt_obj_type type, aclrtStre
 	req.flags = flags;
 	req.operand = operand;
 	req.value = timeout_ms;
+	if (npu_rt_capture_submit(&sref, &req, NULL, NULL, 0, &err)) {
+		npu_rt_devices_unlock();
+		return err;
+	}
 	rc = npu_rt_ioctl(sref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
 	npu_rt_devices_unlock();
 	switch (-rc) {
