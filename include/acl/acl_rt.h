@@ -14,7 +14,9 @@
  *                    device, context, stream, event, memory (linear, host,
  *                    copy and set, data buffer), VMM and sharing, IPC,
  *                    managed memory, peer access, error message,
- *                    errors and system (the part declared here).
+ *                    errors and system (the part declared here), and of
+ *                    graph mode (aclmdlRI) capture, replay, destroy and
+ *                    inspection.
  *   NOT YET DEFINED  calls of groups whose every call must be defined, which
  *                    wait for support in the npu_sim driver; declared so that
  *                    code written for a real NPU compiles, not defined, so
@@ -22,7 +24,17 @@
  *                    there" instead of a fake success):
  *                    none.
  *   DECLARED ONLY    calls outside those groups (e.g. kernel launch), declared
- *                    so that code compiles and not defined: none.
+ *                    so that code compiles and not defined:
+ *                    [graph] aclmdlRICaptureTaskGrpBegin, aclmdlRICaptureTaskGrpEnd,
+ *                    aclmdlRICaptureTaskUpdateBegin, aclmdlRICaptureTaskUpdateEnd,
+ *                    aclmdlRIBuildBegin, aclmdlRIBindStream, aclmdlRIEndTask,
+ *                    aclmdlRIBuildEnd, aclmdlRIUnbindStream, aclmdlRITaskSetParams,
+ *                    aclmdlRIUpdate, aclmdlRITaskDisable, aclmdlRIAbort,
+ *                    aclmdlRICondHandleCreate, aclmdlRICondHandleGetCondPtr,
+ *                    aclmdlRIAddCondTask, aclmdlRICaptureToModelRIBegin
+ *                    [label] aclrtCreateLabel, aclrtSetLabel, aclrtDestroyLabel,
+ *                    aclrtCreateLabelList, aclrtDestroyLabelList,
+ *                    aclrtSwitchLabelByIndex
  *
  *   ABSENT           calls of the device chapter that need device compute,
  *                    neither declared nor defined (issue 24), and why:

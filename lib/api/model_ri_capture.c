@@ -417,3 +417,26 @@ int npu_rt_capture_callback(uint64_t cookie, void (**fn)(void *), void **data)
 	pthread_mutex_unlock(&ri_lock);
 	return found;
 }
+
+/* ---- fork: the child has none of the parent's devices, so no graphs ---- */
+
+void npu_rt_ri_atfork_prepare(void)
+{
+	pthread_mutex_lock(&ri_lock);
+}
+
+void npu_rt_ri_atfork_parent(void)
+{
+	pthread_mutex_unlock(&ri_lock);
+}
+
+void npu_rt_ri_atfork_child(void)
+{
+	/* The parent's graph objects are left behind (their memory is the
+	 * child's copy; its device files are closed in the child). */
+	graphs = NULL;
+	atomic_store(&n_capturing, 0);
+	memset(dev_modes, 0, sizeof(dev_modes));
+	memset(thread_modes, 0, sizeof(thread_modes));
+	pthread_mutex_init(&ri_lock, NULL);
+}
