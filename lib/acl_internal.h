@@ -57,6 +57,9 @@
  *   or callback lock (callback.c); no two of those five are held together.  The check
  *   registry lock (check.c) is innermost: taken alone or under the device
  *   table lock (a closing device's leaks), and nothing is taken inside it.
+ *   The graph lock (model_ri_capture.c) is taken alone or under the device
+ *   table lock, never with one of those five; only the check registry
+ *   lock is taken inside it.
  *   The data buffer lock (data_buffer.c), the allocator lock
  *   (allocator.c), the device settings lock (device_limits.c), the host
  *   buffer lock (host_buf.c), the device state callback lock

@@ -28,8 +28,7 @@
  *                    [graph] aclmdlRICaptureTaskGrpBegin, aclmdlRICaptureTaskGrpEnd,
  *                    aclmdlRICaptureTaskUpdateBegin, aclmdlRICaptureTaskUpdateEnd,
  *                    aclmdlRIBuildBegin, aclmdlRIBindStream, aclmdlRIEndTask,
- *                    aclmdlRIBuildEnd, aclmdlRIUnbindStream, aclmdlRITaskSetParams,
- *                    aclmdlRIUpdate, aclmdlRITaskDisable, aclmdlRIAbort,
+ *                    aclmdlRIBuildEnd, aclmdlRIUnbindStream, aclmdlRIAbort,
  *                    aclmdlRICondHandleCreate, aclmdlRICondHandleGetCondPtr,
  *                    aclmdlRIAddCondTask, aclmdlRICaptureToModelRIBegin
  *                    [label] aclrtCreateLabel, aclrtSetLabel, aclrtDestroyLabel,
@@ -3236,6 +3235,21 @@ ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *i
  * ACL_ERROR_RT_PARAM_INVALID (107000) not a task of a live graph.
  */
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params);
+
+/*
+ * aclmdlRITaskSetParams - new parameters for a value write or value wait
+ * task (params->type must be the task's: devAddr 8-byte aligned, value,
+ * and for a wait its flag 0..3); aclmdlRITaskDisable - leave a task of a
+ * type other than DEFAULT out of later replays.  Both take effect at the
+ * next aclmdlRIUpdate, which hands the changed task list to the driver
+ * (replays queued before keep the old one; nothing changed: success, no
+ * work).  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) task or
+ * params NULL; ACL_ERROR_RT_PARAM_INVALID (107000) not a task of a live
+ * graph, a type mismatch or another task type, bad devAddr or flag, a
+ * DEFAULT task disabled (these leave the graph faulty: aclmdlRIUpdate then
+ * fails with ACL_ERROR_RT_MODEL_UPDATE_FAILED (107040)); aclmdlRIUpdate:
+ * ACL_ERROR_RT_PARAM_INVALID (107000) modelRI NULL or not a live graph.
+ */
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params);
 ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI);
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskDisable(aclmdlRITask task);

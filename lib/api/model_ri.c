@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "acl_internal.h"
+#include "check.h"
 #include "err_msg.h"
 #include "model_ri.h"
 
@@ -36,19 +37,20 @@ static aclError not_graph(const void *h)
 	return ACL_ERROR_RT_PARAM_INVALID;
 }
 
-/* ri_lock held: drop the driver graph of g (table lock held by the caller). */
-static void drop_kernel_graph_locked(struct npu_rt_graph *g)
+/*
+ * ri_lock and table lock held: drop the driver graph of g; *sid gets the
+ * kernel stream of aclmdlRIExecute to destroy (0: none), which the caller
+ * does without ri_lock (a destroy may wait for the stream's running op).
+ */
+static void drop_kernel_graph_locked(struct npu_rt_graph *g, uint32_t *sid)
 {
-	if (g->kgraph != 0 && npu_rt_device_epoch_locked(g->dev) == g->epoch) {
+	*sid = 0;
+	if (npu_rt_device_epoch_locked(g->dev) == g->epoch) {
 		struct npu_sim_graph_destroy d = { .id = g->kgraph };
-		int fd = npu_rt_device_fd_locked(g->dev);
 
-		(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_GRAPH_DESTROY, &d);
-		if (g->exec_sid != 0) {
-			struct npu_sim_stream_destroy sd = { .id = g->exec_sid, .flags = NPU_SIM_DESTROY_FORCE };
-
-			(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_STREAM_DESTROY, &sd);
-		}
+		if (g->kgraph != 0)
+			(void)npu_rt_ioctl(npu_rt_device_fd_locked(g->dev), NPU_SIM_IOCTL_GRAPH_DESTROY, &d);
+		*sid = g->exec_sid;
 	}
 	g->kgraph = 0;
 	g->exec_sid = 0;
@@ -230,6 +232,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *mo
 	}
 	g->kgraph = gc.id;
 	*modelRI = g;
+	npu_rt_check_created(NPU_RT_CK_GRAPH, g->dev, (uintptr_t)g, 0);
 out:
 	npu_rt_ri_unlock();
 	npu_rt_devices_unlock();
@@ -406,6 +409,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI)
 {
 	struct npu_rt_ri_dtor *dtors;
 	struct npu_rt_graph *g;
+	uint32_t sid;
+	int dev;
 
 	if (modelRI == NULL)
 		return null_param("modelRI");
@@ -421,12 +426,20 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI)
 		}
 		return not_graph(modelRI);
 	}
-	drop_kernel_graph_locked(g);
+	drop_kernel_graph_locked(g, &sid);
+	npu_rt_check_destroyed(NPU_RT_CK_GRAPH, (uintptr_t)g);
 	dtors = g->dtors;
 	g->dtors = NULL;
+	dev = g->dev;
 	npu_rt_ri_free(g);
 	npu_rt_ri_unlock();
-	npu_rt_devices_unlock();
+	if (sid != 0) {
+		struct npu_sim_stream_destroy sd = { .id = sid, .flags = NPU_SIM_DESTROY_FORCE };
+
+		(void)npu_rt_ioctl_unlock(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_STREAM_DESTROY, &sd);
+	} else {
+		npu_rt_devices_unlock();
+	}
 	/* Registration order: the list is newest first. */
 	while (dtors != NULL) {
 		struct npu_rt_ri_dtor *d = dtors, *prev = NULL;
@@ -746,6 +759,139 @@ ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITa
 	npu_rt_ri_unlock();
 	*params = p;
 	return ACL_SUCCESS;
+}
+
+/* ---- update: parameters, disabled tasks --------------------------------------- */
+
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params)
+{
+	struct npu_rt_ri_task *t;
+	aclError err = ACL_SUCCESS;
+	aclmdlRITaskType type;
+	void *addr;
+
+	if (task == NULL)
+		return null_param("task");
+	if (params == NULL)
+		return null_param("params");
+	npu_rt_ri_lock();
+	t = npu_rt_ri_find_task(task);
+	if (t == NULL || t->g->capturing) {
+		npu_rt_ri_unlock();
+		return not_task(task);
+	}
+	type = task_type(t);
+	t->g->ustate = NPU_RT_RI_UPDATING;
+	if (params->type != type ||
+	    (type != ACL_MODEL_RI_TASK_VALUE_WRITE && type != ACL_MODEL_RI_TASK_VALUE_WAIT)) {
+		npu_rt_msg_detail("params->type %d: only value write (5) and value wait (6) tasks take new parameters, "
+				  "of their own type (the task's is %d)", (int)params->type, (int)type);
+		err = ACL_ERROR_RT_PARAM_INVALID;
+	} else {
+		addr = type == ACL_MODEL_RI_TASK_VALUE_WRITE ? params->valueWriteTaskParams.devAddr :
+		       params->valueWaitTaskParams.devAddr;
+		if (addr == NULL || ((uintptr_t)addr & 7U) != 0 ||
+		    (type == ACL_MODEL_RI_TASK_VALUE_WAIT && params->valueWaitTaskParams.flag > ACL_STREAM_WAIT_VALUE_NOR)) {
+			npu_rt_msg_detail("devAddr NULL or not 8-byte aligned, or a wait flag above 3");
+			err = ACL_ERROR_RT_PARAM_INVALID;
+		}
+	}
+	if (err != ACL_SUCCESS) {
+		t->g->ustate = NPU_RT_RI_FAULT;
+		npu_rt_ri_unlock();
+		return err;
+	}
+	t->req.dst = (uintptr_t)addr;
+	if (type == ACL_MODEL_RI_TASK_VALUE_WRITE) {
+		t->req.operand = params->valueWriteTaskParams.value;
+	} else {
+		t->req.operand = params->valueWaitTaskParams.value;
+		t->req.flags = params->valueWaitTaskParams.flag;
+	}
+	npu_rt_ri_unlock();
+	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskDisable(aclmdlRITask task)
+{
+	struct npu_rt_ri_task *t;
+
+	if (task == NULL)
+		return null_param("task");
+	npu_rt_ri_lock();
+	t = npu_rt_ri_find_task(task);
+	if (t == NULL || t->g->capturing) {
+		npu_rt_ri_unlock();
+		return not_task(task);
+	}
+	if (task_type(t) == ACL_MODEL_RI_TASK_DEFAULT) {
+		t->g->ustate = NPU_RT_RI_FAULT;
+		npu_rt_ri_unlock();
+		npu_rt_msg_detail("a task of type ACL_MODEL_RI_TASK_DEFAULT cannot be disabled");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	t->g->ustate = NPU_RT_RI_UPDATING;
+	t->disabled = 1;
+	npu_rt_ri_unlock();
+	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI)
+{
+	struct npu_sim_graph_destroy gd = { 0 };
+	struct npu_sim_graph_create gc = { 0 };
+	struct npu_sim_stream_submit *ops;
+	struct npu_rt_graph *g;
+	aclError err = ACL_SUCCESS;
+	uint32_t n = 0;
+	int fd, rc;
+
+	if (modelRI == NULL) {
+		npu_rt_msg_detail("modelRI is NULL");
+		return ACL_ERROR_RT_PARAM_INVALID;	/* no ACL check: the runtime's */
+	}
+	npu_rt_devices_read_lock();
+	npu_rt_ri_lock();
+	g = npu_rt_ri_find(modelRI);
+	if (g == NULL || g->capturing || npu_rt_device_epoch_locked(g->dev) != g->epoch) {
+		err = not_graph(modelRI);
+		goto out;
+	}
+	if (g->ustate == NPU_RT_RI_READY)
+		goto out;
+	if (g->ustate == NPU_RT_RI_FAULT) {
+		npu_rt_msg_detail("a failed aclmdlRITaskSetParams / aclmdlRITaskDisable left the graph not updatable");
+		err = ACL_ERROR_RT_MODEL_UPDATE_FAILED;
+		goto out;
+	}
+	ops = calloc(g->ntasks ? g->ntasks : 1, sizeof(*ops));
+	if (ops == NULL) {
+		err = ACL_ERROR_RT_MEMORY_ALLOCATION;
+		goto out;
+	}
+	for (uint32_t i = 0; i < g->ntasks; i++)
+		if (!g->tasks[i]->disabled)
+			ops[n++] = g->tasks[i]->req;
+	gc.ops = (uintptr_t)ops;
+	gc.count = n;
+	fd = npu_rt_device_fd_locked(g->dev);
+	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc);
+	free(ops);
+	if (rc != 0) {
+		g->ustate = NPU_RT_RI_FAULT;
+		npu_rt_msg_detail("the driver refused the updated tasks (errno %d)", -rc);
+		err = ACL_ERROR_RT_MODEL_UPDATE_FAILED;
+		goto out;
+	}
+	/* Replays queued before keep their own copies of the old tasks. */
+	gd.id = g->kgraph;
+	(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_GRAPH_DESTROY, &gd);
+	g->kgraph = gc.id;
+	g->ustate = NPU_RT_RI_READY;
+out:
+	npu_rt_ri_unlock();
+	npu_rt_devices_unlock();
+	return err;
 }
 
 /* ---- debug output ----------------------------------------------------------- */

@@ -15,6 +15,8 @@
 #include "acl_internal.h"
 
 enum { NPU_RT_CB_REPORT = 0, NPU_RT_CB_HOSTFUNC = 1 };
+/* Update state of a graph (aclmdlRITaskSetParams / TaskDisable / Update). */
+enum { NPU_RT_RI_READY = 0, NPU_RT_RI_UPDATING, NPU_RT_RI_FAULT };
 
 /* One recorded task; its address is the aclmdlRITask handle. */
 struct npu_rt_ri_task {
@@ -62,6 +64,7 @@ struct npu_rt_graph {
 	int capturing;			/* capture not ended */
 	int invalid;			/* a capture call failed */
 	int mode;			/* aclmdlRICaptureMode */
+	int ustate;			/* NPU_RT_RI_READY / _UPDATING / _FAULT */
 	uint64_t thread;		/* pthread_self of CaptureBegin */
 };
 

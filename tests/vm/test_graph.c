@@ -457,6 +457,61 @@ START_TEST(lifetimes)
 }
 END_TEST
 
+/* aclmdlRITaskSetParams / aclmdlRITaskDisable take effect at aclmdlRIUpdate. */
+START_TEST(update)
+{
+	aclmdlRITaskParams p;
+	aclmdlRITask tasks[4];
+	struct bufs b;
+	uint32_t n = 4;
+	aclmdlRI g = NULL;
+
+	bufs_make(&b);
+	ck_assert_int_eq(aclmdlRICaptureBegin(b.s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(b.flag, 7, 0, b.s1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemsetAsync(b.out, N, 0x11, N, b.s1), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureEnd(b.s1, &g), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIGetTasksByStream(b.s1, tasks, &n), ACL_SUCCESS);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(aclmdlRIUpdate(g), ACL_SUCCESS);	/* nothing changed */
+	ck_assert_int_eq(aclmdlRIUpdate(NULL), ACL_ERROR_RT_PARAM_INVALID);
+
+	memset(&p, 0, sizeof(p));
+	p.type = ACL_MODEL_RI_TASK_VALUE_WRITE;
+	p.valueWriteTaskParams.devAddr = b.flag;
+	p.valueWriteTaskParams.value = 9;
+	ck_assert_int_eq(aclmdlRITaskSetParams(tasks[0], &p), ACL_SUCCESS);
+	/* Before the update a replay still writes 7. */
+	ck_assert_int_eq(aclmdlRIExecute(g, -1), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dev_get_u64(b.flag), 7);
+	ck_assert_int_eq(aclmdlRIUpdate(g), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIExecute(g, -1), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dev_get_u64(b.flag), 9);
+	ck_assert_int_eq(aclmdlRITaskGetParams(tasks[0], &p), ACL_SUCCESS);
+	ck_assert_uint_eq(p.valueWriteTaskParams.value, 9);
+
+	/* Disabled: the write is left out of later replays. */
+	ck_assert_int_eq(aclmdlRITaskDisable(tasks[0]), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIUpdate(g), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(b.flag, 8, 0, 8), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(b.out, N, 0, N), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIExecuteAsync(g, b.s3), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(b.s3), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dev_get_u64(b.flag), 0);
+	ck_assert_int_eq(vm_dev_get_u64(b.out + N - 8), 0x1111111111111111ULL);
+
+	/* A copy or set task cannot be disabled or changed: the graph is faulty. */
+	ck_assert_int_eq(aclmdlRITaskDisable(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclmdlRITaskSetParams(tasks[0], NULL), ACL_ERROR_INVALID_PARAM);
+	p.type = ACL_MODEL_RI_TASK_EVENT_RECORD;
+	ck_assert_int_eq(aclmdlRITaskSetParams(tasks[0], &p), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclmdlRITaskDisable(tasks[1]), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclmdlRIUpdate(g), ACL_ERROR_RT_MODEL_UPDATE_FAILED);
+	ck_assert_int_eq(aclmdlRIDestroy(g), ACL_SUCCESS);
+	bufs_free(&b);
+}
+END_TEST
+
 /* A killed process with graphs and a queued replay leaves nothing. */
 START_TEST(killed_process)
 {
@@ -498,6 +553,7 @@ static Suite *graph_suite(void)
 	tcase_add_test(t, inspection);
 	tcase_add_test(t, capture_errors);
 	tcase_add_test(t, lifetimes);
+	tcase_add_test(t, update);
 	tcase_add_test(t, killed_process);
 	suite_add_tcase(s, t);
 	return s;
