@@ -79,14 +79,15 @@ struct npu_rt_ri_task *npu_rt_ri_find_task(const void *handle);
 struct npu_rt_graph *npu_rt_ri_new(int dev, uint64_t epoch);
 /* ri_lock held: unlink and free g (no ioctl: the caller destroys the driver graph). */
 void npu_rt_ri_free(struct npu_rt_graph *g);
-/* ri_lock held: the graph capturing stream (dev, kid) and the stream's entry, or NULL. */
+/* ri_lock and table lock held: the graph capturing stream (dev, kid) and the stream's entry, or NULL. */
 struct npu_rt_graph *npu_rt_ri_capturing(int dev, uint32_t kid, struct npu_rt_ri_stream **st);
-/* ri_lock held: the newest live graph of dev with a stream of kernel id
+/* ri_lock and table lock held: the newest live graph of dev with a stream of kernel id
  * kid (ended captures only), or NULL. */
 struct npu_rt_graph *npu_rt_ri_newest_with_stream(int dev, uint32_t kid);
 /* ri_lock held: add stream (kid, handle) to g's capture; 0 or -ENOMEM. */
 int npu_rt_ri_add_stream(struct npu_rt_graph *g, uint32_t kid, void *handle);
-/* ri_lock held: the capture leaves the thread's and device's mode counts. */
+/* ri_lock held: count the capture in or out of the active ones (out: it
+ * ends, its streams and events leave it). */
 void npu_rt_ri_mode_enter(struct npu_rt_graph *g);
 void npu_rt_ri_mode_exit(struct npu_rt_graph *g);
 /* The calling thread's exchange mode, swapped. */

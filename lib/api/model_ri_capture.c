@@ -19,9 +19,10 @@
  * reports the same cookie and callback.c finds the function here.
  *
  * Captures are per device of the process (the runtime counts them per
- * context).  Mode rules (aclmdlRICaptureThreadExchangeMode) follow the
- * runtime's: the device's mode is the strictest of its active captures,
- * the thread's the strictest of the captures it began.
+ * context); a capture of a device that was reset since is over for every
+ * check (its epoch is gone).  Mode rules (aclmdlRICaptureThreadExchangeMode)
+ * follow the runtime's: the device's mode is the strictest of its active
+ * captures, the thread's the strictest of the captures it began.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -41,11 +42,8 @@ static struct npu_rt_graph *graphs;
 static uint32_t next_id;
 static uint64_t next_cookie;
 static atomic_int n_capturing;		/* captures not ended, all devices */
-/* Active captures per device and mode (ri_lock). */
-static uint32_t dev_modes[NPU_RT_MAX_DEVICES][MODES];
 
 static __thread int thread_xmode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
-static __thread uint32_t thread_modes[MODES];
 
 void npu_rt_ri_lock(void)
 {
@@ -117,7 +115,7 @@ void npu_rt_ri_free(struct npu_rt_graph *g)
 struct npu_rt_graph *npu_rt_ri_capturing(int dev, uint32_t kid, struct npu_rt_ri_stream **st)
 {
 	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next) {
-		if (!g->capturing || g->dev != dev)
+		if (!g->capturing || g->dev != dev || g->epoch != npu_rt_device_epoch_locked(dev))
 			continue;
 		for (uint32_t i = 0; i < g->nstreams; i++) {
 			if (g->streams[i].active && g->streams[i].kid == kid) {
@@ -134,7 +132,7 @@ struct npu_rt_graph *npu_rt_ri_newest_with_stream(int dev, uint32_t kid)
 {
 	/* The list is newest first. */
 	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next) {
-		if (g->capturing || g->dev != dev)
+		if (g->capturing || g->dev != dev || g->epoch != npu_rt_device_epoch_locked(dev))
 			continue;
 		for (uint32_t i = 0; i < g->nstreams; i++)
 			if (g->streams[i].kid == kid)
@@ -170,19 +168,12 @@ int npu_rt_ri_add_stream(struct npu_rt_graph *g, uint32_t kid, void *handle)
 
 void npu_rt_ri_mode_enter(struct npu_rt_graph *g)
 {
-	if (g->dev >= 0 && g->dev < NPU_RT_MAX_DEVICES)
-		dev_modes[g->dev][g->mode]++;
-	thread_modes[g->mode]++;
+	(void)g;
 	atomic_fetch_add(&n_capturing, 1);
 }
 
 void npu_rt_ri_mode_exit(struct npu_rt_graph *g)
 {
-	if (g->dev >= 0 && g->dev < NPU_RT_MAX_DEVICES && dev_modes[g->dev][g->mode] > 0)
-		dev_modes[g->dev][g->mode]--;
-	/* Only the thread that began it counted it. */
-	if ((uint64_t)pthread_self() == g->thread && thread_modes[g->mode] > 0)
-		thread_modes[g->mode]--;
 	atomic_fetch_sub(&n_capturing, 1);
 	g->capturing = 0;
 	for (uint32_t i = 0; i < g->nstreams; i++)
@@ -202,7 +193,7 @@ int npu_rt_ri_exchange_mode(int mode)
 static struct npu_rt_graph *event_capture(int dev, uint32_t kid)
 {
 	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next) {
-		if (!g->capturing || g->dev != dev)
+		if (!g->capturing || g->dev != dev || g->epoch != npu_rt_device_epoch_locked(dev))
 			continue;
 		for (uint32_t i = 0; i < g->nevents; i++)
 			if (g->events[i] == kid)
@@ -353,7 +344,7 @@ int npu_rt_capture_any(int dev)
 		return 0;
 	pthread_mutex_lock(&ri_lock);
 	for (struct npu_rt_graph *g = graphs; g != NULL && !yes; g = g->next)
-		yes = g->capturing && g->dev == dev;
+		yes = g->capturing && g->dev == dev && g->epoch == npu_rt_device_epoch_locked(dev);
 	pthread_mutex_unlock(&ri_lock);
 	return yes;
 }
@@ -373,22 +364,27 @@ void npu_rt_capture_invalidate(int dev, uint32_t kid)
 
 aclError npu_rt_capture_mode_check(int dev)
 {
-	uint32_t global = 0, any = 0;
+	uint64_t self = (uint64_t)pthread_self();
+	int global = 0, any = 0, mine[MODES] = { 0 };
 	int refused = 0;
 
 	if (atomic_load(&n_capturing) == 0)
 		return ACL_SUCCESS;
 	pthread_mutex_lock(&ri_lock);
-	if (dev >= 0 && dev < NPU_RT_MAX_DEVICES) {
-		global = dev_modes[dev][ACL_MODEL_RI_CAPTURE_MODE_GLOBAL];
-		any = global + dev_modes[dev][ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL] +
-		      dev_modes[dev][ACL_MODEL_RI_CAPTURE_MODE_RELAXED];
+	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next) {
+		if (!g->capturing || g->epoch != npu_rt_device_epoch_locked(g->dev))
+			continue;
+		if (g->thread == self)
+			mine[g->mode] = 1;
+		if (g->dev != dev)
+			continue;
+		any = 1;
+		global |= g->mode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
 	}
-	if (any != 0 && thread_xmode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)
-		refused = global != 0 || thread_modes[ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL] != 0;
-	else if (any != 0 && thread_xmode == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL)
-		refused = thread_modes[ACL_MODEL_RI_CAPTURE_MODE_GLOBAL] != 0 ||
-			  thread_modes[ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL] != 0;
+	if (any && thread_xmode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)
+		refused = global || mine[ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL];
+	else if (any && thread_xmode == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL)
+		refused = mine[ACL_MODEL_RI_CAPTURE_MODE_GLOBAL] || mine[ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL];
 	pthread_mutex_unlock(&ri_lock);
 	if (!refused)
 		return ACL_SUCCESS;
@@ -436,7 +432,5 @@ void npu_rt_ri_atfork_child(void)
 	 * child's copy; its device files are closed in the child). */
 	graphs = NULL;
 	atomic_store(&n_capturing, 0);
-	memset(dev_modes, 0, sizeof(dev_modes));
-	memset(thread_modes, 0, sizeof(thread_modes));
 	pthread_mutex_init(&ri_lock, NULL);
 }
