@@ -145,6 +145,7 @@ int npu_ctx_open(struct inode *inode, struct file *filp)
 	npu_ipc_ctx_init(ctx);
 	npu_mempool_ctx_init(ctx);
 	npu_notify_ctx_init(ctx);
+	npu_graph_ctx_init(ctx);
 	npu_small_ctx_init(ctx);
 	npu_fault_ctx_init(ctx);
 	/* Last: from here on the owner's exit may call npu_ctx_owner_gone. */
@@ -183,6 +184,7 @@ int npu_ctx_release(struct inode *inode, struct file *filp)
 	npu_stream_ctx_teardown(ctx);
 	/* Its notifies die: waits on them in other files end now. */
 	npu_notify_ctx_teardown(ctx);
+	npu_graph_ctx_teardown(ctx);
 	npu_stream_values_changed();
 	mutex_lock(&ctx->life_lock);
 	ctx->released = true;

@@ -365,6 +365,13 @@ static int npu_mempools_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(npu_mempools);
 
+static int npu_graphs_show(struct seq_file *m, void *v)
+{
+	npu_graph_show(m, m->private);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(npu_graphs);
+
 static int npu_stream_hold_show(struct seq_file *m, void *v)
 {
 	npu_stream_hold_print(m, m->private);
@@ -482,6 +489,7 @@ void npu_debugfs_dev_init(struct npu_dev *ndev)
 	debugfs_create_file("callbacks", 0444, dir, ndev, &npu_callbacks_fops);
 	debugfs_create_file("notifies", 0444, dir, ndev, &npu_notifies_fops);
 	debugfs_create_file("mempools", 0444, dir, ndev, &npu_mempools_fops);
+	debugfs_create_file("graphs", 0444, dir, ndev, &npu_graphs_fops);
 	debugfs_create_file("stream_hold", 0644, dir, ndev,
 			    &npu_stream_hold_fops);
 	debugfs_create_file("peers", 0444, dir, ndev, &npu_peers_fops);

@@ -68,6 +68,7 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 
 	caps |= NPU_SIM_CAP_MEM_OPS;	/* 1.9 */
 	caps |= NPU_SIM_CAP_MEMPOOL;
+	caps |= NPU_SIM_CAP_GRAPH;
 	if (READ_ONCE(test_hooks))
 		caps |= NPU_SIM_CAP_TEST_HOOKS;
 	if (npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M)) {
@@ -243,6 +244,14 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  false, false, -1),
 	NPU_TEST_IOCTL(NPU_SIM_IOCTL_MANAGED_TOUCH, npu_ioctl_managed_touch),
 	NPU_IOCTL(NPU_SIM_IOCTL_PEER_ACCESS, npu_ioctl_peer_access, false,
+		  false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_GRAPH_CREATE, npu_ioctl_graph_create, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_GRAPH_DESTROY, npu_ioctl_graph_destroy, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_GRAPH_LAUNCH, npu_ioctl_graph_launch, false,
+		  false, NPU_STAT_CALLS_STREAM),
+	NPU_IOCTL(NPU_SIM_IOCTL_GRAPH_INFO, npu_ioctl_graph_info, false,
 		  false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_QUERY, npu_ioctl_managed_query, false,
 		  false, -1),

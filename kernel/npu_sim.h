@@ -37,6 +37,8 @@
  *                  ops of the stream engine work on (1.9)
  *   npu_stream.c   STREAM_* and EVENT_* ioctls, the stream engine
  *   npu_callback.c CB_* ioctls: host threads take and finish reports
+ *   npu_graph.c    GRAPH_* ioctls: graphs of stream operations, queued as
+ *                  a whole by the stream engine
  *   npu_ctx.c      a context's life: open, owner gone, release; the
  *                  window's vm_operations (its close is "owner gone")
  *   npu_debugfs.c  /sys/kernel/debug/npu_sim
@@ -120,6 +122,8 @@
  *   hugetlb fault locks     runs under npu_ctx.lock)
  *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range / vmf_insert_pfn_prot)
  *   xa_lock of npu_ctx.streams / .events
+ *   xa_lock of npu_ctx.graphs (npu_graph.c: the file's graphs; a leaf,
+ *                           nothing else is taken inside it)
  *   npu_ctx.sq_lock        (spinlock, npu_stream.c: op lists, stream and
  *                           event counters, callback reports and
  *                           subscriptions (npu_report.c); taken inside the
@@ -367,6 +371,9 @@ struct npu_ctx {
 	/* Notifies held: id -> npu_notify, referenced (npu_notify.c) */
 	struct xarray notifies;
 	atomic_t nr_notifies;
+	/* Graphs: id -> npu_graph, own xa_lock (npu_graph.c) */
+	struct xarray graphs;
+	atomic_t nr_graphs;
 	struct mem_cgroup *memcg;	/* the opener's, referenced, or NULL */
 
 	struct npu_proc *proc;		/* the process's account (1.6) */
@@ -1027,6 +1034,25 @@ int npu_ioctl_event_export(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_import(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_event_info(struct npu_ctx *ctx, void __user *uarg);
 void npu_stream_callback_done(struct npu_stream *s);
+/* Check an entry as STREAM_SUBMIT does: 0 or -EINVAL. */
+int npu_stream_submit_check(const struct npu_sim_stream_submit *a);
+/*
+ * Prepare the @n checked entries of @subs for stream @sid and queue them
+ * all, or none: 0 and *seq (the last one's sequence number), or the errno
+ * of STREAM_SUBMIT for the first entry that failed.
+ */
+int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,
+			    const struct npu_sim_stream_submit *subs, u32 n,
+			    u64 *seq);
+
+/* npu_graph.c: graphs of stream operations */
+void npu_graph_ctx_init(struct npu_ctx *ctx);
+void npu_graph_ctx_teardown(struct npu_ctx *ctx);
+void npu_graph_show(struct seq_file *m, struct npu_dev *ndev);
+int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_graph_destroy(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_graph_launch(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_graph_info(struct npu_ctx *ctx, void __user *uarg);
 
 /* npu_callback.c: host callback ioctls (1.9) */
 int npu_ioctl_cb_subscribe(struct npu_ctx *ctx, void __user *uarg);

@@ -1218,11 +1218,154 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 	return -EINVAL;
 }
 
+/*
+ * Make the op of a checked submit @a for stream @sid: its device ranges
+ * checked and referenced, its event, notify or report taken.  0 and *out,
+ * or a negative errno (nothing held).
+ */
+static int npu_op_prepare(struct npu_ctx *ctx,
+			  const struct npu_sim_stream_submit *a, u32 sid,
+			  struct npu_op **out)
+{
+	struct npu_op *op;
+	int ret;
+
+	op = kzalloc(sizeof(*op), GFP_KERNEL_ACCOUNT);
+	if (!op)
+		return -ENOMEM;
+	op->type = a->op;
+
+	if (a->op == NPU_SIM_OP_COPY || a->op == NPU_SIM_OP_SET ||
+	    a->op == NPU_SIM_OP_VALUE_WRITE || a->op == NPU_SIM_OP_VALUE_WAIT ||
+	    npu_memop_submit(a)) {
+		struct npu_xfer *x;
+
+		/* A value op's 8 bytes are checked and referenced like a SET's. */
+		if (a->op == NPU_SIM_OP_VALUE_WRITE ||
+		    a->op == NPU_SIM_OP_VALUE_WAIT)
+			x = npu_xfer_prepare(ctx, NPU_XFER_SET, a->dst,
+					     sizeof(u64), 0, 0, sizeof(u64), 1,
+					     0);
+		else if (npu_memop_submit(a))
+			x = npu_memop_prepare(ctx, a);
+		else
+			x = npu_xfer_prepare(ctx, a->op == NPU_SIM_OP_SET ?
+					     NPU_XFER_SET :
+					     (enum npu_xfer_op)a->dir,
+					     a->dst, a->dpitch, a->src, a->spitch,
+					     a->width, a->height, a->value);
+		if (IS_ERR(x)) {
+			kfree(op);
+			return PTR_ERR(x);
+		}
+		npu_xfer_mark_queued(x, 1);
+		op->xfer = x;
+		op->operand = a->operand;
+		op->cond = a->flags;
+	} else if (a->op == NPU_SIM_OP_PREFETCH) {
+		struct npu_map *map;
+
+		map = npu_managed_prefetch_prepare(ctx, a->dst, a->width,
+						   a->location,
+						   a->location_id);
+		if (IS_ERR(map)) {
+			kfree(op);
+			return PTR_ERR(map);
+		}
+		atomic_inc(&map->nr_queued);
+		op->map = map;
+		op->va = a->dst;
+		op->len = a->width;
+		op->loc = a->location;
+	} else if (a->op == NPU_SIM_OP_CALLBACK) {
+		op->cb = npu_report_new(ctx, sid, a->flags, a->operand);
+		if (IS_ERR(op->cb)) {
+			ret = PTR_ERR(op->cb);
+			kfree(op);
+			return ret;
+		}
+	} else if (npu_notify_op(a->op)) {
+		ret = npu_notify_prepare(ctx, a, &op->notify, &op->nwait);
+		if (ret) {
+			kfree(op);
+			return ret;
+		}
+	} else if (a->op == NPU_SIM_OP_POOL_FREE) {
+		ret = npu_mempool_free_prepare(ctx, sid, a->dst, &op->pool,
+					       &op->operand);
+		if (ret) {
+			kfree(op);
+			return ret;
+		}
+		op->va = a->dst;
+		if (op->pool)
+			op->pool_ctx = ctx;
+	} else {
+		op->event = npu_event_get(ctx, a->event);
+		if (!op->event) {
+			kfree(op);
+			return -ENOENT;
+		}
+		INIT_LIST_HEAD(&op->ipcw.node);
+		if (a->op == NPU_SIM_OP_WAIT)
+			op->operand = a->operand;	/* timeout, ms */
+		/* An IPC event's state is shared: no RESET of it. */
+		if (a->op == NPU_SIM_OP_RESET && op->event->ipc) {
+			npu_op_free(op);
+			return -EINVAL;
+		}
+	}
+
+	/* Decided at submit, in call order; the op fails when it runs. */
+	if (a->op != NPU_SIM_OP_RECORD && a->op != NPU_SIM_OP_WAIT &&
+	    a->op != NPU_SIM_OP_RESET && a->op != NPU_SIM_OP_POOL_FREE)
+		op->inject = npu_fault_check(ctx, NPU_SIM_FAULT_STREAM);
+	*out = op;
+	return 0;
+}
+
+/*
+ * Queue the prepared ops of @ops (npu_op.node) on @s, all or none: 0 and
+ * *seq the last one's sequence number (the stream's count when @n is 0),
+ * -ENOENT @s destroyed, -EAGAIN the file's queue limit.  On error the ops
+ * stay in @ops.
+ */
+static int npu_ops_queue(struct npu_ctx *ctx, struct npu_stream *s,
+			 struct list_head *ops, u64 n, u64 *seq)
+{
+	struct npu_op *op, *tmp;
+	bool was_empty;
+	int ret = 0;
+
+	spin_lock(&ctx->sq_lock);
+	if (s->dead) {
+		ret = -ENOENT;
+	} else if (ctx->sq_queued + n > NPU_SIM_MAX_QUEUED) {
+		ret = -EAGAIN;
+	} else {
+		was_empty = list_empty(&s->ops);
+		list_for_each_entry_safe(op, tmp, ops, node) {
+			if (op->event)
+				npu_event_op_submit(op);
+			op->seq = ++s->submitted;
+			ctx->sq_queued++;
+			list_move_tail(&op->node, &s->ops);
+		}
+		*seq = s->submitted;
+		/* A stream with older ops runs or waits for them already. */
+		if (was_empty && !list_empty(&s->ops))
+			npu_stream_kick(s);
+	}
+	spin_unlock(&ctx->sq_lock);
+	return ret;
+}
+
 int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_stream_submit a;
 	struct npu_stream *s;
 	struct npu_op *op;
+	LIST_HEAD(ops);
 	u64 seq = 0;
 	int ret;
 
@@ -1241,116 +1384,11 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	s = npu_stream_get(ctx, a.stream);
 	if (!s)
 		return -ENOENT;
-	op = kzalloc(sizeof(*op), GFP_KERNEL_ACCOUNT);
-	if (!op) {
-		ret = -ENOMEM;
+	ret = npu_op_prepare(ctx, &a, a.stream, &op);
+	if (ret)
 		goto out;
-	}
-	op->type = a.op;
-
-	if (a.op == NPU_SIM_OP_COPY || a.op == NPU_SIM_OP_SET ||
-	    a.op == NPU_SIM_OP_VALUE_WRITE || a.op == NPU_SIM_OP_VALUE_WAIT ||
-	    npu_memop_submit(&a)) {
-		struct npu_xfer *x;
-
-		/* A value op's 8 bytes are checked and referenced like a SET's. */
-		if (a.op == NPU_SIM_OP_VALUE_WRITE || a.op == NPU_SIM_OP_VALUE_WAIT)
-			x = npu_xfer_prepare(ctx, NPU_XFER_SET, a.dst, sizeof(u64),
-					     0, 0, sizeof(u64), 1, 0);
-		else if (npu_memop_submit(&a))
-			x = npu_memop_prepare(ctx, &a);
-		else
-			x = npu_xfer_prepare(ctx, a.op == NPU_SIM_OP_SET ?
-					     NPU_XFER_SET : (enum npu_xfer_op)a.dir,
-					     a.dst, a.dpitch, a.src, a.spitch,
-					     a.width, a.height, a.value);
-		if (IS_ERR(x)) {
-			ret = PTR_ERR(x);
-			kfree(op);
-			goto out;
-		}
-		npu_xfer_mark_queued(x, 1);
-		op->xfer = x;
-		op->operand = a.operand;
-		op->cond = a.flags;
-	} else if (a.op == NPU_SIM_OP_PREFETCH) {
-		struct npu_map *map;
-
-		map = npu_managed_prefetch_prepare(ctx, a.dst, a.width,
-						   a.location, a.location_id);
-		if (IS_ERR(map)) {
-			ret = PTR_ERR(map);
-			kfree(op);
-			goto out;
-		}
-		atomic_inc(&map->nr_queued);
-		op->map = map;
-		op->va = a.dst;
-		op->len = a.width;
-		op->loc = a.location;
-	} else if (a.op == NPU_SIM_OP_CALLBACK) {
-		op->cb = npu_report_new(ctx, a.stream, a.flags, a.operand);
-		if (IS_ERR(op->cb)) {
-			ret = PTR_ERR(op->cb);
-			kfree(op);
-			goto out;
-		}
-	} else if (npu_notify_op(a.op)) {
-		ret = npu_notify_prepare(ctx, &a, &op->notify, &op->nwait);
-		if (ret) {
-			kfree(op);
-			goto out;
-		}
-	} else if (a.op == NPU_SIM_OP_POOL_FREE) {
-		ret = npu_mempool_free_prepare(ctx, a.stream, a.dst, &op->pool,
-					       &op->operand);
-		if (ret) {
-			kfree(op);
-			goto out;
-		}
-		op->va = a.dst;
-		if (op->pool)
-			op->pool_ctx = ctx;
-	} else {
-		op->event = npu_event_get(ctx, a.event);
-		if (!op->event) {
-			ret = -ENOENT;
-			kfree(op);
-			goto out;
-		}
-		INIT_LIST_HEAD(&op->ipcw.node);
-		if (a.op == NPU_SIM_OP_WAIT)
-			op->operand = a.operand;	/* timeout, ms */
-		/* An IPC event's state is shared: no RESET of it. */
-		if (a.op == NPU_SIM_OP_RESET && op->event->ipc) {
-			ret = -EINVAL;
-			npu_op_free(op);
-			goto out;
-		}
-	}
-
-	/* Decided at submit, in call order; the op fails when it runs. */
-	if (a.op != NPU_SIM_OP_RECORD && a.op != NPU_SIM_OP_WAIT &&
-	    a.op != NPU_SIM_OP_RESET && a.op != NPU_SIM_OP_POOL_FREE)
-		op->inject = npu_fault_check(ctx, NPU_SIM_FAULT_STREAM);
-
-	spin_lock(&ctx->sq_lock);
-	if (s->dead) {
-		ret = -ENOENT;
-	} else if (ctx->sq_queued >= NPU_SIM_MAX_QUEUED) {
-		ret = -EAGAIN;
-	} else {
-		if (op->event)
-			npu_event_op_submit(op);
-		seq = ++s->submitted;
-		op->seq = seq;
-		ctx->sq_queued++;
-		list_add_tail(&op->node, &s->ops);
-		/* A stream with older ops runs or waits for them already. */
-		if (list_is_singular(&s->ops))
-			npu_stream_kick(s);
-	}
-	spin_unlock(&ctx->sq_lock);
+	list_add_tail(&op->node, &ops);
+	ret = npu_ops_queue(ctx, s, &ops, 1, &seq);
 	if (ret) {
 		if (op->pool_ctx) {	/* not queued: the block stays in use */
 			npu_mempool_free_undo(ctx, op->pool, op->va,
@@ -1363,6 +1401,47 @@ int npu_ioctl_stream_submit(struct npu_ctx *ctx, void __user *uarg)
 	if (put_user(seq, &((struct npu_sim_stream_submit __user *)uarg)->seq))
 		ret = -EFAULT;
 out:
+	npu_stream_put(s);
+	return ret;
+}
+
+int npu_stream_submit_check(const struct npu_sim_stream_submit *a)
+{
+	return npu_submit_check(a);
+}
+
+int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,
+			    const struct npu_sim_stream_submit *subs, u32 n,
+			    u64 *seq)
+{
+	struct npu_op *op, *tmp;
+	struct npu_stream *s;
+	LIST_HEAD(ops);
+	u32 i;
+	int ret = 0;
+
+	if (n > NPU_SIM_MAX_QUEUED)
+		return -EAGAIN;
+	s = npu_stream_get(ctx, sid);
+	if (!s)
+		return -ENOENT;
+	for (i = 0; i < n; i++) {
+		ret = npu_op_prepare(ctx, &subs[i], sid, &op);
+		if (ret)
+			break;
+		list_add_tail(&op->node, &ops);
+		if (fatal_signal_pending(current)) {
+			ret = -EINTR;
+			break;
+		}
+		cond_resched();
+	}
+	if (!ret)
+		ret = npu_ops_queue(ctx, s, &ops, n, seq);
+	list_for_each_entry_safe(op, tmp, &ops, node) {
+		list_del(&op->node);
+		npu_op_free(op);
+	}
 	npu_stream_put(s);
 	return ret;
 }

@@ -30,7 +30,7 @@
  *   api/data_type.c api/system.c api/callbacks_init.c api/app_log.c
  *   api/cann_attr.c api/mem_uce.c
  *   api/init.c api/data_buffer.c api/allocator.c api/soc_name.c api/host_register.c
- *   api/memory_info.c api/stream_state.c api/context.c api/device_info.c api/device_limits.c
+ *   api/memory_info.c api/stream_state.c api/model_ri_capture.c api/context.c api/device_info.c api/device_limits.c
  *   api/host_buf.c api/device_state.c api/exception_info.c
  *   api/exception_info_get.c api/stream.c
  *   api/stream_ctl.c api/stream_config.c api/stream_res.c api/event.c api/callback.c
@@ -38,7 +38,7 @@
  *   api/copy_async.c api/memcpy_batch.c api/reduce.c api/cmo.c
  *   api/mem_pool.c api/memcpy_desc.c
  *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
- *   api/notify.c
+ *   api/notify.c api/model_ri.c
  *                       the other chapters of the public headers
  *   entry/fork.c        the fork handlers, which take every lock below
  *   entry/api_wrap.c    the exported wrapper of every aclError call
@@ -58,9 +58,13 @@
  *   lock (handles.c), host registry lock (memory_host.c), host
  *   registration table lock (host_register.c), hold list lock (device.c)
  *   or callback lock (callback.c); no two of those five are held together.  The check
- *   registry lock (check.c) is taken alone or under the device table lock
- *   (a closing device's leaks); only the race checker's lock (races.c),
- *   the innermost, is taken inside it, and nothing inside that one.
+ *   registry lock (check.c) is taken alone, under the device table lock
+ *   (a closing device's leaks) or under the graph lock; only the race
+ *   checker's lock (races.c), the innermost, is taken inside it, and
+ *   nothing inside that one.  The graph lock (model_ri_capture.c) is taken
+ *   alone or under the device table lock, never with one of those five;
+ *   only the check registry lock and the race checker's lock are taken
+ *   inside it.
  *   The data buffer lock (data_buffer.c), the allocator lock
  *   (allocator.c), the device settings lock (device_limits.c), the host
  *   buffer lock (host_buf.c), the device state callback lock
@@ -295,6 +299,9 @@ void npu_rt_obj_set_ev_flags(struct npu_rt_obj *o, uint32_t flags);
  * such event.
  */
 int npu_rt_event_op_flag(const void *handle, int op, uint32_t flag);
+/* The handle of the live stream or event (type) with kernel id kid on (dev,
+ * epoch), or NULL (a context's default stream has none until asked for). */
+void *npu_rt_obj_handle_of(enum npu_rt_obj_type type, int dev, uint64_t epoch, uint32_t kid);
 /* 0 and a copy of the live object of type handle is; -1 if none. */
 int npu_rt_obj_get(const void *handle, enum npu_rt_obj_type type, struct npu_rt_obj *copy);
 /* A new context of (dev, epoch), made the thread's current; NULL: no memory. */
@@ -373,6 +380,12 @@ aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct 
 /* aclrtDestroyStream / aclrtDestroyEvent of handle; flags: STREAM_DESTROY
  * flags (NPU_SIM_DESTROY_FORCE for aclrtDestroyStreamForce), 0 for events. */
 aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t flags);
+
+/* ---- callback.c, for model_ri.c -------------------------------------- */
+
+/* Table lock held: subscribe ref's stream to the library's host function
+ * thread (started when missing): 0 or a negative errno (-EBUSY: subscribed). */
+int npu_rt_callback_runtime_subscribe_locked(const struct npu_rt_ref *ref);
 
 /* ---- stream.c -------------------------------------------------------- */
 
@@ -463,6 +476,9 @@ void npu_rt_init_atfork_child(void);
 void npu_rt_devices_atfork_prepare(void);
 void npu_rt_devices_atfork_parent(void);
 void npu_rt_devices_atfork_child(void);
+void npu_rt_ri_atfork_prepare(void);
+void npu_rt_ri_atfork_parent(void);
+void npu_rt_ri_atfork_child(void);
 void npu_rt_host_atfork_prepare(void);
 void npu_rt_host_atfork_parent(void);
 void npu_rt_host_atfork_child(void);

@@ -14,7 +14,9 @@
  *                    device, context, stream, event, memory (linear, host,
  *                    copy and set, data buffer), VMM and sharing, IPC,
  *                    managed memory, peer access, error message,
- *                    errors and system (the part declared here).
+ *                    errors and system (the part declared here), and of
+ *                    graph mode (aclmdlRI) capture, replay, destroy and
+ *                    inspection.
  *   NOT YET DEFINED  calls of groups whose every call must be defined, which
  *                    wait for support in the npu_sim driver; declared so that
  *                    code written for a real NPU compiles, not defined, so
@@ -22,7 +24,16 @@
  *                    there" instead of a fake success):
  *                    none.
  *   DECLARED ONLY    calls outside those groups (e.g. kernel launch), declared
- *                    so that code compiles and not defined: none.
+ *                    so that code compiles and not defined:
+ *                    [graph] aclmdlRICaptureTaskGrpBegin, aclmdlRICaptureTaskGrpEnd,
+ *                    aclmdlRICaptureTaskUpdateBegin, aclmdlRICaptureTaskUpdateEnd,
+ *                    aclmdlRIBuildBegin, aclmdlRIBindStream, aclmdlRIEndTask,
+ *                    aclmdlRIBuildEnd, aclmdlRIUnbindStream, aclmdlRIAbort,
+ *                    aclmdlRICondHandleCreate, aclmdlRICondHandleGetCondPtr,
+ *                    aclmdlRIAddCondTask, aclmdlRICaptureToModelRIBegin
+ *                    [label] aclrtCreateLabel, aclrtSetLabel, aclrtDestroyLabel,
+ *                    aclrtCreateLabelList, aclrtDestroyLabelList,
+ *                    aclrtSwitchLabelByIndex
  *
  *   ABSENT           calls of the device chapter that need device compute,
  *                    neither declared nor defined (issue 24), and why:
@@ -3002,6 +3013,343 @@ ACL_FUNC_VISIBILITY aclError aclsysGetVersionNum(char *pkgName, int32_t *version
  */
 ACL_DEPRECATED_MESSAGE("aclsysGetCANNVersion is deprecated, use aclsysGetVersionStr and aclsysGetVersionNum instead")
 ACL_FUNC_VISIBILITY aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion *version);
+
+/* ==== Graph mode: model runtime instances (aclmdlRI) ======================
+ *
+ * A model runtime instance ("graph") is a list of stream tasks the runtime
+ * keeps and replays as a whole.  aclmdlRICaptureBegin puts a stream into
+ * capture: from then on the work queued on it (asynchronous copies 1D/2D,
+ * memsets, value write/wait, event record/wait/reset, notify record/wait,
+ * host callbacks and host functions) is recorded into the graph instead of
+ * run.  A wait on an event recorded by a capturing stream joins the waiting
+ * stream into the same capture.  aclmdlRICaptureEnd on the stream that
+ * began it closes the capture and hands the task list to the npu_sim
+ * driver (GRAPH_CREATE); aclmdlRIExecuteAsync queues all tasks, in the
+ * order they were captured (a valid order of their dependencies), on one
+ * stream, where the driver runs them like any other stream work: each
+ * replay reads and writes device memory as it is when it runs, device
+ * ranges are checked at every launch (memory freed since the capture makes
+ * the launch fail with the code of the same copy queued by hand, and
+ * nothing of it runs), a process killed mid-replay leaves nothing.
+ * Captures are tracked per device of this process (the runtime: per
+ * context).  Kernel tasks cannot exist in npu_sim.
+ */
+#define ACL_MDLRI_DEBUG_JSON_PRINT_SUMMARY 0x0UL
+#define ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE 0x1UL
+
+typedef void *aclmdlRI;
+
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_MODE_GLOBAL = 0,
+    ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL,
+    ACL_MODEL_RI_CAPTURE_MODE_RELAXED,
+} aclmdlRICaptureMode;
+
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_STATUS_NONE = 0,
+    ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE,
+    ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED,
+} aclmdlRICaptureStatus;
+
+typedef enum aclmdlRITaskType {
+    ACL_MODEL_RI_TASK_DEFAULT,
+    ACL_MODEL_RI_TASK_KERNEL,
+    ACL_MODEL_RI_TASK_EVENT_RECORD,
+    ACL_MODEL_RI_TASK_EVENT_WAIT,
+    ACL_MODEL_RI_TASK_EVENT_RESET,
+    ACL_MODEL_RI_TASK_VALUE_WRITE,
+    ACL_MODEL_RI_TASK_VALUE_WAIT,
+} aclmdlRITaskType;
+
+typedef struct aclmdlRIEventRecordTaskParams {
+    aclrtEvent event;
+    uint32_t eventFlag;
+    uint32_t recordFlag;
+} aclmdlRIEventRecordTaskParams;
+
+typedef struct aclmdlRIEventWaitTaskParams {
+    aclrtEvent event;
+    uint32_t eventFlag;
+    uint32_t waitFlag;
+} aclmdlRIEventWaitTaskParams;
+
+typedef struct aclmdlRIEventResetTaskParams {
+    aclrtEvent event;
+    uint32_t eventFlag;
+    uint32_t resetFlag;
+} aclmdlRIEventResetTaskParams;
+
+typedef struct aclmdlRIValueWriteTaskParams {
+    void *devAddr;
+    uint64_t value;
+} aclmdlRIValueWriteTaskParams;
+
+typedef struct aclmdlRIValueWaitTaskParams {
+    void *devAddr;
+    uint64_t value;
+    uint32_t flag;
+} aclmdlRIValueWaitTaskParams;
+
+/* The union's kernel member (aclmdlRIKernelTaskParams) is left out: npu_sim
+ * has no kernels; rsv2 keeps the layout of the CANN header. */
+typedef struct aclmdlRITaskParams {
+    aclmdlRITaskType type;
+    uint32_t rsv0[3];
+    aclrtTaskGrp taskGrp;
+    void *opInfoPtr;
+    size_t opInfoSize;
+    uint8_t rsv1[32];
+
+    union {
+        uint8_t rsv2[128];
+        struct aclmdlRIEventRecordTaskParams eventRecordTaskParams;
+        struct aclmdlRIEventWaitTaskParams eventWaitTaskParams;
+        struct aclmdlRIEventResetTaskParams eventResetTaskParams;
+        struct aclmdlRIValueWriteTaskParams valueWriteTaskParams;
+        struct aclmdlRIValueWaitTaskParams valueWaitTaskParams;
+    };
+} aclmdlRITaskParams;
+
+typedef void *aclmdlRICondHandle;
+
+typedef enum {
+    ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT = 1,
+} aclmdlRICondHandleFlag;
+
+typedef enum {
+    ACL_MODEL_RI_COND_TYPE_IF = 0,
+    ACL_MODEL_RI_COND_TYPE_WHILE = 1,
+    ACL_MODEL_RI_COND_TYPE_SWITCH = 2,
+} aclmdlRICondTaskType;
+
+typedef struct tagAclmdlRICondTaskParams {
+    aclmdlRICondHandle handle;
+    aclmdlRICondTaskType type;
+    uint32_t size;
+    aclmdlRI *modelRIArray;
+} aclmdlRICondTaskParams;
+
+/*
+ * aclmdlRICaptureBegin - start capturing the work queued on stream into a
+ * new graph, in mode (the thread's other calls allowed meanwhile: see
+ * aclmdlRICaptureThreadExchangeMode).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) stream NULL (the default stream cannot
+ * capture); ACL_ERROR_RT_PARAM_INVALID (107000) mode outside the enum or
+ * stream not a live stream; ACL_ERROR_RT_STREAM_CAPTURED (107027) the stream
+ * is capturing already (active or invalidated); ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+ * (207000) the driver has no graphs; ACL_ERROR_RT_MEMORY_ALLOCATION (207001).
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode);
+
+/*
+ * aclmdlRICaptureGetInfo - the capture status of stream (NONE, ACTIVE, or
+ * INVALIDATED after a failed capture call) and the graph it captures into
+ * (NULL when NONE).  Either out-parameter may be NULL, not both.  Returns
+ * ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) stream NULL, or status and
+ * modelRI both NULL; ACL_ERROR_RT_PARAM_INVALID (107000) not a live stream.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status,
+                                                    aclmdlRI *modelRI);
+
+/*
+ * aclmdlRICaptureEnd - end the capture begun on stream; *modelRI gets the
+ * graph.  Every stream the capture joined leaves it.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) stream or modelRI NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) not a live stream;
+ * ACL_ERROR_RT_STREAM_NOT_CAPTURED (107029) the stream does not capture;
+ * ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED (107036) the stream was joined into
+ * the capture, which another stream began; and, with the capture dropped
+ * and *modelRI set to NULL: ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD (107038)
+ * a GLOBAL or THREAD_LOCAL capture ended by another thread than the one
+ * that began it; ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED (507903) a call
+ * invalidated the capture; ACL_ERROR_RT_STREAM_UNJOINED (107025) a joined
+ * stream's last task is not an event record the capture waits for later,
+ * or none of them is waited for by the stream that began the capture;
+ * ACL_ERROR_RT_MEMORY_ALLOCATION (207001).
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI);
+
+/*
+ * aclmdlRIDebugPrint - print the graph's tasks to stdout, one line each
+ * (index, stream, type, operands).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) modelRI NULL; ACL_ERROR_RT_PARAM_INVALID
+ * (107000) not a live graph.  Deprecated in CANN for aclmdlRIDebugJsonPrint.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDebugPrint(aclmdlRI modelRI);
+
+/*
+ * aclmdlRIDebugJsonPrint - write the graph as a JSON document to the file
+ * path (created or truncated): its id, name, streams and tasks; flags
+ * ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE adds every task's operands.  Returns
+ * ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) modelRI or path NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) not a live graph or flags not 0/1;
+ * ACL_ERROR_RT_DRV_INTERNAL_ERROR (507899) the file cannot be written.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t flags);
+
+/*
+ * aclmdlRICaptureThreadExchangeMode - swap the calling thread's capture
+ * interaction mode with *mode (default GLOBAL).  While captures are active,
+ * a synchronous copy or memset (aclrtMemcpy, aclrtMemcpy2d, aclrtMemset)
+ * fails with ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT (107030) when the
+ * thread's mode is GLOBAL and a GLOBAL capture is active on its device or
+ * the thread began a THREAD_LOCAL one, or when the thread's mode is
+ * THREAD_LOCAL and the thread began a GLOBAL or THREAD_LOCAL capture; a
+ * RELAXED thread is never refused.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) mode NULL; ACL_ERROR_RT_PARAM_INVALID
+ * (107000) *mode outside the enum.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode);
+
+/*
+ * aclmdlRIExecuteAsync - queue the graph's enabled tasks on stream (NULL:
+ * the default stream), in captured order; they run as the stream reaches
+ * them.  The graph may be destroyed, and its memory freed, once the call
+ * returned: the queued work holds what it uses.  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) modelRI NULL; ACL_ERROR_RT_PARAM_INVALID
+ * (107000) not a live graph, not a live stream, an event of a task
+ * destroyed, or a task's device memory freed (the codes of the same
+ * asynchronous copy otherwise: ACL_ERROR_RT_INVALID_MEMORY_TYPE...);
+ * ACL_ERROR_RT_STREAM_CONTEXT (107003) the stream is another device's;
+ * ACL_ERROR_RT_STREAM_CAPTURED (107027) the stream is capturing;
+ * ACL_ERROR_RT_STREAM_TASK_FULL (207003) the device queue cannot take all
+ * tasks; ACL_ERROR_RT_STREAM_NO_CB_REG (107016) a callback task and no
+ * thread processes the stream's reports.  Nothing is queued on failure.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream);
+
+/*
+ * aclmdlRIExecute - run the graph on a stream of its own and wait at most
+ * timeout ms (-1: no limit) for it.  Returns ACL_SUCCESS; the codes of
+ * aclmdlRIExecuteAsync; ACL_ERROR_RT_PARAM_INVALID (107000) timeout < -1 or
+ * 0; ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (107015) not done in time (the rest
+ * still runs); the first error of a task.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
+
+/*
+ * aclmdlRIDestroy - destroy the graph: its destroy callbacks run (in
+ * registration order), its driver graph is freed; replays already queued
+ * finish normally.  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000)
+ * modelRI NULL; ACL_ERROR_RT_PARAM_INVALID (107000) not a live graph;
+ * ACL_ERROR_RT_MODEL_CAPTURED (107026) it is still being captured.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
+
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve);
+ACL_FUNC_VISIBILITY aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream);
+
+/*
+ * aclmdlRISetName - name the graph: name (not NULL, at most 127 bytes
+ * before its NUL; longer names are cut there).  aclmdlRIGetName copies the
+ * name (empty if never set) with its NUL into name[maxLen].  Returns
+ * ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) modelRI or name NULL, or
+ * maxLen 0 or shorter than the name and its NUL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) not a live graph.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRISetName(aclmdlRI modelRI, const char *name);
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name);
+
+/*
+ * aclmdlRIGetId - the graph's id, unique in the process (0, 1, ... in
+ * creation order).  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000)
+ * modelRI or modelRIId NULL; ACL_ERROR_RT_PARAM_INVALID (107000) not a
+ * live graph.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId);
+
+/*
+ * aclmdlRIDestroyRegisterCallback - call func(userData) when the graph is
+ * destroyed (once per func; registering func again replaces its
+ * userData).  aclmdlRIDestroyUnregisterCallback removes func.  Returns
+ * ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) modelRI or func NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) not a live graph, or (unregister)
+ * func not registered; ACL_ERROR_RT_MEMORY_ALLOCATION (207001).
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void *userData);
+ACL_FUNC_VISIBILITY aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func);
+
+/*
+ * aclmdlRIGetStreams - the streams the graph's tasks were captured on (the
+ * stream that began the capture first, then joined streams in joining
+ * order).  streams NULL: *numStreams gets the count.  Otherwise
+ * *numStreams is the array's capacity and gets the count written.  Returns
+ * ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) modelRI or numStreams NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) not a live graph;
+ * ACL_ERROR_RT_INSUFFICIENT_INPUT_ARRAY (107039) capacity below the count.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *numStreams);
+
+/*
+ * aclmdlRIGetTasksByStream - the tasks captured on stream, of the newest
+ * live graph captured on it, in order; tasks NULL and *numTasks as in
+ * aclmdlRIGetStreams.  Task handles live as long as their graph.  Returns
+ * ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) stream or numTasks NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) not a live stream, or no live graph
+ * was captured on it; ACL_ERROR_RT_INSUFFICIENT_INPUT_ARRAY (107039).
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks);
+
+/*
+ * aclmdlRITaskGetType - the task's type: EVENT_RECORD, EVENT_WAIT,
+ * EVENT_RESET, VALUE_WRITE, VALUE_WAIT, or DEFAULT for the others (copies,
+ * sets, notifies, callbacks).  aclmdlRITaskGetSeqId - its index in its
+ * graph (0-based, captured order).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) task or the out-parameter NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) not a task of a live graph.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type);
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id);
+
+/*
+ * aclmdlRITaskGetParams - the task's parameters: type, and for event and
+ * value tasks the union member of that type (event handle and the flags it
+ * was created with; device address, value and wait flag); other bytes 0.
+ * Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) task or params NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) not a task of a live graph.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params);
+
+/*
+ * aclmdlRITaskSetParams - new parameters for a value write or value wait
+ * task (params->type must be the task's: devAddr 8-byte aligned, value,
+ * and for a wait its flag 0..3); aclmdlRITaskDisable - leave a task of a
+ * type other than DEFAULT out of later replays.  Both take effect at the
+ * next aclmdlRIUpdate, which hands the changed task list to the driver
+ * (replays queued before keep the old one; nothing changed: success, no
+ * work).  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) task or
+ * params NULL; ACL_ERROR_RT_PARAM_INVALID (107000) not a task of a live
+ * graph, a type mismatch or another task type, bad devAddr or flag, a
+ * DEFAULT task disabled (these leave the graph faulty: aclmdlRIUpdate then
+ * fails with ACL_ERROR_RT_MODEL_UPDATE_FAILED (107040)); aclmdlRIUpdate:
+ * ACL_ERROR_RT_PARAM_INVALID (107000) modelRI NULL or not a live graph.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params);
+ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI);
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskDisable(aclmdlRITask task);
+ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI);
+ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
+                                                      aclmdlRICondHandleFlag flag, aclmdlRICondHandle *handle);
+ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t **ptr);
+ACL_FUNC_VISIBILITY aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, uint32_t flags);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
+                                                           aclmdlRICaptureMode mode);
+
+/* Labels and stream switches (declared only: see the status block). */
+ACL_FUNC_VISIBILITY aclError aclrtCreateLabel(aclrtLabel *label);
+ACL_FUNC_VISIBILITY aclError aclrtSetLabel(aclrtLabel label, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyLabel(aclrtLabel label);
+ACL_FUNC_VISIBILITY aclError aclrtCreateLabelList(aclrtLabel *labels, size_t num, aclrtLabelList *labelList);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyLabelList(aclrtLabelList labelList);
+ACL_FUNC_VISIBILITY aclError aclrtSwitchLabelByIndex(void *ptr, uint32_t maxValue, aclrtLabelList labelList,
+                                                     aclrtStream stream);
 
 #ifdef __cplusplus
 }

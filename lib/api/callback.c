@@ -30,6 +30,7 @@
 #include "acl_internal.h"
 #include "races.h"
 #include "err_msg.h"
+#include "model_ri.h"
 
 enum { KIND_REPORT, KIND_HOSTFUNC };
 
@@ -238,6 +239,13 @@ static void run_report(int dev, uint64_t epoch, const struct npu_sim_cb_wait *w)
 		p->fn(p->data);
 		npu_rt_races_callback_done();
 		free(p);
+	} else {
+		void (*fn)(void *);
+		void *data;
+
+		/* A callback task of a replayed graph (model_ri_capture.c). */
+		if (npu_rt_capture_callback(w->cookie, &fn, &data))
+			fn(data);
 	}
 	npu_rt_devices_read_lock();
 	/* -ENOENT: the stream was destroyed or unsubscribed meanwhile. */
@@ -297,7 +305,7 @@ static void *runtime_main(void *arg)
  * thread of its device, started when there is none.  0 or a negative errno
  * of CB_SUBSCRIBE (-EBUSY: the stream has a subscription already).
  */
-static int runtime_subscribe_locked(const struct npu_rt_ref *ref)
+int npu_rt_callback_runtime_subscribe_locked(const struct npu_rt_ref *ref)
 {
 	uint64_t epoch = npu_rt_device_epoch_locked(ref->dev);
 	struct npu_sim_cb_subscribe req = { .stream = ref->kid,
@@ -486,10 +494,19 @@ static aclError launch(void (*fn)(void *), void *data, aclrtStream stream, int k
 	req.op = NPU_SIM_OP_CALLBACK;
 	req.flags = kind_flags(kind) | (block ? NPU_SIM_CB_BLOCK : 0);
 	req.operand = p->cookie;
+	/* A capturing stream records the callback with fn and data. */
+	if (npu_rt_capture_submit(&ref, &req, fn, data,
+				  kind == KIND_HOSTFUNC ? NPU_RT_CB_HOSTFUNC : NPU_RT_CB_REPORT, &err)) {
+		pthread_mutex_lock(&cb_lock);
+		free(pending_take(p->cookie));
+		pthread_mutex_unlock(&cb_lock);
+		npu_rt_devices_unlock();
+		return err;
+	}
 	rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
 	/* A host function on a stream nobody subscribed: the runtime's thread. */
 	if (rc == -ENOTCONN && kind == KIND_HOSTFUNC) {
-		rc = runtime_subscribe_locked(&ref);
+		rc = npu_rt_callback_runtime_subscribe_locked(&ref);
 		if (rc == 0 || rc == -EBUSY)
 			rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
 	}

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "acl_internal.h"
+#include "model_ri.h"
 #include "check.h"
 #include "races.h"
 #include "err_msg.h"
@@ -190,13 +191,21 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 					  "it goes with its context", handle);
 			return ACL_ERROR_RT_PARAM_INVALID;
 		}
-		/* ApiImpl::StreamDestroy: only a stream of the current context
-		 * (one of a reset device fails the handle guard below) */
+		/* The capture check of the API layer, then ApiImpl::StreamDestroy:
+		 * only a stream of the current context (one of a reset device
+		 * fails the handle guard below) */
 		npu_rt_devices_read_lock();
 		if (npu_rt_device_epoch_locked(seen.dev) == seen.epoch) {
 			struct npu_rt_ref ref = { .dev = seen.dev, .ctx_id = seen.ctx_id };
-			aclError err = npu_rt_stream_ctx_check_locked(&ref);
+			aclError err;
 
+			if (npu_rt_capture_stream_state(seen.dev, seen.kid) != 0) {
+				npu_rt_devices_unlock();
+				npu_rt_msg_detail("stream %p is capturing (aclmdlRICaptureBegin): end the capture first",
+						  handle);
+				return ACL_ERROR_RT_STREAM_CAPTURED;
+			}
+			err = npu_rt_stream_ctx_check_locked(&ref);
 			if (err != ACL_SUCCESS)
 				return err;
 		}

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "acl_internal.h"
+#include "model_ri.h"
 #include "check.h"
 #include "races.h"
 #include "err_msg.h"
@@ -101,6 +102,12 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
+	/* The runtime checks the thread's capture mode first. */
+	err = npu_rt_capture_mode_check(dev);
+	if (err != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		return err;
+	}
 	err = npu_rt_copy_plan_locked(c, kind, !flat, &plan);
 	if (err == ACL_SUCCESS && !flat)
 		err = npu_rt_memcpy2d_route_check(true, &plan);
@@ -188,6 +195,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
+	err = npu_rt_capture_mode_check(dev);
+	if (err != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		return err;
+	}
 	loc = npu_rt_locate_locked(devPtr, count);
 	switch (loc.kind) {
 	case NPU_RT_LOC_HOST:

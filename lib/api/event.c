@@ -21,6 +21,7 @@
 #include "check.h"
 #include "races.h"
 #include "err_msg.h"
+#include "model_ri.h"
 
 aclError npu_rt_event_enter(aclrtEvent event, struct npu_rt_ref *ref)
 {
@@ -245,6 +246,11 @@ static aclError refuse_kind(const struct npu_rt_ref *ev, uint32_t refuse)
 {
 	uint32_t bad = ev->ev_flags & refuse;
 
+	if (bad == 0 && npu_rt_capture_event_captured(ev->dev, ev->kid)) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("the event is recorded in an active stream capture");
+		return ACL_ERROR_RT_EVENT_CAPTURED;
+	}
 	if (bad == 0)
 		return ACL_SUCCESS;
 	npu_rt_devices_unlock();

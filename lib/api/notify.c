@@ -27,6 +27,7 @@
 
 #include "acl_internal.h"
 #include "races.h"
+#include "model_ri.h"
 #include "err_msg.h"
 #include "key_string.h"
 #include "vmm_rules.h"
@@ -164,6 +165,10 @@ static aclError notify_submit(void *handle, enum npu_rt_obj_type type, aclrtStre
 	req.flags = flags;
 	req.operand = operand;
 	req.value = timeout_ms;
+	if (npu_rt_capture_submit(&sref, &req, NULL, NULL, 0, &err)) {
+		npu_rt_devices_unlock();
+		return err;
+	}
 	rc = npu_rt_ioctl(sref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
 	if (rc == 0)
 		npu_rt_races_submit(&sref, &req);

@@ -15,6 +15,7 @@
 
 #include "acl_internal.h"
 #include "err_msg.h"
+#include "model_ri.h"
 #include "profile.h"
 #include "races.h"
 
@@ -92,6 +93,17 @@ aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_strea
 	int rc;
 
 	req->stream = ref->kid;
+	/* A copy from pageable memory waits for its stream: no capture takes it. */
+	if (wait && npu_rt_capture_stream_state(ref->dev, ref->kid) != 0) {
+		npu_rt_capture_invalidate(ref->dev, ref->kid);
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("a copy from pageable host memory is synchronous: a capturing stream cannot take it");
+		return ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC;
+	}
+	if (npu_rt_capture_submit(ref, req, NULL, NULL, 0, &err)) {
+		npu_rt_devices_unlock();
+		return err;
+	}
 	rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_SUBMIT, req);
 	if (rc == 0)
 		npu_rt_races_submit(ref, req);
@@ -201,11 +213,25 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream)
 	return npu_rt_obj_destroy(stream, NPU_RT_OBJ_STREAM, 0);
 }
 
+/* With the table lock held: 107027 (lock released) when ref's stream
+ * captures (the runtime refuses to wait for or query it), else 0. */
+static aclError capture_refused(const struct npu_rt_ref *ref)
+{
+	if (npu_rt_capture_stream_state(ref->dev, ref->kid) == 0)
+		return ACL_SUCCESS;
+	npu_rt_devices_unlock();
+	npu_rt_msg_detail("the stream is capturing (aclmdlRICaptureBegin): it cannot be waited for or queried");
+	return ACL_ERROR_RT_STREAM_CAPTURED;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)
 {
 	struct npu_rt_ref ref;
 	aclError err = npu_rt_stream_enter(stream, &ref);
 
+	if (err != ACL_SUCCESS)
+		return err;
+	err = capture_refused(&ref);
 	if (err != ACL_SUCCESS)
 		return err;
 	return stream_wait_unlock(&ref);
@@ -233,6 +259,9 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
+	err = capture_refused(&ref);
+	if (err != ACL_SUCCESS)
+		return err;
 	rc = stream_sync_unlock(&ref, NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
 	if (rc != 0)
 		return npu_rt_obj_errno(rc);
@@ -256,6 +285,9 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
+	err = capture_refused(&ref);
+	if (err != ACL_SUCCESS)
+		return err;
 	rc = stream_sync_unlock(&ref, NPU_SIM_SYNC_QUERY, 0, &complete, &error);
 	if (rc != 0)
 		return npu_rt_obj_errno(rc);
@@ -272,6 +304,11 @@ aclError npu_rt_device_sync(uint32_t flags)
 
 	if (err != ACL_SUCCESS)
 		return err;
+	if (npu_rt_capture_any(dev)) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("a stream of the device is capturing (aclmdlRICaptureBegin)");
+		return ACL_ERROR_RT_STREAM_CAPTURED;
+	}
 	all = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = 0 };
 	rc = stream_sync_unlock(&all, NPU_SIM_SYNC_ALL | flags, 0, &complete, &error);
 	if (rc != 0)
@@ -300,6 +337,11 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
+	if (npu_rt_capture_any(dev)) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("a stream of the device is capturing (aclmdlRICaptureBegin)");
+		return ACL_ERROR_RT_STREAM_CAPTURED;
+	}
 	all = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = 0 };
 	rc = stream_sync_unlock(&all, NPU_SIM_SYNC_ALL | NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
 	if (rc != 0)

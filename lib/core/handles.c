@@ -153,6 +153,20 @@ int npu_rt_obj_get(const void *handle, enum npu_rt_obj_type type, struct npu_rt_
 	return o != NULL ? 0 : -1;
 }
 
+void *npu_rt_obj_handle_of(enum npu_rt_obj_type type, int dev, uint64_t epoch, uint32_t kid)
+{
+	void *h = NULL;
+
+	pthread_mutex_lock(&obj_lock);
+	for (struct npu_rt_obj *o = objs.next; o != &objs; o = o->next)
+		if (o->type == type && o->dev == dev && o->epoch == epoch && o->kid == kid) {
+			h = o;
+			break;
+		}
+	pthread_mutex_unlock(&obj_lock);
+	return h;
+}
+
 /* ---- contexts -------------------------------------------------------- */
 
 struct npu_rt_obj *npu_rt_ctx_create(int dev, uint64_t epoch)

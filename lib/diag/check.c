@@ -85,6 +85,8 @@ static const char *kind_name(enum npu_rt_check_kind k)
 		return "IPC export key";
 	case NPU_RT_CK_STREAM:
 		return "stream";
+	case NPU_RT_CK_GRAPH:
+		return "model runtime instance (aclmdlRI)";
 	default:
 		return "event";
 	}

@@ -38,6 +38,7 @@ enum npu_rt_check_kind {
 	NPU_RT_CK_IPC,		/* aclrtIpcMemGetExportKey: base = VA */
 	NPU_RT_CK_STREAM,	/* aclrtCreateStream: base = handle */
 	NPU_RT_CK_EVENT,	/* aclrtCreateEvent: base = handle */
+	NPU_RT_CK_GRAPH,	/* aclmdlRICaptureEnd: base = the aclmdlRI */
 };
 
 /* An object of kind was created on dev (call site: the current call's). */

@@ -109,6 +109,8 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_MEM_OPS	(1ULL << 16)
 /* MEMPOOL_* ioctls and OP_POOL_FREE: stream-ordered memory pools (1.10) */
 #define NPU_SIM_CAP_MEMPOOL	(1ULL << 17)
+/* GRAPH_CREATE / GRAPH_DESTROY / GRAPH_LAUNCH / GRAPH_INFO: captured graphs */
+#define NPU_SIM_CAP_GRAPH	(1ULL << 18)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -1828,6 +1830,112 @@ struct npu_sim_peer_access {
 };
 
 #define NPU_SIM_IOCTL_PEER_ACCESS	_IOWR(NPU_SIM_IOC_MAGIC, 0x60, struct npu_sim_peer_access)
+
+/* ---- Graphs (NPU_SIM_CAP_GRAPH) ------------------------------------------
+ *
+ * A graph is a list of stream operations kept by the driver for one open
+ * file (aclmdlRI: a captured or built model runtime instance).  Each entry
+ * is a struct npu_sim_stream_submit as STREAM_SUBMIT takes it, with @stream
+ * and @seq 0; NPU_SIM_OP_GRAPH (an entry naming another graph) is not
+ * accepted.  GRAPH_CREATE checks every entry's fields as STREAM_SUBMIT does
+ * (not its memory).  GRAPH_LAUNCH queues all entries, in their order, on one
+ * stream: each entry's device ranges, events, notifies and callbacks are
+ * checked and referenced then exactly as by STREAM_SUBMIT, so a launch reads
+ * and writes the memory as it is at the time it runs; if any entry fails
+ * its check (memory freed since, an event destroyed, ...) nothing is queued.
+ * Queued work of a launch is ordinary stream work: it holds its own
+ * references (a graph destroyed or memory freed after the launch is safe),
+ * it is cancelled by a forced stream destroy or the release of the file,
+ * and its errors are the stream's.  Graphs are freed with their file.
+ */
+#define NPU_SIM_MAX_GRAPHS	4096		/* per open file */
+#define NPU_SIM_MAX_GRAPH_OPS	NPU_SIM_MAX_QUEUED	/* entries per graph */
+
+/* Reserved operation number of the graph group: not a STREAM_SUBMIT op. */
+#define NPU_SIM_OP_GRAPH	16
+
+/**
+ * struct npu_sim_graph_create - make a graph from a list of operations
+ * @ops: in, user address of @count struct npu_sim_stream_submit entries
+ * @count: in, number of entries, 0..NPU_SIM_MAX_GRAPH_OPS
+ * @flags: in, must be 0
+ * @id: out, graph id (> 0), unique in the file while the graph lives
+ * @pad: must be 0
+ * @bytes: out, device bytes the entries name (sum of their ranges: a copy's
+ *	rows of @width bytes count once for the destination and once for a
+ *	device source, a set's rows once, a value op's 8 bytes once)
+ *
+ * Errors: -EINVAL bad field or entry; -EFAULT @ops unreadable; -ENOSPC
+ * NPU_SIM_MAX_GRAPHS graphs live; -ENOMEM.
+ */
+struct npu_sim_graph_create {
+	__u64 ops;
+	__u32 count;
+	__u32 flags;
+	__u32 id;
+	__u32 pad;
+	__u64 bytes;
+};
+
+/**
+ * struct npu_sim_graph_destroy - destroy a graph
+ * @id: in, graph id
+ * @flags: in, must be 0
+ *
+ * Work already queued by GRAPH_LAUNCH is not affected.  Errors: -EINVAL
+ * @flags != 0; -ENOENT no such graph.
+ */
+struct npu_sim_graph_destroy {
+	__u32 id;
+	__u32 flags;
+};
+
+/**
+ * struct npu_sim_graph_launch - queue a graph's operations on a stream
+ * @id: in, graph id
+ * @stream: in, stream id
+ * @flags: in, must be 0
+ * @pad: must be 0
+ * @seq: out, sequence number of the last queued operation in @stream (the
+ *	stream's count of submitted operations for an empty graph)
+ *
+ * Errors: -EINVAL bad field; -ENOENT no such graph, stream or entry's
+ * event; -EAGAIN the file's queue cannot take all entries; -EINTR a fatal
+ * signal; other errors of STREAM_SUBMIT for an entry.  Nothing is queued on
+ * an error.
+ */
+struct npu_sim_graph_launch {
+	__u32 id;
+	__u32 stream;
+	__u32 flags;
+	__u32 pad;
+	__u64 seq;
+};
+
+/**
+ * struct npu_sim_graph_info - a graph's figures
+ * @id: in, graph id
+ * @pad: must be 0
+ * @count: out, number of entries
+ * @flags: out, 0
+ * @bytes: out, as GRAPH_CREATE's @bytes
+ * @launches: out, successful GRAPH_LAUNCH calls of the graph
+ *
+ * Errors: -EINVAL bad field; -ENOENT no such graph.
+ */
+struct npu_sim_graph_info {
+	__u32 id;
+	__u32 pad;
+	__u32 count;
+	__u32 flags;
+	__u64 bytes;
+	__u64 launches;
+};
+
+#define NPU_SIM_IOCTL_GRAPH_CREATE	_IOWR(NPU_SIM_IOC_MAGIC, 0x64, struct npu_sim_graph_create)
+#define NPU_SIM_IOCTL_GRAPH_DESTROY	_IOW(NPU_SIM_IOC_MAGIC, 0x65, struct npu_sim_graph_destroy)
+#define NPU_SIM_IOCTL_GRAPH_LAUNCH	_IOWR(NPU_SIM_IOC_MAGIC, 0x66, struct npu_sim_graph_launch)
+#define NPU_SIM_IOCTL_GRAPH_INFO	_IOWR(NPU_SIM_IOC_MAGIC, 0x67, struct npu_sim_graph_info)
 
 /* ---- Limits and fault injection (API 1.6) -------------------------------
  *

@@ -1,0 +1,436 @@
+/*
+ * Stream capture (graph mode), the part the submit paths consult: which
+ * streams capture into which graph, the recording of their work, the
+ * thread capture modes, and the graph objects themselves.  The aclmdlRI
+ * calls are in model_ri.c.
+ *
+ * Every queued operation goes through npu_rt_capture_submit() just before
+ * its STREAM_SUBMIT (stream.c npu_rt_stream_submit for copies, sets, value
+ * and event operations; callback.c and notify.c for theirs).  On a
+ * capturing stream the request is appended to the graph instead.  A WAIT
+ * on an event recorded in an active capture pulls the waiting stream into
+ * that capture (it is "joined"), as the runtime does.  Tasks are kept in
+ * the order of the calls, across all streams of the capture: a wait is
+ * only ever recorded after the record it waits for, so that order respects
+ * every dependency and a replay runs the tasks serially in it.
+ *
+ * A callback task keeps its function and data here, under a cookie with
+ * the top bit set (callback.c's own cookies count from 1), so every replay
+ * reports the same cookie and callback.c finds the function here.
+ *
+ * Captures are per device of the process (the runtime counts them per
+ * context); a capture of a device that was reset since is over for every
+ * check (its epoch is gone).  Mode rules (aclmdlRICaptureThreadExchangeMode)
+ * follow the runtime's: the device's mode is the strictest of its active
+ * captures, the thread's the strictest of the captures it began.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acl_internal.h"
+#include "err_msg.h"
+#include "model_ri.h"
+
+#define RI_COOKIE_BIT (1ULL << 63)
+#define MODES 3
+
+static pthread_mutex_t ri_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct npu_rt_graph *graphs;
+static uint32_t next_id;
+static uint64_t next_cookie;
+static atomic_int n_capturing;		/* captures not ended, all devices */
+
+static __thread int thread_xmode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
+
+void npu_rt_ri_lock(void)
+{
+	pthread_mutex_lock(&ri_lock);
+}
+
+void npu_rt_ri_unlock(void)
+{
+	pthread_mutex_unlock(&ri_lock);
+}
+
+struct npu_rt_graph *npu_rt_ri_find(const void *handle)
+{
+	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next)
+		if (g == handle)
+			return g;
+	return NULL;
+}
+
+struct npu_rt_ri_task *npu_rt_ri_find_task(const void *handle)
+{
+	if (handle == NULL)
+		return NULL;
+	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next)
+		for (uint32_t i = 0; i < g->ntasks; i++)
+			if (g->tasks[i] == handle)
+				return g->tasks[i];
+	return NULL;
+}
+
+struct npu_rt_graph *npu_rt_ri_new(int dev, uint64_t epoch)
+{
+	struct npu_rt_graph *g = calloc(1, sizeof(*g));
+
+	if (g == NULL)
+		return NULL;
+	g->id = next_id++;
+	g->dev = dev;
+	g->epoch = epoch;
+	g->next = graphs;
+	graphs = g;
+	return g;
+}
+
+void npu_rt_ri_free(struct npu_rt_graph *g)
+{
+	for (struct npu_rt_graph **p = &graphs; *p != NULL; p = &(*p)->next) {
+		if (*p == g) {
+			*p = g->next;
+			break;
+		}
+	}
+	if (g->capturing)
+		npu_rt_ri_mode_exit(g);
+	for (uint32_t i = 0; i < g->ntasks; i++)
+		free(g->tasks[i]);
+	while (g->dtors != NULL) {
+		struct npu_rt_ri_dtor *d = g->dtors;
+
+		g->dtors = d->next;
+		free(d);
+	}
+	free(g->tasks);
+	free(g->streams);
+	free(g->events);
+	free(g);
+}
+
+struct npu_rt_graph *npu_rt_ri_capturing(int dev, uint32_t kid, struct npu_rt_ri_stream **st)
+{
+	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next) {
+		if (!g->capturing || g->dev != dev || g->epoch != npu_rt_device_epoch_locked(dev))
+			continue;
+		for (uint32_t i = 0; i < g->nstreams; i++) {
+			if (g->streams[i].active && g->streams[i].kid == kid) {
+				if (st != NULL)
+					*st = &g->streams[i];
+				return g;
+			}
+		}
+	}
+	return NULL;
+}
+
+struct npu_rt_graph *npu_rt_ri_newest_with_stream(int dev, uint32_t kid)
+{
+	/* The list is newest first. */
+	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next) {
+		if (g->capturing || g->dev != dev || g->epoch != npu_rt_device_epoch_locked(dev))
+			continue;
+		for (uint32_t i = 0; i < g->nstreams; i++)
+			if (g->streams[i].kid == kid)
+				return g;
+	}
+	return NULL;
+}
+
+/* Grow array *a of *cap elements of size sz to hold n + 1: 0 or -ENOMEM. */
+static int grow(void **a, uint32_t *cap, uint32_t n, size_t sz)
+{
+	uint32_t ncap;
+	void *p;
+
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 8;
+	p = realloc(*a, (size_t)ncap * sz);
+	if (p == NULL)
+		return -ENOMEM;
+	*a = p;
+	*cap = ncap;
+	return 0;
+}
+
+int npu_rt_ri_add_stream(struct npu_rt_graph *g, uint32_t kid, void *handle)
+{
+	if (grow((void **)&g->streams, &g->cap_streams, g->nstreams, sizeof(*g->streams)))
+		return -ENOMEM;
+	g->streams[g->nstreams++] = (struct npu_rt_ri_stream){ .kid = kid, .handle = handle, .active = 1 };
+	return 0;
+}
+
+void npu_rt_ri_mode_enter(struct npu_rt_graph *g)
+{
+	(void)g;
+	atomic_fetch_add(&n_capturing, 1);
+}
+
+void npu_rt_ri_mode_exit(struct npu_rt_graph *g)
+{
+	atomic_fetch_sub(&n_capturing, 1);
+	g->capturing = 0;
+	for (uint32_t i = 0; i < g->nstreams; i++)
+		g->streams[i].active = 0;
+	g->nevents = 0;
+}
+
+int npu_rt_ri_exchange_mode(int mode)
+{
+	int old = thread_xmode;
+
+	thread_xmode = mode;
+	return old;
+}
+
+/* ri_lock held: the active capture that recorded event (dev, kid), or NULL. */
+static struct npu_rt_graph *event_capture(int dev, uint32_t kid)
+{
+	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next) {
+		if (!g->capturing || g->dev != dev || g->epoch != npu_rt_device_epoch_locked(dev))
+			continue;
+		for (uint32_t i = 0; i < g->nevents; i++)
+			if (g->events[i] == kid)
+				return g;
+	}
+	return NULL;
+}
+
+static int add_event(struct npu_rt_graph *g, uint32_t kid)
+{
+	for (uint32_t i = 0; i < g->nevents; i++)
+		if (g->events[i] == kid)
+			return 0;
+	if (grow((void **)&g->events, &g->cap_events, g->nevents, sizeof(*g->events)))
+		return -ENOMEM;
+	g->events[g->nevents++] = kid;
+	return 0;
+}
+
+static int is_event_op(uint32_t op)
+{
+	return op == NPU_SIM_OP_RECORD || op == NPU_SIM_OP_WAIT || op == NPU_SIM_OP_RESET;
+}
+
+int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, void (*fn)(void *),
+			  void *data, int cb_kind, aclError *err)
+{
+	struct npu_rt_ri_stream *st = NULL;
+	struct npu_rt_graph *g, *ge = NULL;
+	struct npu_rt_ri_task *t;
+	uint64_t epoch;
+	void *sh = NULL, *eh = NULL;
+	struct npu_rt_obj ev;
+
+	if (atomic_load(&n_capturing) == 0)
+		return 0;
+	epoch = npu_rt_device_epoch_locked(ref->dev);
+	/* Handles first: the registry lock is never taken inside ri_lock. */
+	if (is_event_op(req->op)) {
+		eh = npu_rt_obj_handle_of(NPU_RT_OBJ_EVENT, ref->dev, epoch, req->event);
+		sh = npu_rt_obj_handle_of(NPU_RT_OBJ_STREAM, ref->dev, epoch, ref->kid);
+	}
+	memset(&ev, 0, sizeof(ev));
+	if (eh != NULL)
+		(void)npu_rt_obj_get(eh, NPU_RT_OBJ_EVENT, &ev);
+
+	pthread_mutex_lock(&ri_lock);
+	g = npu_rt_ri_capturing(ref->dev, ref->kid, &st);
+	if (req->op == NPU_SIM_OP_WAIT)
+		ge = event_capture(ref->dev, req->event);
+	if (g == NULL && ge == NULL) {
+		pthread_mutex_unlock(&ri_lock);
+		return 0;
+	}
+	if (g != NULL && ge != NULL && g != ge) {
+		/* Two captures made to depend on each other: both are lost. */
+		g->invalid = 1;
+		ge->invalid = 1;
+		pthread_mutex_unlock(&ri_lock);
+		npu_rt_msg_detail("the event was recorded in another capture than the stream's");
+		*err = ACL_ERROR_STREAM_CAPTURE_CONFLICT;
+		return 1;
+	}
+	if (g == NULL) {
+		/* A wait on an event of capture ge: the stream joins it. */
+		g = ge;
+		if (g->invalid) {
+			pthread_mutex_unlock(&ri_lock);
+			*err = ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED;
+			return 1;
+		}
+		if (npu_rt_ri_add_stream(g, ref->kid, sh) != 0) {
+			g->invalid = 1;
+			pthread_mutex_unlock(&ri_lock);
+			*err = ACL_ERROR_RT_MEMORY_ALLOCATION;
+			return 1;
+		}
+		st = &g->streams[g->nstreams - 1];
+	}
+	if (g->invalid) {
+		pthread_mutex_unlock(&ri_lock);
+		npu_rt_msg_detail("the stream's capture was invalidated by an earlier failure");
+		*err = ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED;
+		return 1;
+	}
+	t = calloc(1, sizeof(*t));
+	if (t == NULL || grow((void **)&g->tasks, &g->cap_tasks, g->ntasks, sizeof(*g->tasks)) ||
+	    (req->op == NPU_SIM_OP_RECORD && add_event(g, req->event))) {
+		free(t);
+		g->invalid = 1;
+		pthread_mutex_unlock(&ri_lock);
+		*err = ACL_ERROR_RT_MEMORY_ALLOCATION;
+		return 1;
+	}
+	t->g = g;
+	t->seq = g->ntasks;
+	t->kid = ref->kid;
+	t->stream = st->handle;
+	t->req = *req;
+	t->req.stream = 0;
+	t->req.seq = 0;
+	t->event = eh;
+	t->ev_flags = ev.ev_flags;
+	if (req->op == NPU_SIM_OP_CALLBACK) {
+		t->fn = fn;
+		t->data = data;
+		t->cb_kind = cb_kind;
+		t->req.operand = RI_COOKIE_BIT | ++next_cookie;
+	}
+	g->tasks[g->ntasks++] = t;
+	pthread_mutex_unlock(&ri_lock);
+	*err = ACL_SUCCESS;
+	return 1;
+}
+
+int npu_rt_capture_stream_state(int dev, uint32_t kid)
+{
+	struct npu_rt_graph *g;
+	int state = 0;
+
+	if (atomic_load(&n_capturing) == 0)
+		return 0;
+	pthread_mutex_lock(&ri_lock);
+	g = npu_rt_ri_capturing(dev, kid, NULL);
+	if (g != NULL)
+		state = g->invalid ? 2 : 1;
+	pthread_mutex_unlock(&ri_lock);
+	return state;
+}
+
+int npu_rt_capture_event_captured(int dev, uint32_t kid)
+{
+	int yes;
+
+	if (atomic_load(&n_capturing) == 0)
+		return 0;
+	pthread_mutex_lock(&ri_lock);
+	yes = event_capture(dev, kid) != NULL;
+	pthread_mutex_unlock(&ri_lock);
+	return yes;
+}
+
+int npu_rt_capture_any(int dev)
+{
+	int yes = 0;
+
+	if (atomic_load(&n_capturing) == 0)
+		return 0;
+	pthread_mutex_lock(&ri_lock);
+	for (struct npu_rt_graph *g = graphs; g != NULL && !yes; g = g->next)
+		yes = g->capturing && g->dev == dev && g->epoch == npu_rt_device_epoch_locked(dev);
+	pthread_mutex_unlock(&ri_lock);
+	return yes;
+}
+
+void npu_rt_capture_invalidate(int dev, uint32_t kid)
+{
+	struct npu_rt_graph *g;
+
+	if (atomic_load(&n_capturing) == 0)
+		return;
+	pthread_mutex_lock(&ri_lock);
+	g = npu_rt_ri_capturing(dev, kid, NULL);
+	if (g != NULL)
+		g->invalid = 1;
+	pthread_mutex_unlock(&ri_lock);
+}
+
+aclError npu_rt_capture_mode_check(int dev)
+{
+	uint64_t self = (uint64_t)pthread_self();
+	int global = 0, any = 0, mine[MODES] = { 0 };
+	int refused = 0;
+
+	if (atomic_load(&n_capturing) == 0)
+		return ACL_SUCCESS;
+	pthread_mutex_lock(&ri_lock);
+	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next) {
+		if (!g->capturing || g->epoch != npu_rt_device_epoch_locked(g->dev))
+			continue;
+		if (g->thread == self)
+			mine[g->mode] = 1;
+		if (g->dev != dev)
+			continue;
+		any = 1;
+		global |= g->mode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
+	}
+	if (any && thread_xmode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)
+		refused = global || mine[ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL];
+	else if (any && thread_xmode == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL)
+		refused = mine[ACL_MODEL_RI_CAPTURE_MODE_GLOBAL] || mine[ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL];
+	pthread_mutex_unlock(&ri_lock);
+	if (!refused)
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("a stream capture is active and the thread's capture mode forbids this synchronous "
+			  "call (aclmdlRICaptureThreadExchangeMode)");
+	return ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT;
+}
+
+int npu_rt_capture_callback(uint64_t cookie, void (**fn)(void *), void **data)
+{
+	int found = 0;
+
+	if (!(cookie & RI_COOKIE_BIT))
+		return 0;
+	pthread_mutex_lock(&ri_lock);
+	for (struct npu_rt_graph *g = graphs; g != NULL && !found; g = g->next) {
+		for (uint32_t i = 0; i < g->ntasks; i++) {
+			if (g->tasks[i]->req.op == NPU_SIM_OP_CALLBACK && g->tasks[i]->req.operand == cookie) {
+				*fn = g->tasks[i]->fn;
+				*data = g->tasks[i]->data;
+				found = 1;
+				break;
+			}
+		}
+	}
+	pthread_mutex_unlock(&ri_lock);
+	return found;
+}
+
+/* ---- fork: the child has none of the parent's devices, so no graphs ---- */
+
+void npu_rt_ri_atfork_prepare(void)
+{
+	pthread_mutex_lock(&ri_lock);
+}
+
+void npu_rt_ri_atfork_parent(void)
+{
+	pthread_mutex_unlock(&ri_lock);
+}
+
+void npu_rt_ri_atfork_child(void)
+{
+	/* The parent's graph objects are left behind (their memory is the
+	 * child's copy; its device files are closed in the child). */
+	graphs = NULL;
+	atomic_store(&n_capturing, 0);
+	pthread_mutex_init(&ri_lock, NULL);
+}
