@@ -170,9 +170,11 @@ START_TEST(test_get_param)
 				   NPU_SIM_CAP_FAULT_INJECT | NPU_SIM_CAP_MEM_PEAKS |
 				   NPU_SIM_CAP_EVENT_EXT | NPU_SIM_CAP_CALLBACK |
 				   NPU_SIM_CAP_MEM_OPS | NPU_SIM_CAP_NOTIFY | NPU_SIM_CAP_STREAM_CTL |
-				   NPU_SIM_CAP_MEMPOOL), 0);
+				   NPU_SIM_CAP_MEMPOOL | NPU_SIM_CAP_GRAPH), 0);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEMPOOL, 1ULL << 17);
 	ck_assert_uint_eq(caps & NPU_SIM_CAP_MEMPOOL, NPU_SIM_CAP_MEMPOOL);
+	ck_assert_uint_eq(NPU_SIM_CAP_GRAPH, 1ULL << 18);
+	ck_assert_uint_eq(caps & NPU_SIM_CAP_GRAPH, NPU_SIM_CAP_GRAPH);
 	ck_assert_uint_eq(NPU_SIM_CAP_STREAM_CTL, 1ULL << 12);
 	ck_assert_uint_eq(caps & NPU_SIM_CAP_STREAM_CTL, NPU_SIM_CAP_STREAM_CTL);
 	ck_assert_uint_eq(caps & (NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
