@@ -15,6 +15,7 @@
 
 #include "acl/acl_rt_memory_soma.h"
 #include "acl_internal.h"
+#include "races.h"
 #include "err_msg.h"
 
 #define POOL_TAG 0xA5ULL		/* top byte of a handle */
@@ -256,6 +257,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
 	}
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
+	npu_rt_races_pool_alloc(&ref, req.va, size);
 	*ptr = (void *)(uintptr_t)req.va;
 	return ACL_SUCCESS;
 }
@@ -284,7 +286,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream
 		npu_rt_msg_detail("ptr is in a pool block that is not allocated (freed twice?) or not its start");
 		return ACL_ERROR_RT_INTERNAL_ERROR;
 	}
-	return rc != 0 ? npu_rt_obj_errno(rc) : ACL_SUCCESS;
+	if (rc != 0)
+		return npu_rt_obj_errno(rc);
+	npu_rt_races_pool_free(&ref, ptr, 0);
+	return ACL_SUCCESS;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemPoolTrimTo(aclrtMemPool memPool, size_t minBytesToKeep)

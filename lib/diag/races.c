@@ -777,11 +777,17 @@ void npu_rt_races_pool_(int dev, uint32_t kid, uintptr_t p, uint64_t size, bool 
 	struct rstream *s;
 	uint32_t clock;
 
-	if (size == 0)
-		return;
-	if (alloc)
+	if (alloc && size != 0)
 		npu_rt_races_region_add_(p, size, NPU_RT_RR_POOL, dev);
 	pthread_mutex_lock(&lock);
+	if (!alloc && size == 0) {	/* a free names its block's start */
+		struct region *r = region_of(p);
+
+		if (r != NULL && r->lo == p && r->kind == NPU_RT_RR_POOL)
+			size = r->hi - r->lo;
+	}
+	if (size == 0)
+		goto out;
 	s = stream_get(dev, kid);
 	if (s == NULL)
 		goto out;

@@ -24,7 +24,8 @@
  * - Stream-ordered memory pool (aclrtMemPoolMallocAsync/FreeAsync):
  *   npu_rt_races_pool_alloc(&ref, ptr, size) when [ptr, +size) is handed
  *   out in stream order on ref's stream, npu_rt_races_pool_free(&ref, ptr,
- *   size) when it is given back in stream order.  Work of another stream
+ *   size) when it is given back in stream order (size 0: the whole block
+ *   its alloc named at ptr).  Work of another stream
  *   must be ordered after the alloc (an event) and before the free, else it
  *   is reported; work on the range between the free and the next alloc is a
  *   USE-AFTER-FREE.

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "acl/acl.h"
+#include "acl/acl_rt_memory_soma.h"
 
 #define CK(x)                                                                                   \
 	do {                                                                                    \
@@ -52,6 +53,21 @@ static void teardown(void)
 	CK(aclrtDestroyStream(s2));
 	CK(aclrtResetDevice(0));
 	CK(aclFinalize());
+}
+
+/* A pool of device 0 (the stream-ordered pool programs). */
+static inline aclrtMemPool pool_new(void)
+{
+	aclrtMemPoolProps p;
+	aclrtMemPool pool;
+
+	memset(&p, 0, sizeof(p));
+	p.allocType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	p.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	p.location.id = 0;
+	p.maxSize = 0;
+	CK(aclrtMemPoolCreate(&pool, &p));
+	return pool;
 }
 
 #endif /* RACE_PROG_H */
