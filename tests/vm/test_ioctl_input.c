@@ -163,8 +163,10 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(NPU_SIM_CAP_MANAGED, 1ULL << 5);
 	ck_assert_uint_eq(NPU_SIM_CAP_CALLBACK, 1ULL << 15);
 	ck_assert_uint_eq(NPU_SIM_CAP_EVENT_EXT, 1ULL << 13);
+	ck_assert_uint_eq(NPU_SIM_CAP_GRAPH, 1ULL << 18);
+	ck_assert_uint_eq(caps & NPU_SIM_CAP_GRAPH, NPU_SIM_CAP_GRAPH);
 	ck_assert_uint_eq(caps & NPU_SIM_CAP_EVENT_EXT, NPU_SIM_CAP_EVENT_EXT);
-	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_HUGE_1G | NPU_SIM_CAP_VMM |
+	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_GRAPH | NPU_SIM_CAP_HUGE_1G | NPU_SIM_CAP_VMM |
 				   NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS | NPU_SIM_CAP_MANAGED |
 				   NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK | NPU_SIM_CAP_MEM_LIMIT |
 				   NPU_SIM_CAP_FAULT_INJECT | NPU_SIM_CAP_MEM_PEAKS |
@@ -675,6 +677,94 @@ START_TEST(test_second_mmap)
 }
 END_TEST
 
+/* GRAPH_* (issue 27): reserved fields, bad entries, unknown ids, all-or-none launch. */
+START_TEST(test_graph_bad_input)
+{
+	struct npu_sim_stream_submit ops[2];
+	struct npu_sim_stream_create sc = { 0 };
+	struct npu_sim_stream_sync ss;
+	struct npu_sim_graph_create gc;
+	struct npu_sim_graph_destroy gd;
+	struct npu_sim_graph_launch gl;
+	struct npu_sim_graph_info gi;
+	struct npu_sim_mem_alloc a;
+	struct npu_sim_mem_free mf;
+	struct raw r;
+	uint64_t va, va2;
+
+	raw_open(&r, 0, 1);
+	va = raw_alloc(&r, 4096, 4096, NPU_SIM_BACKING_NORMAL, &a);
+	va2 = raw_alloc(&r, 4096, 4096, NPU_SIM_BACKING_NORMAL, &a);
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc), 0);
+	memset(ops, 0, sizeof(ops));
+	ops[0] = (struct npu_sim_stream_submit){ .op = NPU_SIM_OP_SET, .dst = va, .dpitch = 64, .width = 64,
+						 .height = 1, .value = 0x5A };
+	ops[1] = (struct npu_sim_stream_submit){ .op = NPU_SIM_OP_COPY, .dst = va2, .dpitch = 64, .src = va,
+						 .spitch = 64, .width = 64, .height = 1, .dir = NPU_SIM_COPY_D2D };
+
+	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .flags = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .pad = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+	gc = (struct npu_sim_graph_create){ .ops = 0, .count = 2 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+	gc = (struct npu_sim_graph_create){ .ops = 8, .count = 2 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EFAULT);
+	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = NPU_SIM_MAX_GRAPH_OPS + 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+	ops[1].stream = sc.id;	/* entries name no stream */
+	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+	ops[1].stream = 0;
+	ops[1].op = NPU_SIM_OP_GRAPH;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+	ops[1].op = NPU_SIM_OP_COPY;
+	ops[1].dir = 9;		/* checked as STREAM_SUBMIT */
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+	ops[1].dir = NPU_SIM_COPY_D2D;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), 0);
+	ck_assert_uint_gt(gc.id, 0);
+	ck_assert_uint_eq(gc.bytes, 64 + 128);
+
+	gl = (struct npu_sim_graph_launch){ .id = gc.id, .stream = sc.id, .pad = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &gl), EINVAL);
+	gl = (struct npu_sim_graph_launch){ .id = gc.id + 1, .stream = sc.id };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &gl), ENOENT);
+	gl = (struct npu_sim_graph_launch){ .id = gc.id, .stream = sc.id + 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &gl), ENOENT);
+	gl = (struct npu_sim_graph_launch){ .id = gc.id, .stream = sc.id };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &gl), 0);
+	ck_assert_uint_eq(gl.seq, 2);
+	gi = (struct npu_sim_graph_info){ .id = gc.id };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_INFO, &gi), 0);
+	ck_assert_uint_eq(gi.count, 2);
+	ck_assert_uint_eq(gi.bytes, 192);
+	ck_assert_uint_eq(gi.launches, 1);
+	gi = (struct npu_sim_graph_info){ .id = gc.id, .launches = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_INFO, &gi), EINVAL);
+
+	/* The copy's destination freed: the launch queues nothing. */
+	mf = (struct npu_sim_mem_free){ .va = va2 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_FREE, &mf), 0);
+	gl = (struct npu_sim_graph_launch){ .id = gc.id, .stream = sc.id };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &gl), ENXIO);
+	ss = (struct npu_sim_stream_sync){ .id = sc.id };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), 0);
+	ck_assert_uint_eq(ss.submitted, 2);
+	ck_assert_int_eq(ss.error, 0);
+
+	gd = (struct npu_sim_graph_destroy){ .id = gc.id, .flags = 1 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_DESTROY, &gd), EINVAL);
+	gd.flags = 0;
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_DESTROY, &gd), 0);
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_DESTROY, &gd), ENOENT);
+	/* An empty graph, left for the release. */
+	gc = (struct npu_sim_graph_create){ 0 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), 0);
+	raw_close(&r);
+}
+END_TEST
+
 /* STREAM_* / EVENT_* (API 1.2): reserved fields, bad ops, unknown ids. */
 START_TEST(test_stream_bad_input)
 {
@@ -826,6 +916,7 @@ static Suite *ioctl_suite(void)
 	tcase_add_test(tc, test_foreign_process);
 	tcase_add_test(tc, test_second_mmap);
 	tcase_add_test(tc, test_stream_bad_input);
+	tcase_add_test(tc, test_graph_bad_input);
 	suite_add_tcase(s, tc);
 	return s;
 }
