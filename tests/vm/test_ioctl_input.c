@@ -163,10 +163,8 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(NPU_SIM_CAP_MANAGED, 1ULL << 5);
 	ck_assert_uint_eq(NPU_SIM_CAP_CALLBACK, 1ULL << 15);
 	ck_assert_uint_eq(NPU_SIM_CAP_EVENT_EXT, 1ULL << 13);
-	ck_assert_uint_eq(NPU_SIM_CAP_GRAPH, 1ULL << 18);
-	ck_assert_uint_eq(caps & NPU_SIM_CAP_GRAPH, NPU_SIM_CAP_GRAPH);
 	ck_assert_uint_eq(caps & NPU_SIM_CAP_EVENT_EXT, NPU_SIM_CAP_EVENT_EXT);
-	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_GRAPH | NPU_SIM_CAP_HUGE_1G | NPU_SIM_CAP_VMM |
+	ck_assert_uint_eq(caps & ~(NPU_SIM_CAP_HUGE_2M | NPU_SIM_CAP_HUGE_1G | NPU_SIM_CAP_VMM |
 				   NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS | NPU_SIM_CAP_MANAGED |
 				   NPU_SIM_CAP_PEER | NPU_SIM_CAP_CHECK | NPU_SIM_CAP_MEM_LIMIT |
 				   NPU_SIM_CAP_FAULT_INJECT | NPU_SIM_CAP_MEM_PEAKS |
