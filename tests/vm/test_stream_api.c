@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -111,6 +112,12 @@ static void queue_failing_copy(aclrtStream s, void *d)
 
 	ck_assert_int_eq(aclrtMemcpyAsync(h, N, d, N, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFreeHost(h), ACL_SUCCESS);
+	/*
+	 * Keep the freed range inaccessible: a later malloc (dev_equals) could
+	 * otherwise get the same addresses before the stream runs the copy,
+	 * which would then succeed into that buffer.
+	 */
+	(void)mmap(h, N, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 }
 
 /* The failing copy, then a copy src -> dst and a value write of 1 to flag. */
