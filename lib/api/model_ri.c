@@ -22,6 +22,7 @@
 #include "check.h"
 #include "err_msg.h"
 #include "model_ri.h"
+#include "races.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -284,6 +285,19 @@ static aclError launch_error(int rc)
 	}
 }
 
+/* The race checker sees a replay as its recorded operations, in order. */
+static void races_replay(const struct npu_rt_ref *ref, const void *handle)
+{
+	struct npu_rt_graph *g;
+
+	npu_rt_ri_lock();
+	g = npu_rt_ri_find(handle);
+	for (uint32_t i = 0; g != NULL && i < g->ntasks; i++)
+		if (!g->tasks[i]->disabled)
+			npu_rt_races_submit(ref, &g->tasks[i]->req);
+	npu_rt_ri_unlock();
+}
+
 /* Table lock held: launch graph handle on kernel stream sid of ref's
  * device; ri_lock taken here. */
 static aclError launch_locked(const struct npu_rt_ref *ref, const void *handle)
@@ -321,7 +335,11 @@ static aclError launch_locked(const struct npu_rt_ref *ref, const void *handle)
 			rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &req);
 		}
 	}
-	return rc != 0 ? launch_error(rc) : ACL_SUCCESS;
+	if (rc != 0)
+		return launch_error(rc);
+	if (NPU_RT_RACES_ON())
+		races_replay(ref, handle);
+	return ACL_SUCCESS;
 }
 
 ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
