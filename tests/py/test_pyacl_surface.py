@@ -160,7 +160,7 @@ class Runtime(unittest.TestCase):
         self.assertEqual(acl.rt.synchronize_stream(stream), 0)
         self.assertEqual(self.roundtrip(dev, data), data)
         self.assertEqual(acl.rt.memcpy_async_with_condition(dev, 4096, host, 8192, H2D, stream),
-                         acl.ACL_ERROR_INVALID_PARAM)                      # count > dest_max
+                         acl.ACL_ERROR_RT_PARAM_INVALID)                   # count > dest_max
         self.assertEqual(acl.rt.memcpy_async_with_condition(0, 4096, host, 16, H2D, stream),
                          acl.ACL_ERROR_INVALID_PARAM)
         self.assertEqual(acl.rt.free_host(host), 0)
