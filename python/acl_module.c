@@ -22,6 +22,7 @@ static PyMethodDef *const rt_groups[] = {
 	pyacl_rt_event_methods,
 	pyacl_rt_notify_methods,
 	pyacl_rt_memcpy_desc_methods,
+	pyacl_rt_last_error_methods,
 };
 
 static struct PyModuleDef acl_def = {

@@ -2,7 +2,8 @@
 /*
  * Top-level `acl` calls beyond init/finalize: the error message
  * (get_recent_err_msg), finalize_reference, get_version and the data
- * buffers (create_data_buffer ... get_data_buffer_size_v2).  A data buffer
+ * buffers (create_data_buffer ... get_data_buffer_size_v2), the float16
+ * conversions and data_type_size.  A data buffer
  * is an int (the descriptor's address), as every handle.
  */
 #include "pyacl.h"
@@ -121,7 +122,50 @@ static PyObject *py_get_data_buffer_size_v2(PyObject *self, PyObject *args)
 	return PyLong_FromSize_t(aclGetDataBufferSizeV2(buf));
 }
 
+/* value = acl.float16_to_float(half): half is the 16-bit pattern, an int */
+static PyObject *py_float16_to_float(PyObject *self, PyObject *args)
+{
+	uint32_t bits;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&:float16_to_float", pyacl_conv_u32, &bits))
+		return NULL;
+	if (bits > UINT16_MAX) {
+		PyErr_SetString(PyExc_OverflowError, "float16 bits out of range (0..65535)");
+		return NULL;
+	}
+	return PyFloat_FromDouble(aclFloat16ToFloat((aclFloat16)bits));
+}
+
+/* half = acl.float_to_float16(value): the 16-bit pattern as an int */
+static PyObject *py_float_to_float16(PyObject *self, PyObject *args)
+{
+	float value;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "f:float_to_float16", &value))
+		return NULL;
+	return PyLong_FromLong(aclFloatToFloat16(value));
+}
+
+/* size = acl.data_type_size(data_type): bytes of one element, 0 if unknown */
+static PyObject *py_data_type_size(PyObject *self, PyObject *args)
+{
+	int32_t type;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&:data_type_size", pyacl_conv_bits32, &type))
+		return NULL;
+	return PyLong_FromSize_t(aclDataTypeSize((aclDataType)type));
+}
+
 PyMethodDef pyacl_base_methods[] = {
+	{ "float16_to_float", py_float16_to_float, METH_VARARGS,
+	  "float16_to_float(bits) -> float (aclFloat16ToFloat)" },
+	{ "float_to_float16", py_float_to_float16, METH_VARARGS,
+	  "float_to_float16(value) -> bits (aclFloatToFloat16)" },
+	{ "data_type_size", py_data_type_size, METH_VARARGS,
+	  "data_type_size(data_type) -> size (aclDataTypeSize)" },
 	{ "get_recent_err_msg", py_get_recent_err_msg, METH_NOARGS,
 	  "get_recent_err_msg() -> str or None (aclGetRecentErrMsg)" },
 	{ "finalize_reference", py_finalize_reference, METH_NOARGS,

@@ -97,6 +97,20 @@ static PyObject *py_device_can_access_peer(PyObject *self, PyObject *args)
 	return Py_BuildValue("(ii)", (int)can, ret);
 }
 
+/* status, ret = acl.rt.device_peer_access_status(device_id, peer_device_id) */
+static PyObject *py_device_peer_access_status(PyObject *self, PyObject *args)
+{
+	int32_t dev, peer, status = 0;
+	aclError ret;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&O&:device_peer_access_status", pyacl_conv_i32,
+			      &dev, pyacl_conv_i32, &peer))
+		return NULL;
+	ret = aclrtDevicePeerAccessStatus(dev, peer, &status);
+	return Py_BuildValue("(ii)", (int)status, ret);
+}
+
 /* ret = acl.rt.device_enable_peer_access(peer_device_id, flags) */
 static PyObject *py_device_enable_peer_access(PyObject *self, PyObject *args)
 {
@@ -189,6 +203,9 @@ PyMethodDef pyacl_rt_device_methods[] = {
 	{ "device_can_access_peer", py_device_can_access_peer, METH_VARARGS,
 	  "device_can_access_peer(device_id, peer_device_id) -> (can_access_peer, ret) "
 	  "(aclrtDeviceCanAccessPeer)" },
+	{ "device_peer_access_status", py_device_peer_access_status, METH_VARARGS,
+	  "device_peer_access_status(device_id, peer_device_id) -> (status, ret) "
+	  "(aclrtDevicePeerAccessStatus)" },
 	{ "device_enable_peer_access", py_device_enable_peer_access, METH_VARARGS,
 	  "device_enable_peer_access(peer_device_id, flags) -> ret (aclrtDeviceEnablePeerAccess)" },
 	{ "device_disable_peer_access", py_device_disable_peer_access, METH_VARARGS,

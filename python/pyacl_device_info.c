@@ -8,6 +8,7 @@
 #include "pyacl.h"
 
 #include <acl/acl.h>
+#include <string.h>
 
 /* value, ret = acl.rt.get_device_info(device_id, attr) */
 static PyObject *py_get_device_info(PyObject *self, PyObject *args)
@@ -454,7 +455,73 @@ static PyObject *py_app_log(PyObject *self, PyObject *args)
 	Py_RETURN_NONE;
 }
 
+/* Item @key of @dict: the NUL-terminated string @str; -1 on error. */
+static int set_str(PyObject *dict, const char *key, const char *str, size_t max)
+{
+	PyObject *v = PyUnicode_DecodeLatin1(str, (Py_ssize_t)strnlen(str, max), NULL);
+	int rc;
+
+	if (!v)
+		return -1;
+	rc = PyDict_SetItemString(dict, key, v);
+	Py_DECREF(v);
+	return rc;
+}
+
+/* version, ret = acl.get_cann_version(package_name): version a dict */
+static PyObject *py_get_cann_version(PyObject *self, PyObject *args)
+{
+	aclCANNPackageVersion ver;
+	PyObject *dict, *out;
+	int32_t name;
+	aclError ret;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&:get_cann_version", pyacl_conv_bits32, &name))
+		return NULL;
+	memset(&ver, 0, sizeof(ver));
+	/* deprecated in C, still wrapped by pyACL */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+	ret = aclsysGetCANNVersion((aclCANNPackageName)name, &ver);
+#pragma GCC diagnostic pop
+	dict = PyDict_New();
+	if (!dict)
+		return NULL;
+	if (set_str(dict, "version", ver.version, sizeof(ver.version)) ||
+	    set_str(dict, "major_version", ver.majorVersion, sizeof(ver.majorVersion)) ||
+	    set_str(dict, "minor_version", ver.minorVersion, sizeof(ver.minorVersion)) ||
+	    set_str(dict, "release_version", ver.releaseVersion, sizeof(ver.releaseVersion)) ||
+	    set_str(dict, "patch_version", ver.patchVersion, sizeof(ver.patchVersion)) ||
+	    set_str(dict, "reserved", ver.reserved, sizeof(ver.reserved))) {
+		Py_DECREF(dict);
+		return NULL;
+	}
+	out = Py_BuildValue("(Oi)", dict, ret);
+	Py_DECREF(dict);
+	return out;
+}
+
+/* version, ret = acl.get_version_str(package_name): "" on failure */
+static PyObject *py_get_version_str(PyObject *self, PyObject *args)
+{
+	char buf[ACL_PKG_VERSION_MAX_SIZE] = { 0 };
+	const char *pkg;
+	aclError ret;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "s:get_version_str", &pkg))
+		return NULL;
+	ret = aclsysGetVersionStr((char *)pkg, buf);
+	return Py_BuildValue("(si)", ret == ACL_SUCCESS ? buf : "", ret);
+}
+
 PyMethodDef pyacl_base_info_methods[] = {
+	{ "get_cann_version", py_get_cann_version, METH_VARARGS,
+	  "get_cann_version(package_name) -> (dict, ret) (aclsysGetCANNVersion); dict keys "
+	  "version, major_version, minor_version, release_version, patch_version, reserved" },
+	{ "get_version_str", py_get_version_str, METH_VARARGS,
+	  "get_version_str(package_name) -> (str, ret) (aclsysGetVersionStr)" },
 	{ "get_device_capability", py_get_device_capability, METH_VARARGS,
 	  "get_device_capability(device_id, device_info) -> (value, ret) (aclGetDeviceCapability)" },
 	{ "get_cann_attribute_list", py_get_cann_attribute_list, METH_NOARGS,

@@ -170,6 +170,79 @@ static PyObject *py_malloc_with_cfg(PyObject *self, PyObject *args)
 	return pyacl_ptr_ret(ret == ACL_SUCCESS ? ptr : NULL, ret);
 }
 
+/* dev_ptr, ret = acl.rt.malloc_for_task_scheduler(size, policy, cfg) */
+static PyObject *py_malloc_for_task_scheduler(PyObject *self, PyObject *args)
+{
+	aclrtMallocAttribute attrs[MAX_CFG_ATTRS];
+	aclrtMallocConfig cfg, *cfgp;
+	PyObject *cfg_obj = Py_None;
+	void *ptr = NULL;
+	size_t size;
+	int32_t policy;
+	aclError ret;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&O&|O:malloc_for_task_scheduler",
+			      pyacl_conv_size, &size, pyacl_conv_bits32,
+			      &policy, &cfg_obj))
+		return NULL;
+	if (parse_cfg(cfg_obj, &cfg, attrs, &cfgp))
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = aclrtMallocForTaskScheduler(&ptr, size,
+					  (aclrtMemMallocPolicy)policy, cfgp);
+	Py_END_ALLOW_THREADS
+	return pyacl_ptr_ret(ret == ACL_SUCCESS ? ptr : NULL, ret);
+}
+
+/* host_ptr, ret = acl.rt.malloc_host_with_cfg(size, cfg) */
+static PyObject *py_malloc_host_with_cfg(PyObject *self, PyObject *args)
+{
+	aclrtMallocAttribute attrs[MAX_CFG_ATTRS];
+	aclrtMallocConfig cfg, *cfgp;
+	PyObject *cfg_obj = Py_None;
+	void *ptr = NULL;
+	uint64_t size;
+	aclError ret;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&|O:malloc_host_with_cfg", pyacl_conv_u64,
+			      &size, &cfg_obj))
+		return NULL;
+	if (parse_cfg(cfg_obj, &cfg, attrs, &cfgp))
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = aclrtMallocHostWithCfg(&ptr, size, cfgp);
+	Py_END_ALLOW_THREADS
+	return pyacl_ptr_ret(ret == ACL_SUCCESS ? ptr : NULL, ret);
+}
+
+typedef aclError (*range_fn)(void *, size_t);
+
+/* ret = fn(dev_ptr, size): mem_flush, mem_invalidate */
+static PyObject *range_common(PyObject *args, const char *format, range_fn fn)
+{
+	void *ptr;
+	size_t size;
+
+	if (!PyArg_ParseTuple(args, format, pyacl_conv_ptr, &ptr,
+			      pyacl_conv_size, &size))
+		return NULL;
+	return PyLong_FromLong(fn(ptr, size));
+}
+
+static PyObject *py_mem_flush(PyObject *self, PyObject *args)
+{
+	(void)self;
+	return range_common(args, "O&O&:mem_flush", aclrtMemFlush);
+}
+
+static PyObject *py_mem_invalidate(PyObject *self, PyObject *args)
+{
+	(void)self;
+	return range_common(args, "O&O&:mem_invalidate", aclrtMemInvalidate);
+}
+
 typedef aclError (*free_fn)(void *);
 
 /* ret = fn(ptr): the shape shared by the free calls */
@@ -246,6 +319,16 @@ PyMethodDef pyacl_rt_memory_methods[] = {
 	  "malloc_with_cfg(size, policy, cfg) -> (dev_ptr, ret) "
 	  "(aclrtMallocWithCfg); cfg is None, {} or "
 	  "{'attrs': [{'attr': int, 'value': int}, ...]}" },
+	{ "malloc_for_task_scheduler", py_malloc_for_task_scheduler, METH_VARARGS,
+	  "malloc_for_task_scheduler(size, policy, cfg) -> (dev_ptr, ret) "
+	  "(aclrtMallocForTaskScheduler); cfg as for malloc_with_cfg" },
+	{ "malloc_host_with_cfg", py_malloc_host_with_cfg, METH_VARARGS,
+	  "malloc_host_with_cfg(size, cfg) -> (host_ptr, ret) "
+	  "(aclrtMallocHostWithCfg); cfg as for malloc_with_cfg" },
+	{ "mem_flush", py_mem_flush, METH_VARARGS,
+	  "mem_flush(dev_ptr, size) -> ret (aclrtMemFlush)" },
+	{ "mem_invalidate", py_mem_invalidate, METH_VARARGS,
+	  "mem_invalidate(dev_ptr, size) -> ret (aclrtMemInvalidate)" },
 	{ "free", py_free, METH_VARARGS, "free(dev_ptr) -> ret (aclrtFree)" },
 	{ "free_with_dev_sync", py_free_with_dev_sync, METH_VARARGS,
 	  "free_with_dev_sync(dev_ptr) -> ret (aclrtFreeWithDevSync)" },

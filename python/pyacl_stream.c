@@ -6,7 +6,7 @@
  * create_event, destroy_event, record_event, synchronize_event,
  * query_event_status, stream_wait_event, event_elapsed_time,
  * synchronize_device, memcpy_async, memcpy2d_async, memset_async,
- * reduce_async.
+ * reduce_async, memcpy_async_with_condition, cmo_async.
  * Contexts, streams and events are ints (0 is the default stream).
  */
 #include "pyacl.h"
@@ -239,6 +239,39 @@ static PyObject *py_memcpy_async(PyObject *self, PyObject *args)
 	return PyLong_FromLong(ret);
 }
 
+/* ret = acl.rt.memcpy_async_with_condition(dst, dest_max, src, count, kind, stream) */
+static PyObject *py_memcpy_async_with_condition(PyObject *self, PyObject *args)
+{
+	void *dst, *src, *s;
+	size_t dest_max, count;
+	int32_t kind;
+	aclError ret;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&O&O&O&O&O&:memcpy_async_with_condition", pyacl_conv_ptr,
+			      &dst, pyacl_conv_size, &dest_max, pyacl_conv_ptr, &src, pyacl_conv_size,
+			      &count, pyacl_conv_bits32, &kind, pyacl_conv_ptr, &s))
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ret = aclrtMemcpyAsyncWithCondition(dst, dest_max, src, count, (aclrtMemcpyKind)kind, s);
+	Py_END_ALLOW_THREADS
+	return PyLong_FromLong(ret);
+}
+
+/* ret = acl.rt.cmo_async(src, size, cmo_type, stream) */
+static PyObject *py_cmo_async(PyObject *self, PyObject *args)
+{
+	void *src, *s;
+	size_t size;
+	int32_t type;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "O&O&O&O&:cmo_async", pyacl_conv_ptr, &src, pyacl_conv_size,
+			      &size, pyacl_conv_bits32, &type, pyacl_conv_ptr, &s))
+		return NULL;
+	return PyLong_FromLong(aclrtCmoAsync(src, size, (aclrtCmoType)type, s));
+}
+
 /* ret = acl.rt.memcpy2d_async(dst, dpitch, src, spitch, width, height, kind, stream) */
 static PyObject *py_memcpy2d_async(PyObject *self, PyObject *args)
 {
@@ -369,6 +402,11 @@ PyMethodDef pyacl_rt_stream_methods[] = {
 	  "memcpy2d_async(dst, dpitch, src, spitch, width, height, kind, stream) -> ret" },
 	{ "memset_async", py_memset_async, METH_VARARGS,
 	  "memset_async(dev_ptr, max_count, value, count, stream) -> ret" },
+	{ "memcpy_async_with_condition", py_memcpy_async_with_condition, METH_VARARGS,
+	  "memcpy_async_with_condition(dst, dest_max, src, count, kind, stream) -> ret "
+	  "(aclrtMemcpyAsyncWithCondition)" },
+	{ "cmo_async", py_cmo_async, METH_VARARGS,
+	  "cmo_async(src, size, cmo_type, stream) -> ret (aclrtCmoAsync)" },
 	{ "reduce_async", py_reduce_async, METH_VARARGS,
 	  "reduce_async(dst, src, count, kind, type, stream, reserve) -> ret (aclrtReduceAsync)" },
 	{ NULL, NULL, 0, NULL },

@@ -56,9 +56,12 @@ $(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c
 # and every exported call is named by a VM test;
 # test-kernel-layers: no call circle among kernel files, kernel-doc clean;
 # test-lib-layers: no call circle among lib files, calls only downwards;
-# check-headers-alone: each public header compiles included alone).
+# check-headers-alone: each public header compiles included alone;
+# check-pyacl-surface: every real pyACL function whose C call the library
+# defines is in the acl module, tests/unit/real-pyacl-functions.txt).
 HOST_SUITES := tests/tools/test-install tests/unit/check-declared-only \
-	tests/tools/test-kernel-layers tests/tools/test-lib-layers tests/unit/check-headers-alone
+	tests/tools/test-kernel-layers tests/tools/test-lib-layers tests/unit/check-headers-alone \
+	tests/unit/check-pyacl-surface
 
 $(BUILD)/unit-tests.list: $(UNIT_TESTS) tests/unit/unit.mk
 	@mkdir -p $(@D)
