@@ -79,6 +79,7 @@ void bench_end(void);
 
 /* Shared primitives. */
 void bench_null_ioctl(void);		/* one ioctl that does nothing */
+double bench_null_ioctls(int n);	/* seconds for n of them */
 void *bench_host_buf(size_t len);	/* touched anonymous memory */
 
 /* Topics (one file each). */

@@ -28,17 +28,6 @@ static double npu_alloc_free(size_t size, aclrtMemMallocPolicy policy, int ops)
 	return bench_now() - t;
 }
 
-static double null_ioctls(int ops)
-{
-	double t = bench_now();
-
-	for (int i = 0; i < ops; i++) {
-		bench_null_ioctl();
-		bench_null_ioctl();
-	}
-	return bench_now() - t;
-}
-
 static double raw_maps(size_t len, int flags, int ops)
 {
 	double t = bench_now();
@@ -69,7 +58,7 @@ static void *alloc_thread(void *argp)
 	void *p;
 
 	if (a->null_only) {
-		null_ioctls(a->ops);
+		bench_null_ioctls(2 * a->ops);
 		return NULL;
 	}
 	bench_check(aclrtSetDevice(a->dev), "aclrtSetDevice (thread)");
@@ -150,7 +139,7 @@ void bench_alloc(void)
 		a.n = b.n = 0;
 		for (int r = 0; r < reps; r++) {
 			bench_add(&a, npu_alloc_free(64, ACL_MEM_MALLOC_HUGE_FIRST, SMALL_OPS));
-			bench_add(&b, null_ioctls(SMALL_OPS));
+			bench_add(&b, bench_null_ioctls(2 * SMALL_OPS));
 		}
 		bench_row(&(struct bench_row){ "aclrtMalloc+aclrtFree 64 B", "two null ioctls", "<=2.5",
 					       SMALL_OPS, 0, 0, "" }, &a, &b);

@@ -16,15 +16,6 @@ static double mem_infos(int ops)
 	return bench_now() - t;
 }
 
-static double null_ioctls(int ops)
-{
-	double t = bench_now();
-
-	for (int i = 0; i < ops; i++)
-		bench_null_ioctl();
-	return bench_now() - t;
-}
-
 void bench_info(void)
 {
 	struct bench_samples a = { 0 }, b = { 0 };
@@ -34,7 +25,7 @@ void bench_info(void)
 		return;
 	for (int r = 0; r < reps; r++) {
 		bench_add(&a, mem_infos(OPS));
-		bench_add(&b, null_ioctls(OPS));
+		bench_add(&b, bench_null_ioctls(OPS));
 	}
 	bench_row(&(struct bench_row){ "aclrtGetMemInfo ACL_HBM_MEM", "one null ioctl", "<=2.0", OPS, 0, 0,
 				       "" }, &a, &b);

@@ -211,6 +211,15 @@ void bench_null_ioctl(void)
 	(void)ioctl(fd, 0x1234, 0);	/* ENOTTY: syscall entry and exit only */
 }
 
+double bench_null_ioctls(int n)
+{
+	double t = bench_now();
+
+	for (int i = 0; i < n; i++)
+		bench_null_ioctl();
+	return bench_now() - t;
+}
+
 void *bench_host_buf(size_t len)
 {
 	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -41,17 +41,6 @@ static u64 npu_limit_min(u64 a, u64 b)
 	return min(a, b);
 }
 
-/* The limit that applies to @proc now, 0 = none. */
-u64 npu_limit_effective(struct npu_proc *proc)
-{
-	u64 own;
-
-	spin_lock(&proc->lock);
-	own = proc->own_limit;
-	spin_unlock(&proc->lock);
-	return npu_limit_min(READ_ONCE(proc->ndev->proc_mem_limit), own);
-}
-
 /* The limit that applies to @proc now (0 = none) and what is charged to it. */
 void npu_limit_read(struct npu_proc *proc, u64 *effective, u64 *used)
 {
@@ -62,6 +51,15 @@ void npu_limit_read(struct npu_proc *proc, u64 *effective, u64 *used)
 	*used = proc->used;
 	spin_unlock(&proc->lock);
 	*effective = npu_limit_min(READ_ONCE(proc->ndev->proc_mem_limit), own);
+}
+
+/* The limit that applies to @proc now, 0 = none. */
+u64 npu_limit_effective(struct npu_proc *proc)
+{
+	u64 effective, used;
+
+	npu_limit_read(proc, &effective, &used);
+	return effective;
 }
 
 /*
