@@ -23,6 +23,9 @@ static PyMethodDef *const rt_groups[] = {
 	pyacl_rt_notify_methods,
 	pyacl_rt_memcpy_desc_methods,
 	pyacl_rt_last_error_methods,
+	pyacl_rt_exception_info_methods,
+	pyacl_rt_allocator_methods,
+	pyacl_rt_mem_uce_methods,
 };
 
 static struct PyModuleDef acl_def = {

@@ -34,6 +34,9 @@ extern PyMethodDef pyacl_rt_managed_methods[];	/* managed (UVM) memory */
 extern PyMethodDef pyacl_rt_host_ipc_methods[];	/* host registration, IPC keys */
 extern PyMethodDef pyacl_rt_memcpy_desc_methods[];	/* copies described in device memory */
 extern PyMethodDef pyacl_rt_notify_methods[];	/* notifies, counting notifies */
+extern PyMethodDef pyacl_rt_exception_info_methods[];	/* exception info callback, readers */
+extern PyMethodDef pyacl_rt_allocator_methods[];	/* user allocators per stream */
+extern PyMethodDef pyacl_rt_mem_uce_methods[];	/* memory UCE records */
 extern PyMethodDef pyacl_rt_last_error_methods[];	/* get/peek last error */
 extern PyMethodDef pyacl_base_methods[];	/* error message, data buffers */
 extern PyMethodDef pyacl_rt_device_info_methods[];	/* device info/settings, host buffers */
