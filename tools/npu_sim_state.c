@@ -505,6 +505,96 @@ static void read_notifies(struct npu_sim_state *state, int dev,
 	free(text);
 }
 
+#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* debugfs npu_simN/graphs (root only): the captured graphs of device @dev. */
+static void read_graphs(struct npu_sim_state *state, int dev, const char *root)
+{
+	char path[PATH_MAX], *text;
+	int ci, cp, ct, cb, cr;
+	struct text_table t;
+
+	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/graphs", dev);
+	text = read_rooted(root, path);
+	if (!text)
+		return;
+	state->have_graphs = true;
+	if (table_parse(&t, text)) {
+		ci = table_column(&t, "id");
+		cp = table_column(&t, "pid");
+		ct = table_column(&t, "tasks");
+		cb = table_column(&t, "bytes");
+		cr = table_column(&t, "replays");
+		for (size_t r = 0; r < t.nrows &&
+		     state->ngraphs < NPU_SIM_MAX_GRAPHS; r++) {
+			struct npu_sim_graph *g = &state->graphs[state->ngraphs];
+			uint64_t pid;
+
+			if (!table_u64(&t, r, ci, &g->id) ||
+			    !table_u64(&t, r, cp, &pid) ||
+			    !table_u64(&t, r, ct, &g->tasks) ||
+			    !table_u64(&t, r, cb, &g->bytes) ||
+			    !table_u64(&t, r, cr, &g->replays))
+				continue;
+			g->pid = (int)pid;
+			g->dev = dev;
+			state->ngraphs++;
+		}
+	}
+	table_free(&t);
+	free(text);
+}
+
+/* debugfs npu_simN/mempools (root only): the memory pools of device @dev. */
+static void read_mempools(struct npu_sim_state *state, int dev,
+			  const char *root)
+{
+	static const char *const cols[] = {
+		"pool", "owner_pid", "size", "reserved", "reserved_high",
+		"used", "used_high", "threshold", "blocks_free",
+		"blocks_pending", "blocks_used",
+	};
+	char path[PATH_MAX], *text;
+	int c[ARRAY_LEN(cols)], creuse;
+	struct text_table t;
+
+	snprintf(path, sizeof(path), DEBUGFS_DIR "/npu_sim%d/mempools", dev);
+	text = read_rooted(root, path);
+	if (!text)
+		return;
+	state->have_mempools = true;
+	if (table_parse(&t, text)) {
+		for (size_t i = 0; i < ARRAY_LEN(cols); i++)
+			c[i] = table_column(&t, cols[i]);
+		creuse = table_column(&t, "reuse_eoi");
+		for (size_t r = 0; r < t.nrows &&
+		     state->nmempools < NPU_SIM_MAX_MEMPOOLS; r++) {
+			struct npu_sim_mempool *p =
+				&state->mempools[state->nmempools];
+			uint64_t *dst[ARRAY_LEN(cols)] = {
+				&p->id, NULL, &p->size, &p->reserved,
+				&p->reserved_high, &p->used, &p->used_high,
+				&p->threshold, &p->blocks_free,
+				&p->blocks_pending, &p->blocks_used,
+			};
+			uint64_t pid;
+			bool ok = true;
+
+			dst[1] = &pid;
+			for (size_t i = 0; i < ARRAY_LEN(cols) && ok; i++)
+				ok = table_u64(&t, r, c[i], dst[i]);
+			if (!ok)
+				continue;
+			table_str(&t, r, creuse, p->reuse, sizeof(p->reuse));
+			p->pid = (int)pid;
+			p->dev = dev;
+			state->nmempools++;
+		}
+	}
+	table_free(&t);
+	free(text);
+}
+
 /* debugfs "stats" (root only): host accesses refused in strict mode. */
 static void read_debugfs_device(struct npu_sim_device *dev, const char *root)
 {
@@ -556,6 +646,8 @@ void npu_sim_state_read(struct npu_sim_state *state, const char *root)
 			read_debugfs_device(dev, root);
 			read_callbacks(state, dev->index, root);
 			read_notifies(state, dev->index, root);
+			read_graphs(state, dev->index, root);
+			read_mempools(state, dev->index, root);
 		}
 		compute_free(dev, state);
 	}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A snapshot of what npu_sim.ko shows in sysfs (any user), debugfs (root
- * only: host-access faults, copies between devices, host callbacks) and
+ * only: host-access faults, copies between devices, host callbacks,
+ * notifies, graphs, memory pools) and
  * /proc, shared by
  * the status tool (npu-sim-smi) and the loader (npu-sim-load).  Every path is
  * taken relative to a root ("" normally) so tests can point the tools at a
@@ -114,6 +115,33 @@ struct npu_sim_notify {
 
 #define NPU_SIM_MAX_NOTIFIES	256
 
+/* A captured graph (debugfs npu_simN/graphs, root only), with its device. */
+struct npu_sim_graph {
+	int dev;
+	int pid;			/* owning process */
+	uint64_t id;
+	uint64_t tasks;			/* tasks captured */
+	uint64_t bytes;			/* bytes its copies move per replay */
+	uint64_t replays;
+};
+
+#define NPU_SIM_MAX_GRAPHS	256
+
+/* A stream-ordered memory pool (debugfs npu_simN/mempools, root only). */
+struct npu_sim_mempool {
+	int dev;
+	int pid;			/* owning process */
+	uint64_t id;
+	uint64_t size;			/* maxSize, 0 no limit */
+	uint64_t reserved, reserved_high;	/* device memory held, bytes */
+	uint64_t used, used_high;	/* handed out, bytes */
+	uint64_t threshold;		/* release threshold, bytes */
+	char reuse[8];			/* reuse flags as shown, e.g. "111" */
+	uint64_t blocks_free, blocks_pending, blocks_used;
+};
+
+#define NPU_SIM_MAX_MEMPOOLS	256
+
 struct npu_sim_state {
 	bool module_loaded;
 	int refcnt;			/* /sys/module/npu_sim/refcnt, -1 unknown */
@@ -130,6 +158,12 @@ struct npu_sim_state {
 	bool have_notifies;		/* debugfs "notifies" was read */
 	size_t nnotifies;
 	struct npu_sim_notify notifies[NPU_SIM_MAX_NOTIFIES];
+	bool have_graphs;		/* a debugfs "graphs" was read */
+	size_t ngraphs;
+	struct npu_sim_graph graphs[NPU_SIM_MAX_GRAPHS];
+	bool have_mempools;		/* a debugfs "mempools" was read */
+	size_t nmempools;
+	struct npu_sim_mempool mempools[NPU_SIM_MAX_MEMPOOLS];
 	bool have_callbacks;		/* a debugfs "callbacks" was read */
 	size_t ncallbacks;
 	struct npu_sim_callback_row callbacks[NPU_SIM_MAX_CALLBACK_ROWS];

@@ -243,6 +243,75 @@ static json_object *notifies(const struct npu_sim_state *state, int only_id)
 	return a;
 }
 
+/* "graphs": null without debugfs, else one object per captured graph. */
+static json_object *graphs(const struct npu_sim_state *state, int only_id)
+{
+	json_object *a;
+
+	if (!state->have_graphs)
+		return NULL;
+	a = json_object_new_array();
+	for (size_t i = 0; i < state->ngraphs; i++) {
+		const struct npu_sim_graph *g = &state->graphs[i];
+		json_object *o;
+
+		if (only_id >= 0 && g->dev != only_id)
+			continue;
+		o = json_object_new_object();
+		json_object_object_add(o, "device", json_object_new_int(g->dev));
+		json_object_object_add(o, "id", json_object_new_uint64(g->id));
+		json_object_object_add(o, "pid", json_object_new_int(g->pid));
+		json_object_object_add(o, "tasks", json_object_new_uint64(g->tasks));
+		json_object_object_add(o, "bytes", json_object_new_uint64(g->bytes));
+		json_object_object_add(o, "replays",
+				       json_object_new_uint64(g->replays));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+/* "mempools": null without debugfs, else one object per memory pool. */
+static json_object *mempools(const struct npu_sim_state *state, int only_id)
+{
+	json_object *a;
+
+	if (!state->have_mempools)
+		return NULL;
+	a = json_object_new_array();
+	for (size_t i = 0; i < state->nmempools; i++) {
+		const struct npu_sim_mempool *p = &state->mempools[i];
+		json_object *o;
+
+		if (only_id >= 0 && p->dev != only_id)
+			continue;
+		o = json_object_new_object();
+		json_object_object_add(o, "device", json_object_new_int(p->dev));
+		json_object_object_add(o, "id", json_object_new_uint64(p->id));
+		json_object_object_add(o, "owner_pid", json_object_new_int(p->pid));
+		json_object_object_add(o, "max_size",
+				       p->size ? json_object_new_uint64(p->size) : NULL);
+		json_object_object_add(o, "reserved_bytes",
+				       json_object_new_uint64(p->reserved));
+		json_object_object_add(o, "used_bytes",
+				       json_object_new_uint64(p->used));
+		json_object_object_add(o, "reserved_high_bytes",
+				       json_object_new_uint64(p->reserved_high));
+		json_object_object_add(o, "used_high_bytes",
+				       json_object_new_uint64(p->used_high));
+		json_object_object_add(o, "release_threshold",
+				       json_object_new_uint64(p->threshold));
+		json_object_object_add(o, "reuse", json_object_new_string(p->reuse));
+		json_object_object_add(o, "blocks_free",
+				       json_object_new_uint64(p->blocks_free));
+		json_object_object_add(o, "blocks_pending",
+				       json_object_new_uint64(p->blocks_pending));
+		json_object_object_add(o, "blocks_used",
+				       json_object_new_uint64(p->blocks_used));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 int smi_print_json(FILE *out, const struct npu_sim_state *state, int only_id,
 		   bool pretty)
 {
@@ -284,6 +353,8 @@ int smi_print_json(FILE *out, const struct npu_sim_state *state, int only_id,
 	json_object_object_add(doc, "devices", devices);
 	json_object_object_add(doc, "peer_copies", peer_copies(state, only_id));
 	json_object_object_add(doc, "notifies", notifies(state, only_id));
+	json_object_object_add(doc, "graphs", graphs(state, only_id));
+	json_object_object_add(doc, "mempools", mempools(state, only_id));
 	json_object_object_add(doc, "callbacks", callbacks(state, only_id));
 
 	text = json_object_to_json_string_ext(doc, pretty ?

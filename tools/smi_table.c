@@ -3,7 +3,8 @@
  * npu-sim-smi's tables, in the conventions of `npu-smi info` and
  * `nvidia-smi`: one row per device with its memory in MiB ("used /
  * total"), then the processes using the devices, then (root only) the
- * copies between devices.  libsmartcols lays the columns out.
+ * copies between devices, notifies, graphs, memory pools and streams with
+ * host callbacks.  libsmartcols lays the columns out.
  */
 #include "smi_output.h"
 
@@ -309,6 +310,105 @@ static int print_notifies(FILE *out, const struct npu_sim_state *state,
 	return ret;
 }
 
+/* Captured graphs (debugfs, root only): one row each. */
+static int print_graphs(FILE *out, const struct npu_sim_state *state,
+			int only_id)
+{
+	static const char *const names[] = {
+		"NPU", "Graph", "PID", "Tasks", "Bytes", "Replays", NULL,
+	};
+	static const int right[] = { 0, 1, 1, 1, 1, 1 };
+	struct libscols_table *tb;
+	size_t shown = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < state->ngraphs; i++)
+		shown += only_id < 0 || state->graphs[i].dev == only_id;
+	if (!shown)
+		return 0;
+	tb = new_table(out, names, right);
+	if (!tb)
+		return -1;
+	for (size_t i = 0; i < state->ngraphs && !ret; i++) {
+		const struct npu_sim_graph *g = &state->graphs[i];
+		struct libscols_line *ln;
+
+		if (only_id >= 0 && g->dev != only_id)
+			continue;
+		ln = scols_table_new_line(tb, NULL);
+		if (!ln) {
+			ret = -1;
+			break;
+		}
+		cell(ln, 0, "%d", g->dev);
+		cell(ln, 1, "%" PRIu64, g->id);
+		cell(ln, 2, "%d", g->pid);
+		cell(ln, 3, "%" PRIu64, g->tasks);
+		cell(ln, 4, "%" PRIu64, g->bytes);
+		cell(ln, 5, "%" PRIu64, g->replays);
+	}
+	fputc('\n', out);
+	if (!ret)
+		ret = scols_print_table(tb);
+	scols_unref_table(tb);
+	return ret;
+}
+
+/* Memory pools (debugfs, root only): bytes held and handed out, blocks. */
+static int print_mempools(FILE *out, const struct npu_sim_state *state,
+			  int only_id)
+{
+	static const char *const names[] = {
+		"NPU", "Pool", "PID", "Max-Size", "Reserved", "Used",
+		"Reserved-High", "Used-High", "Threshold", "Blocks-Free",
+		"Blocks-Pending", "Blocks-Used", NULL,
+	};
+	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	struct libscols_table *tb;
+	size_t shown = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < state->nmempools; i++)
+		shown += only_id < 0 || state->mempools[i].dev == only_id;
+	if (!shown)
+		return 0;
+	tb = new_table(out, names, right);
+	if (!tb)
+		return -1;
+	for (size_t i = 0; i < state->nmempools && !ret; i++) {
+		const struct npu_sim_mempool *p = &state->mempools[i];
+		struct libscols_line *ln;
+
+		if (only_id >= 0 && p->dev != only_id)
+			continue;
+		ln = scols_table_new_line(tb, NULL);
+		if (!ln) {
+			ret = -1;
+			break;
+		}
+		cell(ln, 0, "%d", p->dev);
+		cell(ln, 1, "%" PRIu64, p->id);
+		cell(ln, 2, "%d", p->pid);
+		if (p->size)
+			cell(ln, 3, "%" PRIu64, p->size);
+		else
+			cell(ln, 3, "-");
+		cell(ln, 4, "%" PRIu64, p->reserved);
+		cell(ln, 5, "%" PRIu64, p->used);
+		cell(ln, 6, "%" PRIu64, p->reserved_high);
+		cell(ln, 7, "%" PRIu64, p->used_high);
+		cell(ln, 8, "%" PRIu64, p->threshold);
+		cell(ln, 9, "%" PRIu64, p->blocks_free);
+		cell(ln, 10, "%" PRIu64, p->blocks_pending);
+		cell(ln, 11, "%" PRIu64, p->blocks_used);
+	}
+	fputc('\n', out);
+	if (!ret)
+		ret = scols_print_table(tb);
+	scols_unref_table(tb);
+	return ret;
+}
+
 int smi_print_table(FILE *out, const struct npu_sim_state *state, int only_id)
 {
 	bool faults = false;
@@ -325,6 +425,8 @@ int smi_print_table(FILE *out, const struct npu_sim_state *state, int only_id)
 	    print_processes(out, state, only_id) ||
 	    print_peer_copies(out, state, only_id) ||
 	    print_notifies(out, state, only_id) ||
+	    print_graphs(out, state, only_id) ||
+	    print_mempools(out, state, only_id) ||
 	    print_callbacks(out, state, only_id))
 		return -1;
 	return 0;

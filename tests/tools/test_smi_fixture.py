@@ -41,6 +41,13 @@ PEER_COPIES = """src dst copies bytes
 1 0 1 4097
 """
 
+GRAPHS0 = """id pid device tasks bytes replays
+3 245 0 5 12288 7
+"""
+MEMPOOLS1 = """pool owner_pid device size reserved reserved_high used used_high threshold reuse_eoi blocks_free blocks_pending blocks_used
+2 300 1 0 4194304 6291456 2097152 4194304 1048576 111 1 0 1
+5 245 1 8388608 0 2097152 0 2097152 0 100 0 0 0
+"""
 NOTIFIES0 = """notify owner_pid kind value holders export state waiters streams
 7 245 plain 1 2 3 live 0 -
 9 300 count 42 1 - live 2 300:1,245:4
@@ -50,7 +57,7 @@ NOTIFIES0 = """notify owner_pid kind value holders export state waiters streams
 class Tree:
     """A fake root with /sys, /proc (and debugfs) of a loaded module."""
 
-    def __init__(self, loaded=True, debugfs=False, profile=False, callbacks=False):
+    def __init__(self, loaded=True, debugfs=False, profile=False, callbacks=False, graphs=False):
         self.root = tempfile.mkdtemp(prefix="smi-")
         self.write("proc/mounts", "proc /proc proc rw 0 0\n" +
                    ("debugfs /sys/kernel/debug debugfs rw 0 0\n" if debugfs else ""))
@@ -89,6 +96,11 @@ class Tree:
             if callbacks:
                 self.write(dbg + "npu_sim0/callbacks", CALLBACKS)
                 self.write(dbg + "npu_sim1/callbacks", CALLBACKS.splitlines()[0] + "\n")
+            if graphs:
+                self.write(dbg + "npu_sim0/graphs", GRAPHS0)
+                self.write(dbg + "npu_sim1/graphs", GRAPHS0.splitlines()[0] + "\n")
+                self.write(dbg + "npu_sim0/mempools", MEMPOOLS1.splitlines()[0] + "\n")
+                self.write(dbg + "npu_sim1/mempools", MEMPOOLS1)
 
     def write(self, path, text):
         full = os.path.join(self.root, path)
@@ -176,6 +188,41 @@ class SmiFixture(unittest.TestCase):
         # no callbacks file (an older module, or no debugfs): null, no table
         doc = json.loads(self.tree(debugfs=True).smi("--json")[1])
         self.assertIsNone(doc["callbacks"])
+
+    def test_graphs_and_mempools_root(self):
+        # captured graphs and memory pools (debugfs npu_simN/graphs, mempools)
+        tree = self.tree(debugfs=True, graphs=True)
+        rc, out, err = tree.smi()
+        self.assertEqual(rc, 0, err)
+        t = rows(out)
+        g = t.index(["NPU", "Graph", "PID", "Tasks", "Bytes", "Replays"])
+        self.assertEqual(t[g + 1], ["0", "3", "245", "5", "12288", "7"])
+        self.assertEqual(t[g + 2:g + 5], [
+            ["NPU", "Pool", "PID", "Max-Size", "Reserved", "Used", "Reserved-High", "Used-High",
+             "Threshold", "Blocks-Free", "Blocks-Pending", "Blocks-Used"],
+            ["1", "2", "300", "-", "4194304", "2097152", "6291456", "4194304", "1048576", "1", "0",
+             "1"],
+            ["1", "5", "245", "8388608", "0", "0", "2097152", "2097152", "0", "0", "0", "0"]])
+        doc = json.loads(tree.smi("--json")[1])
+        self.assertEqual(doc["graphs"], [{"device": 0, "id": 3, "pid": 245, "tasks": 5,
+                                          "bytes": 12288, "replays": 7}])
+        self.assertEqual(doc["mempools"][0], {
+            "device": 1, "id": 2, "owner_pid": 300, "max_size": None,
+            "reserved_bytes": 4194304, "used_bytes": 2097152, "reserved_high_bytes": 6291456,
+            "used_high_bytes": 4194304, "release_threshold": 1048576, "reuse": "111",
+            "blocks_free": 1, "blocks_pending": 0, "blocks_used": 1})
+        self.assertEqual(doc["mempools"][1]["max_size"], 8388608)
+        # -i picks a device's rows; none: no table, an empty list
+        rc, out, _ = tree.smi("-i", "1")
+        self.assertNotIn("Graph", out)
+        self.assertIn("Pool", out)
+        doc = json.loads(tree.smi("--json", "-i", "0")[1])
+        self.assertEqual((len(doc["graphs"]), doc["mempools"]), (1, []))
+        # no such files (an older module, or no debugfs): null, no table
+        doc = json.loads(self.tree(debugfs=True).smi("--json")[1])
+        self.assertEqual((doc["graphs"], doc["mempools"]), (None, None))
+        doc = json.loads(self.tree().smi("--json")[1])
+        self.assertEqual((doc["graphs"], doc["mempools"]), (None, None))
 
     def test_profile_name(self):
         tree = self.tree(profile=True)

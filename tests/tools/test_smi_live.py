@@ -1,6 +1,7 @@
 """npu-sim-smi against the real module: known allocations show up exactly
 in the JSON, the table and the CSV queries, also for an ordinary user (not
 root) looking at another process's allocation.  Needs the module."""
+import ctypes
 import json
 import os
 import re
@@ -35,6 +36,23 @@ if r: sys.exit('malloc failed %d' % r)
 print('ready', flush=True)
 sys.stdin.read()
 """
+
+
+# libacl_rt itself, for the calls pyACL has no wrapper for (graphs, pools)
+LIB = ctypes.CDLL(os.path.join(os.path.dirname(PYTHON_DIR), "lib", "libacl_rt.so"))
+VP = ctypes.c_void_p
+CAPTURE_MODE_GLOBAL = 0     # ACL_MODEL_RI_CAPTURE_MODE_GLOBAL
+
+
+class MemLocation(ctypes.Structure):
+    _fields_ = [("id", ctypes.c_uint32), ("type", ctypes.c_int)]
+
+
+class MemPoolProps(ctypes.Structure):
+    """aclrtMemPoolProps (include/acl/acl_rt_memory_soma.h)."""
+    _fields_ = [("allocType", ctypes.c_int), ("handleType", ctypes.c_int),
+                ("location", MemLocation), ("maxSize", ctypes.c_size_t),
+                ("reserved", ctypes.c_ubyte * 32)]
 
 
 def smi(*args, user=None):
@@ -198,6 +216,62 @@ class SmiLive(unittest.TestCase):
                          "1\n")
         self.assertEqual(acl.rt.device_disable_peer_access(1), 0)
         self.assertEqual(snapshot()[1]["peers"], [])
+
+    def test_graph_and_mempool(self):
+        """A live graph with its tasks, bytes and replays, and a memory pool
+        with its bytes, in the table and the JSON (debugfs graphs, mempools)."""
+        pid = os.getpid()
+        stream, ret = acl.rt.create_stream()
+        self.assertEqual(ret, 0)
+        self.addCleanup(acl.rt.destroy_stream, stream)
+        self.malloc(4096, acl.ACL_MEM_MALLOC_NORMAL_ONLY)
+        self.malloc(4096, acl.ACL_MEM_MALLOC_NORMAL_ONLY)
+        src, dst = self.ptrs[-2:]
+        # captured: a device-to-device copy (4096 bytes read, 4096 written)
+        # and a memset of 4096 bytes; replayed once
+        graph = VP()
+        self.assertEqual(LIB.aclmdlRICaptureBegin(VP(stream), CAPTURE_MODE_GLOBAL), 0)
+        self.assertEqual(acl.rt.memcpy_async(dst, 4096, src, 4096, acl.ACL_MEMCPY_DEVICE_TO_DEVICE,
+                                             stream), 0)
+        self.assertEqual(acl.rt.memset_async(src, 4096, 7, 4096, stream), 0)
+        self.assertEqual(LIB.aclmdlRICaptureEnd(VP(stream), ctypes.byref(graph)), 0)
+        self.addCleanup(LIB.aclmdlRIDestroy, graph)
+        self.assertEqual(LIB.aclmdlRIExecuteAsync(graph, VP(stream)), 0)
+        self.assertEqual(acl.rt.synchronize_stream(stream), 0)
+        # a pool of at most 8 MiB with one 1 MiB allocation: one 2 MiB block
+        props = MemPoolProps(allocType=0, location=MemLocation(id=0, type=1), maxSize=8 << 20)
+        pool, block = VP(), VP()
+        self.assertEqual(LIB.aclrtMemPoolCreate(ctypes.byref(pool), ctypes.byref(props)), 0)
+        self.addCleanup(LIB.aclrtMemPoolDestroy, pool)
+        self.assertEqual(LIB.aclrtMemPoolMallocAsync(ctypes.byref(block), ctypes.c_size_t(MiB), pool,
+                                                     VP(stream)), 0)
+        self.assertEqual(acl.rt.synchronize_stream(stream), 0)
+
+        doc = json.loads(smi("--json"))
+        graphs = [g for g in doc["graphs"] if g["pid"] == pid]
+        self.assertEqual(len(graphs), 1)
+        g = graphs[0]
+        self.assertEqual((g["device"], g["tasks"], g["bytes"], g["replays"]), (0, 2, 3 * 4096, 1))
+        pools = [p for p in doc["mempools"] if p["owner_pid"] == pid]
+        self.assertEqual(len(pools), 1)
+        p = pools[0]
+        self.assertEqual(p, {"device": 0, "id": p["id"], "owner_pid": pid, "max_size": 8 << 20,
+                             "reserved_bytes": 2 * MiB, "used_bytes": 2 * MiB,
+                             "reserved_high_bytes": 2 * MiB, "used_high_bytes": 2 * MiB,
+                             "release_threshold": 0, "reuse": "000", "blocks_free": 0,
+                             "blocks_pending": 0, "blocks_used": 1})
+        rows = table_rows(smi("-i", "0"))
+        self.assertIn(["0", str(g["id"]), str(pid), "2", "12288", "1"], rows)
+        self.assertIn(["0", str(p["id"]), str(pid), str(8 << 20), str(2 * MiB), str(2 * MiB),
+                       str(2 * MiB), str(2 * MiB), "0", "0", "0", "1"], rows)
+        # freed and destroyed: gone from both
+        self.assertEqual(LIB.aclrtMemPoolFreeAsync(block, VP(stream)), 0)
+        self.assertEqual(acl.rt.synchronize_stream(stream), 0)
+        self.assertEqual(LIB.aclrtMemPoolDestroy(pool), 0)
+        self.assertEqual(LIB.aclmdlRIDestroy(graph), 0)
+        doc = json.loads(smi("--json"))
+        self.assertEqual([g for g in doc["graphs"] if g["pid"] == pid], [])
+        self.assertEqual([p for p in doc["mempools"] if p["owner_pid"] == pid], [])
 
     def test_host_access_fault_is_counted(self):
         with open("/sys/class/npu_sim/npu_sim0/host_access") as f:
