@@ -58,10 +58,12 @@ $(UNIT_API_TESTS:%=$(BUILD)/tests/unit/%): $(BUILD)/tests/unit/%: tests/unit/%.c
 # test-lib-layers: no call circle among lib files, calls only downwards;
 # check-headers-alone: each public header compiles included alone;
 # check-pyacl-surface: every real pyACL function whose C call the library
-# defines is in the acl module, tests/unit/real-pyacl-functions.txt).
+# defines is in the acl module, tests/unit/real-pyacl-functions.txt;
+# check-vm-calls: every CANN header function the library defines is called
+# by a C test of tests/vm or a Python test of tests/py).
 HOST_SUITES := tests/tools/test-install tests/unit/check-declared-only \
 	tests/tools/test-kernel-layers tests/tools/test-lib-layers tests/unit/check-headers-alone \
-	tests/unit/check-pyacl-surface
+	tests/unit/check-pyacl-surface tests/unit/check-vm-calls
 
 $(BUILD)/unit-tests.list: $(UNIT_TESTS) tests/unit/unit.mk
 	@mkdir -p $(@D)
