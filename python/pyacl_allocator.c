@@ -99,6 +99,23 @@ static int dicts_ready(void)
 	return 0;
 }
 
+/* Remove the entry of pointer @p from dict @d if there is one; -1 on error. */
+static int dict_drop(PyObject *d, void *p)
+{
+	PyObject *key = PyLong_FromVoidPtr(p);
+	int err;
+
+	if (key == NULL)
+		return -1;
+	err = PyDict_DelItem(d, key);
+	if (err < 0 && PyErr_ExceptionMatches(PyExc_KeyError)) {
+		PyErr_Clear();
+		err = 0;
+	}
+	Py_DECREF(key);
+	return err;
+}
+
 /* The current version of @key in dict @d (borrowed), NULL none. */
 static struct pyalloc *version_of(PyObject *d, PyObject *key)
 {
@@ -113,7 +130,8 @@ static void *wrap_block(struct pyalloc *pa, PyObject *fn, PyObject *r)
 	struct pyblock *b;
 
 	if (r == NULL) {
-		PyErr_WriteUnraisable(fn);
+		if (PyErr_Occurred())
+			PyErr_WriteUnraisable(fn);
 		return NULL;
 	}
 	if (r == Py_None) {
@@ -136,7 +154,8 @@ static void *alloc_tramp(aclrtAllocator allocator, size_t size)
 	struct pyalloc *pa = allocator;
 	PyGILState_STATE g = PyGILState_Ensure();
 	PyObject *fn = pa->fn[F_ALLOC];
-	void *b = wrap_block(pa, fn, PyObject_CallFunction(fn, "OK", pa->obj, (unsigned long long)size));
+	void *b = wrap_block(pa, fn, fn == NULL || pa->obj == NULL ? NULL :
+			     PyObject_CallFunction(fn, "OK", pa->obj, (unsigned long long)size));
 
 	PyGILState_Release(g);
 	return b;
@@ -147,8 +166,9 @@ static void *advise_tramp(aclrtAllocator allocator, size_t size, aclrtAllocatorA
 	struct pyalloc *pa = allocator;
 	PyGILState_STATE g = PyGILState_Ensure();
 	PyObject *fn = pa->fn[F_ADVISE];
-	void *b = wrap_block(pa, fn, PyObject_CallFunction(fn, "OKK", pa->obj, (unsigned long long)size,
-							   (unsigned long long)(uintptr_t)addr));
+	void *b = wrap_block(pa, fn, fn == NULL || pa->obj == NULL ? NULL :
+			     PyObject_CallFunction(fn, "OKK", pa->obj, (unsigned long long)size,
+						   (unsigned long long)(uintptr_t)addr));
 
 	PyGILState_Release(g);
 	return b;
@@ -164,10 +184,14 @@ static void free_tramp(aclrtAllocator allocator, aclrtAllocatorBlock block)
 	if (b == NULL)
 		return;
 	g = PyGILState_Ensure();
-	r = PyObject_CallFunctionObjArgs(pa->fn[F_FREE], pa->obj, b->block, NULL);
-	if (r == NULL)
-		PyErr_WriteUnraisable(pa->fn[F_FREE]);
-	Py_XDECREF(r);
+	/* a callable is always set with its C function; a failed setter's
+	 * MemoryError could leave it unset: then the block is only dropped */
+	if (pa->fn[F_FREE] != NULL) {
+		r = PyObject_CallFunctionObjArgs(pa->fn[F_FREE], pa->obj, b->block, NULL);
+		if (r == NULL)
+			PyErr_WriteUnraisable(pa->fn[F_FREE]);
+		Py_XDECREF(r);
+	}
 	Py_DECREF(b->block);
 	Py_DECREF(b->capsule);	/* may free the version: last */
 	PyMem_Free(b);
@@ -186,9 +210,10 @@ static void *addr_tramp(aclrtAllocatorBlock block)
 		return NULL;
 	g = PyGILState_Ensure();
 	pa = PyCapsule_GetPointer(b->capsule, CAPSULE);
-	r = PyObject_CallFunctionObjArgs(pa->fn[F_ADDR], b->block, NULL);
+	r = pa->fn[F_ADDR] == NULL ? NULL : PyObject_CallFunctionObjArgs(pa->fn[F_ADDR], b->block, NULL);
 	if (r == NULL || !pyacl_conv_ptr(r, &addr)) {
-		PyErr_WriteUnraisable(pa->fn[F_ADDR]);
+		if (PyErr_Occurred())
+			PyErr_WriteUnraisable(pa->fn[F_ADDR]);
 		addr = NULL;
 	}
 	Py_XDECREF(r);
@@ -207,7 +232,6 @@ static PyObject *py_allocator_create_desc(PyObject *self, PyObject *args)
 /* ret = acl.rt.allocator_destroy_desc(desc) */
 static PyObject *py_allocator_destroy_desc(PyObject *self, PyObject *args)
 {
-	PyObject *key;
 	aclError ret;
 	void *desc;
 
@@ -215,15 +239,8 @@ static PyObject *py_allocator_destroy_desc(PyObject *self, PyObject *args)
 	if (!PyArg_ParseTuple(args, "O&:allocator_destroy_desc", pyacl_conv_ptr, &desc) || dicts_ready() < 0)
 		return NULL;
 	ret = aclrtAllocatorDestroyDesc(desc);
-	if (ret == ACL_SUCCESS) {
-		key = PyLong_FromVoidPtr(desc);
-		if (key == NULL || (PyDict_DelItem(descs, key) < 0 && !PyErr_ExceptionMatches(PyExc_KeyError))) {
-			Py_XDECREF(key);
-			return NULL;
-		}
-		PyErr_Clear();	/* a description no setter was called on */
-		Py_DECREF(key);
-	}
+	if (ret == ACL_SUCCESS && dict_drop(descs, desc) < 0)
+		return NULL;
 	return PyLong_FromLong(ret);
 }
 
@@ -377,13 +394,8 @@ static PyObject *py_allocator_register(PyObject *self, PyObject *args)
 		cap = PyDict_GetItemWithError(descs, dkey);
 		if (cap != NULL) {
 			err = PyDict_SetItem(regs, skey, cap);
-		} else if (PyErr_Occurred()) {
-			err = -1;
-		} else if (PyDict_DelItem(regs, skey) < 0) {	/* a description not set up here */
-			if (PyErr_ExceptionMatches(PyExc_KeyError))
-				PyErr_Clear();
-			else
-				err = -1;
+		} else {	/* a description not set up here */
+			err = PyErr_Occurred() ? -1 : dict_drop(regs, stream);
 		}
 	}
 	Py_XDECREF(skey);
@@ -394,7 +406,6 @@ static PyObject *py_allocator_register(PyObject *self, PyObject *args)
 /* ret = acl.rt.allocator_unregister(stream) */
 static PyObject *py_allocator_unregister(PyObject *self, PyObject *args)
 {
-	PyObject *key;
 	aclError ret;
 	void *stream;
 
@@ -402,19 +413,8 @@ static PyObject *py_allocator_unregister(PyObject *self, PyObject *args)
 	if (!PyArg_ParseTuple(args, "O&:allocator_unregister", pyacl_conv_ptr, &stream) || dicts_ready() < 0)
 		return NULL;
 	ret = aclrtAllocatorUnregister(stream);
-	if (ret == ACL_SUCCESS) {
-		key = PyLong_FromVoidPtr(stream);
-		if (key == NULL)
-			return NULL;
-		if (PyDict_DelItem(regs, key) < 0) {
-			if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
-				Py_DECREF(key);
-				return NULL;
-			}
-			PyErr_Clear();	/* not registered: no effect */
-		}
-		Py_DECREF(key);
-	}
+	if (ret == ACL_SUCCESS && dict_drop(regs, stream) < 0)
+		return NULL;
 	return PyLong_FromLong(ret);
 }
 
