@@ -13,8 +13,11 @@
  * alignment aclrtMalloc promises); each live slot is an ordinary linear
  * npu_map with phys_off/len naming the slot, so copies, lookups, check
  * tags, IPC export and debugfs see exact bounds.  The page's VA (and its
- * guard page) stay in the VA tree as long as the page lives: the free
- * parts point to the page's @hole, an entry with no device range.
+ * guard page) stay in the VA tree as long as the page lives, as one entry,
+ * the page's @hole; a lookup that lands on it reads the live slot from the
+ * page's @slots table (npu_small_slot_at()), so a slot's allocation and
+ * free change no tree node: they allocate nothing under ctx->lock and hold
+ * it for a few list and bitmap updates.
  *
  * Isolation: a page holds one context's data only; a reused slot is zeroed
  * before it is handed out, and slots of a page with an IPC-exported slot
@@ -31,7 +34,7 @@
 #include "npu_sim.h"
 
 struct npu_small_page {
-	struct npu_map hole;		/* VA tree entry of the free slots */
+	struct npu_map hole;		/* VA tree entry of page and guard */
 	struct list_head node;		/* in small_partial[] while not full */
 	struct npu_phys *phys;		/* the page, referenced */
 	unsigned long va;		/* of the page */
@@ -40,7 +43,21 @@ struct npu_small_page {
 	u64 used;			/* bit per slot; slots past the page set */
 	bool exported;			/* a slot was IPC-exported: no reuse */
 	bool idle;			/* no slot used, charges given back */
+	struct npu_map *slots[];	/* live slot maps by index, or NULL */
 };
+
+/* Only tells the hole from a map: the hole is never linked nor faulted. */
+const struct npu_map_ops npu_small_hole_ops;
+
+/* The live slot of hole @hole's page that holds @addr, or NULL (ctx->lock). */
+struct npu_map *npu_small_slot_at(struct npu_map *hole, unsigned long addr)
+{
+	struct npu_small_page *sp = container_of(hole, struct npu_small_page,
+						 hole);
+	unsigned long i = (addr - sp->va) / sp->slot;
+
+	return i < PAGE_SIZE / sp->slot ? sp->slots[i] : NULL;
+}
 
 /* Each class has its bit in npu_ctx.small_idle. */
 static_assert(NPU_SMALL_CLASSES <= 32);
@@ -92,7 +109,7 @@ static int npu_small_page_new(struct npu_ctx *ctx, u32 slot,
 			      0, &phys);
 	if (ret)
 		return npu_phys_errno(ndev, ret);
-	sp = kzalloc(sizeof(*sp), GFP_KERNEL_ACCOUNT);
+	sp = kzalloc(struct_size(sp, slots, nr_slots), GFP_KERNEL_ACCOUNT);
 	if (!sp)
 		goto nomem;
 	if (npu_va_insert_range(ctx, &sp->hole, PAGE_SIZE, PAGE_SIZE,
@@ -101,6 +118,7 @@ static int npu_small_page_new(struct npu_ctx *ctx, u32 slot,
 		goto nomem;
 	}
 	sp->hole.va = sp->va;
+	sp->hole.ops = &npu_small_hole_ops;
 	sp->phys = phys;
 	sp->slot = slot;
 	sp->used = nr_slots < 64 ? ~0ULL << nr_slots : 0;
@@ -186,10 +204,12 @@ void npu_small_ctx_teardown(struct npu_ctx *ctx)
 static void npu_small_unlink(struct npu_ctx *ctx, struct npu_map *map)
 {
 	struct npu_small_page *sp = map->u.linear.small;
+	unsigned int i = map->phys_off / sp->slot;
 	bool was_full = !~sp->used;
 
-	npu_va_sub_erase(ctx, &sp->hole, map);
-	sp->used &= ~BIT_ULL(map->phys_off / sp->slot);
+	npu_va_sub_erase(ctx, &sp->hole, sp->va);
+	sp->slots[i] = NULL;
+	sp->used &= ~BIT_ULL(i);
 	if (was_full && !sp->exported)
 		list_add(&sp->node, npu_small_list(ctx, sp->slot));
 	if (!--sp->nr_used)
@@ -252,7 +272,7 @@ int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map)
 	map->phys_off = bit * sp->slot;
 	npu_phys_get(sp->phys);
 	map->phys = sp->phys;		/* the caller's put drops it on failure */
-	ret = npu_va_sub_insert(ctx, &sp->hole, map);
+	ret = npu_va_sub_insert(ctx);
 	if (ret) {
 		if (!sp->nr_used)
 			npu_small_page_empty(ctx, sp);
@@ -267,6 +287,7 @@ int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map)
 		kunmap_local(kaddr);
 	}
 	map->u.linear.small = sp;
+	sp->slots[bit] = map;
 	sp->used |= BIT_ULL(bit);
 	sp->nr_used++;
 	if (!~sp->used)

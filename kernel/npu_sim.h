@@ -703,8 +703,8 @@ int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len, u64 align,
 			unsigned long *va);
 void npu_va_erase_range(struct npu_ctx *ctx, void *entry, unsigned long start,
 			u64 len);
-int npu_va_sub_insert(struct npu_ctx *ctx, void *hole, struct npu_map *map);
-void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, struct npu_map *map);
+int npu_va_sub_insert(struct npu_ctx *ctx);
+void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, unsigned long va);
 void npu_va_erase(struct npu_ctx *ctx, struct npu_map *map);
 struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr);
 struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr);
@@ -862,6 +862,9 @@ struct npu_map *npu_small_map_create(u64 footprint, u64 size);
 void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_ctx_teardown(struct npu_ctx *ctx);
 int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map);
+/* The ops of a small page's VA tree entry: tells it from a map. */
+extern const struct npu_map_ops npu_small_hole_ops;
+struct npu_map *npu_small_slot_at(struct npu_map *hole, unsigned long addr);
 
 /* npu_mempool.c: stream-ordered memory pools */
 void npu_mempool_ctx_init(struct npu_ctx *ctx);

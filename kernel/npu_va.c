@@ -99,50 +99,45 @@ static void npu_va_clear(struct npu_ctx *ctx, unsigned long start,
 }
 
 /*
- * Sub-page allocations share the VA of a page whose free parts are stored
- * as @hole, an entry with no device range (npu_mem_small.c).  Store @map
- * over [@map->va, @map->va + @map->len) inside @hole's part: -ENOMEM when
- * the tree needs memory it cannot get or the context has too many entries.
+ * Sub-page allocations share the VA of a page stored whole (with its
+ * guard) as the page's @hole entry; the page's own slot table says which
+ * slot is live (npu_mem_small.c), so a slot costs no tree store: only its
+ * count against npu_max_objects.  -ENOMEM when the context has too many
+ * entries.
  */
-int npu_va_sub_insert(struct npu_ctx *ctx, void *hole, struct npu_map *map)
+int npu_va_sub_insert(struct npu_ctx *ctx)
 {
-	MA_STATE(mas, &ctx->va_mt, map->va, map->va);
-	unsigned long last = map->va + map->len - 1;
-	void *e;
-
 	lockdep_assert_held(&ctx->lock);
 	if (ctx->nr_va >= npu_max_objects)
-		return -ENOMEM;
-	/* NULL: a part npu_va_sub_erase() had to erase. */
-	e = mas_walk(&mas);
-	if ((e && e != hole) || mas.last < last)
-		return -ENOMEM;
-	mas_set_range(&mas, map->va, last);
-	if (mas_store_gfp(&mas, map, GFP_KERNEL_ACCOUNT))
 		return -ENOMEM;
 	ctx->nr_va++;
 	return 0;
 }
 
 /*
- * Give sub-page @map's range back to @hole, if @map is still in the tree
- * (a closing window empties it first).  Storing over exactly one entry's
- * range needs no memory; should it fail anyway, the range is erased,
- * which cannot fail (a gap smaller than a page never fits an allocation).
+ * A slot of the page stored as @hole at @va is given back: uncount it,
+ * unless a closing window emptied the tree (and the count) first.
  */
-void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, struct npu_map *map)
+void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, unsigned long va)
 {
-	MA_STATE(mas, &ctx->va_mt, map->va, map->va);
+	MA_STATE(mas, &ctx->va_mt, va, va);
 
 	lockdep_assert_held(&ctx->lock);
-	if (mas_walk(&mas) != map)
-		return;
-	mas_set_range(&mas, map->va, map->va + map->len - 1);
-	if (mas_store_gfp(&mas, hole, GFP_KERNEL_ACCOUNT)) {
-		mas_set(&mas, map->va);
-		mas_erase(&mas);
-	}
-	ctx->nr_va--;
+	if (mas_walk(&mas) == hole)
+		ctx->nr_va--;
+}
+
+/* A tree entry at @addr, a small page's hole resolved to its live slot. */
+static struct npu_map *npu_va_walk(struct npu_ctx *ctx, unsigned long addr)
+{
+	MA_STATE(mas, &ctx->va_mt, addr, addr);
+	struct npu_map *map;
+
+	lockdep_assert_held(&ctx->lock);
+	map = mas_walk(&mas);
+	if (map && map->ops == &npu_small_hole_ops)
+		map = npu_small_slot_at(map, addr);
+	return map;
 }
 
 /*
@@ -172,11 +167,8 @@ void npu_va_erase_range(struct npu_ctx *ctx, void *entry, unsigned long start,
 /* The mapping whose device range [va, va + len) contains @addr, or NULL. */
 struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr)
 {
-	MA_STATE(mas, &ctx->va_mt, addr, addr);
-	struct npu_map *map;
+	struct npu_map *map = npu_va_walk(ctx, addr);
 
-	lockdep_assert_held(&ctx->lock);
-	map = mas_walk(&mas);
 	if (!map || !map->phys || addr - map->va >= map->len)
 		return NULL;
 	return map;
@@ -185,11 +177,8 @@ struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr)
 /* The tree entry (allocation, mapping or reservation) at @addr, or NULL. */
 struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr)
 {
-	MA_STATE(mas, &ctx->va_mt, addr, addr);
-	struct npu_map *map;
+	struct npu_map *map = npu_va_walk(ctx, addr);
 
-	lockdep_assert_held(&ctx->lock);
-	map = mas_walk(&mas);
 	if (!map || addr - map->va >= map->len)
 		return NULL;
 	return map;
