@@ -31,6 +31,13 @@ static aclError null_param(const char *what)
 	return ACL_ERROR_INVALID_PARAM;
 }
 
+/* modelRI NULL where the ACL layer does not check it: the runtime's code. */
+static aclError rt_null_model(void)
+{
+	npu_rt_msg_detail("modelRI is NULL");
+	return ACL_ERROR_RT_PARAM_INVALID;
+}
+
 static aclError not_graph(const void *h)
 {
 	npu_rt_msg_detail("modelRI %p is not a live model runtime instance of this process", h);
@@ -502,10 +509,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI)
 	struct npu_rt_graph *g;
 	int cur, rc = 0;
 
-	if (modelRI == NULL) {
-		npu_rt_msg_detail("modelRI is NULL");
-		return ACL_ERROR_RT_PARAM_INVALID;	/* no ACL check: the runtime's */
-	}
+	if (modelRI == NULL)
+		return rt_null_model();
 	npu_rt_devices_read_lock();
 	npu_rt_ri_lock();
 	g = npu_rt_ri_find(modelRI);
@@ -992,10 +997,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI)
 	uint32_t n = 0;
 	int fd, rc;
 
-	if (modelRI == NULL) {
-		npu_rt_msg_detail("modelRI is NULL");
-		return ACL_ERROR_RT_PARAM_INVALID;	/* no ACL check: the runtime's */
-	}
+	if (modelRI == NULL)
+		return rt_null_model();
 	npu_rt_devices_read_lock();
 	npu_rt_ri_lock();
 	g = npu_rt_ri_find(modelRI);

@@ -111,8 +111,7 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_MEMPOOL	(1ULL << 17)
 /* GRAPH_CREATE / GRAPH_DESTROY / GRAPH_LAUNCH / GRAPH_INFO: captured graphs */
 #define NPU_SIM_CAP_GRAPH	(1ULL << 18)
-/* Graph memory (OP_POOL_ALLOC, OP_POOL_FREE in graphs), GRAPH_LAUNCH @tag,
- * GRAPH_ABORT (1.11) */
+/* Graph memory, GRAPH_LAUNCH @tag, GRAPH_ABORT (1.11) */
 #define NPU_SIM_CAP_GRAPH_POOL	(1ULL << 20)
 
 /**
