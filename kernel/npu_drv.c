@@ -69,6 +69,7 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 	caps |= NPU_SIM_CAP_MEM_OPS;	/* 1.9 */
 	caps |= NPU_SIM_CAP_MEMPOOL;
 	caps |= NPU_SIM_CAP_GRAPH;
+	caps |= NPU_SIM_CAP_GRAPH_POOL;
 	if (READ_ONCE(test_hooks))
 		caps |= NPU_SIM_CAP_TEST_HOOKS;
 	if (npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M)) {
@@ -253,6 +254,8 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_GRAPH_INFO, npu_ioctl_graph_info, false,
 		  false, -1),
+	NPU_IOCTL(NPU_SIM_IOCTL_GRAPH_ABORT, npu_ioctl_graph_abort, false,
+		  false, NPU_STAT_CALLS_STREAM),
 	NPU_IOCTL(NPU_SIM_IOCTL_MANAGED_QUERY, npu_ioctl_managed_query, false,
 		  false, -1),
 	NPU_IOCTL(NPU_SIM_IOCTL_CHECK_SITE, npu_ioctl_check_site, false,

@@ -10,6 +10,11 @@
  * them or none.  So the queued work of a launch owns what it uses, and a
  * graph may be destroyed, or the memory it names freed, at any time.
  *
+ * A graph may own memory-pool blocks (1.11: POOL_ALLOC / POOL_FREE
+ * entries, the "graph memory" section below): they are taken out of their
+ * pool at create and given back to the device when the graph leaves the
+ * table, never by a launch, so every replay finds them mapped.
+ *
  * Graphs live in npu_ctx.graphs (an allocating xarray whose xa_lock is a
  * leaf) and are kref'd: a launch or GRAPH_INFO holds a reference while it
  * reads the entries, so a concurrent GRAPH_DESTROY only drops the table's.
@@ -29,13 +34,32 @@ struct npu_graph {
 	u64 bytes;
 	atomic64_t launches;
 	struct npu_sim_stream_submit *ops;	/* kvmalloc'ed, @count */
+	struct npu_graph_mem *mem;		/* kvmalloc'ed, @nmem (1.11) */
+	u32 nmem;
+	u64 mem_bytes;
 };
+
+/* A pool block the graph owns (a POOL_ALLOC entry). */
+struct npu_graph_mem {
+	u64 pool;
+	u64 va;
+	u64 size;
+	bool freed;			/* a POOL_FREE entry named it */
+};
+
+static int npu_graph_mem_split(struct npu_graph *g);
+static int npu_graph_mem_take(struct npu_ctx *ctx, struct npu_graph *g,
+			      u32 from);
+static void npu_graph_mem_untake(struct npu_ctx *ctx, struct npu_graph *g,
+				 u32 n);
+static void npu_graph_mem_put(struct npu_ctx *ctx, struct npu_graph *g);
 
 static void npu_graph_release(struct kref *ref)
 {
 	struct npu_graph *g = container_of(ref, struct npu_graph, ref);
 
 	kvfree(g->ops);
+	kvfree(g->mem);
 	kfree(g);
 }
 
@@ -93,6 +117,7 @@ void npu_graph_ctx_teardown(struct npu_ctx *ctx)
 
 	xa_for_each(&ctx->graphs, id, g) {
 		xa_erase(&ctx->graphs, id);
+		npu_graph_mem_put(ctx, g);
 		npu_graph_put(g);
 	}
 	xa_destroy(&ctx->graphs);
@@ -108,7 +133,9 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags || args.pad || args.id || args.bytes ||
+	if ((args.flags & ~NPU_SIM_GRAPH_TAKE_FROM) ||
+	    (!(args.flags & NPU_SIM_GRAPH_TAKE_FROM) && args.from) ||
+	    args.id || args.bytes ||
 	    args.count > NPU_SIM_MAX_GRAPH_OPS || (args.count && !args.ops))
 		return -EINVAL;
 	g = kzalloc(sizeof(*g), GFP_KERNEL_ACCOUNT);
@@ -130,12 +157,14 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 			goto err;
 		}
 	}
+	ret = npu_graph_mem_split(g);
+	if (ret)
+		goto err;
 	for (i = 0; i < g->count; i++) {
 		const struct npu_sim_stream_submit *a = &g->ops[i];
 
-		/* A pool free takes its block back once: not a replayable task. */
-		if (a->stream || a->seq || a->op == NPU_SIM_OP_GRAPH ||
-		    a->op == NPU_SIM_OP_POOL_FREE) {
+		/* Pool entries were split off (npu_graph_mem_split). */
+		if (a->stream || a->seq || a->op == NPU_SIM_OP_GRAPH) {
 			ret = -EINVAL;
 			goto err;
 		}
@@ -156,9 +185,14 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 	g->id = id;
 	args.id = id;
 	args.bytes = g->bytes;
-	if (copy_to_user(uarg, &args, sizeof(args))) {
-		xa_erase(&ctx->graphs, id);
+	ret = npu_graph_mem_take(ctx, g, args.from);
+	if (!ret && copy_to_user(uarg, &args, sizeof(args))) {
 		ret = -EFAULT;
+		/* Nobody learnt of it: the blocks are their allocator's again. */
+		npu_graph_mem_untake(ctx, g, g->nmem);
+	}
+	if (ret) {
+		xa_erase(&ctx->graphs, id);
 		goto err_count;
 	}
 	return 0;
@@ -183,6 +217,7 @@ int npu_ioctl_graph_destroy(struct npu_ctx *ctx, void __user *uarg)
 	if (!g)
 		return -ENOENT;
 	atomic_dec(&ctx->nr_graphs);
+	npu_graph_mem_put(ctx, g);
 	npu_graph_put(g);
 	return 0;
 }
@@ -196,7 +231,7 @@ int npu_ioctl_graph_launch(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags || args.pad || args.seq || !args.id || !args.stream)
+	if (args.flags || args.seq || !args.id || !args.stream)
 		return -EINVAL;
 	/* As STREAM_SUBMIT: @seq must be writable before anything queues. */
 	if (put_user(0ULL, &((struct npu_sim_graph_launch __user *)uarg)->seq))
@@ -204,7 +239,8 @@ int npu_ioctl_graph_launch(struct npu_ctx *ctx, void __user *uarg)
 	g = npu_graph_get(ctx, args.id);
 	if (!g)
 		return -ENOENT;
-	ret = npu_stream_submit_batch(ctx, args.stream, g->ops, g->count, &seq);
+	ret = npu_stream_submit_batch(ctx, args.stream, g->ops, g->count,
+				       args.tag, &seq);
 	if (!ret) {
 		atomic64_inc(&g->launches);
 		if (put_user(seq, &((struct npu_sim_graph_launch __user *)uarg)->seq))
@@ -244,14 +280,127 @@ static void npu_graph_show_ctx(struct npu_ctx *ctx, void *data)
 
 	xa_lock(&ctx->graphs);
 	xa_for_each(&ctx->graphs, id, g)
-		seq_printf(m, "%u %d %u %u %llu %lld\n", g->id, ctx->pid,
+		seq_printf(m, "%u %d %u %u %llu %lld %llu\n", g->id, ctx->pid,
 			   ctx->ndev->index, g->count, g->bytes,
-			   (long long)atomic64_read(&g->launches));
+			   (long long)atomic64_read(&g->launches),
+			   g->mem_bytes);
 	xa_unlock(&ctx->graphs);
 }
 
 void npu_graph_show(struct seq_file *m, struct npu_dev *ndev)
 {
-	seq_puts(m, "id pid device tasks bytes replays\n");
+	seq_puts(m, "id pid device tasks bytes replays pool_bytes\n");
 	npu_dev_walk_ctxs(ndev, false, npu_graph_show_ctx, m);
+}
+
+/* ---- graph memory and abort (1.11) ---------------------------------------- */
+
+/*
+ * Take the POOL_ALLOC / POOL_FREE entries out of @g->ops into @g->mem:
+ * they queue nothing.  -EINVAL for a malformed one, a POOL_FREE that names
+ * no earlier POOL_ALLOC block of the graph, or names it twice.
+ */
+static int npu_graph_mem_split(struct npu_graph *g)
+{
+	struct npu_sim_stream_submit *a;
+	u32 i, j, n = 0, nmem = 0;
+
+	for (i = 0; i < g->count; i++)
+		nmem += g->ops[i].op == NPU_SIM_OP_POOL_ALLOC;
+	if (nmem) {
+		g->mem = kvcalloc(nmem, sizeof(*g->mem), GFP_KERNEL_ACCOUNT);
+		if (!g->mem)
+			return -ENOMEM;
+	}
+	for (i = 0; i < g->count; i++) {
+		a = &g->ops[i];
+		if (a->op == NPU_SIM_OP_POOL_ALLOC) {
+			if (a->stream || a->seq || a->dpitch || a->src ||
+			    a->spitch || a->height || a->dir || a->value ||
+			    a->event || a->flags || a->location ||
+			    a->location_id || !a->dst || !a->width ||
+			    !a->operand)
+				return -EINVAL;
+			for (j = 0; j < g->nmem; j++)
+				if (g->mem[j].va == a->dst)
+					return -EINVAL;
+			g->mem[g->nmem++] = (struct npu_graph_mem){
+				.pool = a->operand, .va = a->dst,
+				.size = a->width };
+			g->mem_bytes += a->width;
+			continue;
+		}
+		if (a->op == NPU_SIM_OP_POOL_FREE) {
+			if (a->stream || a->seq || a->dpitch || a->src ||
+			    a->spitch || a->width || a->height || a->dir ||
+			    a->value || a->event || a->flags || a->operand ||
+			    a->location || a->location_id)
+				return -EINVAL;
+			for (j = 0; j < g->nmem; j++)
+				if (g->mem[j].va == a->dst)
+					break;
+			if (j == g->nmem || g->mem[j].freed)
+				return -EINVAL;
+			g->mem[j].freed = true;
+			continue;
+		}
+		g->ops[n++] = *a;
+	}
+	g->count = n;
+	return 0;
+}
+
+/*
+ * Take @g's blocks out of their pools (or from graph @from, 0: none), all
+ * or none: 0 or -EINVAL.
+ */
+static int npu_graph_mem_take(struct npu_ctx *ctx, struct npu_graph *g,
+			      u32 from)
+{
+	u32 i;
+	int ret;
+
+	for (i = 0; i < g->nmem; i++) {
+		ret = npu_mempool_graph_take(ctx, g->mem[i].pool, g->mem[i].va,
+					     g->mem[i].size, g->id, from);
+		if (ret) {
+			npu_graph_mem_untake(ctx, g, i);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* Give the first @n taken blocks of @g back to their allocator. */
+static void npu_graph_mem_untake(struct npu_ctx *ctx, struct npu_graph *g,
+				 u32 n)
+{
+	while (n--)
+		npu_mempool_graph_put(ctx, g->mem[n].pool, g->mem[n].va, g->id,
+				      false);
+}
+
+/* @g left the table: its blocks go back to the device. */
+static void npu_graph_mem_put(struct npu_ctx *ctx, struct npu_graph *g)
+{
+	u32 i;
+
+	for (i = 0; i < g->nmem; i++)
+		npu_mempool_graph_put(ctx, g->mem[i].pool, g->mem[i].va, g->id,
+				      true);
+	g->nmem = 0;
+}
+
+int npu_ioctl_graph_abort(struct npu_ctx *ctx, void __user *uarg)
+{
+	struct npu_sim_graph_abort args;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (!args.tag || args.flags || args.dropped)
+		return -EINVAL;
+	args.dropped = npu_stream_cancel_tag(ctx, args.tag);
+	if (copy_to_user(uarg, &args, sizeof(args)))
+		return -EFAULT;
+	return 0;
 }

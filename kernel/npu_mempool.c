@@ -30,6 +30,7 @@ enum npu_block_state {
 	NPU_BLOCK_USED,
 	NPU_BLOCK_PENDING,
 	NPU_BLOCK_FREE,
+	NPU_BLOCK_GRAPH,		/* a graph's until it dies (1.11) */
 };
 
 struct npu_pool_block {
@@ -39,6 +40,8 @@ struct npu_pool_block {
 	enum npu_block_state state;
 	u32 stream;			/* allocating, then freeing stream */
 	u64 gen;			/* bumped by each free */
+	u32 graph;			/* GRAPH: the owning graph's id */
+	u32 from;			/* and the one it took it from, or 0 */
 };
 
 struct npu_mempool {
@@ -94,7 +97,7 @@ static void npu_block_release(struct npu_ctx *ctx, struct npu_mempool *p,
 	if (map)
 		npu_map_put(map);
 	p->reserved -= b->size;
-	if (b->state == NPU_BLOCK_USED)
+	if (b->state == NPU_BLOCK_USED || b->state == NPU_BLOCK_GRAPH)
 		p->used -= b->size;
 	list_del(&b->node);
 	kfree(b);
@@ -541,6 +544,59 @@ int npu_mempool_plain_free(struct npu_ctx *ctx, u64 va)
 	return 0;
 }
 
+/*
+ * Graph memory (1.11): GRAPH_CREATE takes the in-use block @va of @size
+ * bytes of pool @pool (or one graph @from owns, @from > 0) for graph
+ * @graph, so that neither MEM_FREE, a stream's POOL_FREE nor TRIM touches
+ * it.  0, or -EINVAL when there is no such block.  An untake (the create
+ * failed) gives a block back to its allocator: @from's, or in use again.
+ */
+int npu_mempool_graph_take(struct npu_ctx *ctx, u64 pool, u64 va, u64 size,
+			   u32 graph, u32 from)
+{
+	struct npu_pool_block *b;
+	struct npu_mempool *p;
+	int ret = -EINVAL;
+
+	mutex_lock(&ctx->pool_lock);
+	b = npu_pool_block_at(ctx, pool, va, &p);
+	if (b && b->size == size && (b->state == NPU_BLOCK_USED ||
+	    (from && b->state == NPU_BLOCK_GRAPH && b->graph == from))) {
+		b->from = b->state == NPU_BLOCK_GRAPH ? b->graph : 0;
+		b->state = NPU_BLOCK_GRAPH;
+		b->graph = graph;
+		ret = 0;
+	}
+	mutex_unlock(&ctx->pool_lock);
+	return ret;
+}
+
+/*
+ * The graph @graph that took block @va of pool @pool dies: the block goes
+ * back to the device as MEM_FREE would give it (queued work keeps its own
+ * reference to the pages).  @release false: its create failed, the block
+ * is in use by its allocator again.  A block freed with its pool since is
+ * gone already.
+ */
+void npu_mempool_graph_put(struct npu_ctx *ctx, u64 pool, u64 va, u32 graph,
+			   bool release)
+{
+	struct npu_pool_block *b;
+	struct npu_mempool *p;
+
+	mutex_lock(&ctx->pool_lock);
+	b = npu_pool_block_at(ctx, pool, va, &p);
+	if (b && b->state == NPU_BLOCK_GRAPH && b->graph == graph) {
+		if (release)
+			npu_block_release(ctx, p, b);
+		else if (b->from)
+			b->graph = b->from;
+		else
+			b->state = NPU_BLOCK_USED;
+	}
+	mutex_unlock(&ctx->pool_lock);
+}
+
 /* After a synchronize: every pool gives back what its threshold lets go. */
 void npu_mempool_sync_trim(struct npu_ctx *ctx)
 {
@@ -559,13 +615,14 @@ static void npu_mempool_show_ctx(struct npu_ctx *ctx, void *data)
 	struct seq_file *m = data;
 	struct npu_pool_block *b;
 	struct npu_mempool *p;
-	u32 n[3];
+	u32 n[4];
 
 	mutex_lock(&ctx->pool_lock);
 	list_for_each_entry(p, &ctx->pools, node) {
 		memset(n, 0, sizeof(n));
 		list_for_each_entry(b, &p->blocks, node)
 			n[b->state]++;
+		n[NPU_BLOCK_USED] += n[NPU_BLOCK_GRAPH];	/* a graph uses it */
 		seq_printf(m, "%llu %d %u %llu %llu %llu %llu %llu %llu %u%u%u %u %u %u\n",
 			   p->id, ctx->pid, ctx->ndev->index, p->size,
 			   p->reserved, p->reserved_high, p->used,

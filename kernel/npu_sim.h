@@ -880,6 +880,10 @@ void npu_mempool_free_undo(struct npu_ctx *ctx, u64 pool, u64 va, u64 gen);
 void npu_mempool_free_done(struct npu_ctx *ctx, u64 pool, u64 va, u64 gen);
 int npu_mempool_plain_free(struct npu_ctx *ctx, u64 va);
 void npu_mempool_sync_trim(struct npu_ctx *ctx);
+int npu_mempool_graph_take(struct npu_ctx *ctx, u64 pool, u64 va, u64 size,
+			   u32 graph, u32 from);
+void npu_mempool_graph_put(struct npu_ctx *ctx, u64 pool, u64 va, u32 graph,
+			   bool release);
 void npu_mempool_show(struct seq_file *m, struct npu_dev *ndev);
 
 /* npu_mem.c: linear memory */
@@ -1042,11 +1046,12 @@ int npu_stream_submit_check(const struct npu_sim_stream_submit *a);
 /*
  * Prepare the @n checked entries of @subs for stream @sid and queue them
  * all, or none: 0 and *seq (the last one's sequence number), or the errno
- * of STREAM_SUBMIT for the first entry that failed.
+ * of STREAM_SUBMIT for the first entry that failed.  Each op carries @tag
+ * (0: none) for npu_stream_cancel_tag().
  */
 int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,
 			    const struct npu_sim_stream_submit *subs, u32 n,
-			    u64 *seq);
+			    u32 tag, u64 *seq);
 
 /* npu_graph.c: graphs of stream operations */
 void npu_graph_ctx_init(struct npu_ctx *ctx);
@@ -1056,6 +1061,8 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_graph_destroy(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_graph_launch(struct npu_ctx *ctx, void __user *uarg);
 int npu_ioctl_graph_info(struct npu_ctx *ctx, void __user *uarg);
+int npu_ioctl_graph_abort(struct npu_ctx *ctx, void __user *uarg);
+u64 npu_stream_cancel_tag(struct npu_ctx *ctx, u32 tag);
 
 /* npu_callback.c: host callback ioctls (1.9) */
 int npu_ioctl_cb_subscribe(struct npu_ctx *ctx, void __user *uarg);

@@ -125,6 +125,7 @@ struct npu_op {
 	/* POOL_FREE of a pool block: its context, pool (@va, gen @operand) */
 	struct npu_ctx *pool_ctx;
 	u64 pool;
+	u32 tag;			/* GRAPH_LAUNCH @tag, or 0 (1.11) */
 };
 
 enum npu_run {
@@ -1412,7 +1413,7 @@ int npu_stream_submit_check(const struct npu_sim_stream_submit *a)
 
 int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,
 			    const struct npu_sim_stream_submit *subs, u32 n,
-			    u64 *seq)
+			    u32 tag, u64 *seq)
 {
 	struct npu_op *op, *tmp;
 	struct npu_stream *s;
@@ -1429,6 +1430,7 @@ int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,
 		ret = npu_op_prepare(ctx, &subs[i], sid, &op);
 		if (ret)
 			break;
+		op->tag = tag;
 		list_add_tail(&op->node, &ops);
 		if (fatal_signal_pending(current)) {
 			ret = -EINTR;
@@ -1856,6 +1858,46 @@ static int npu_stream_abort(struct npu_ctx *ctx, struct npu_stream *s)
 	if (wait_event_killable(ctx->sq_wq, npu_stream_done(ctx, s, target)))
 		return -EINTR;
 	return 0;
+}
+
+/*
+ * GRAPH_ABORT: every op of @ctx's streams carrying @tag completes without
+ * running (the worker finds it cancelled; a RECORD still counts as
+ * reached); the running one stops at its next piece.  Nothing waits: other
+ * work queued before a dropped op keeps its place.  Returns the number of
+ * ops dropped.
+ */
+u64 npu_stream_cancel_tag(struct npu_ctx *ctx, u32 tag)
+{
+	struct npu_stream *s;
+	struct npu_op *op;
+	unsigned long id;
+	u64 n = 0, mine;
+
+	xa_lock(&ctx->streams);
+	xa_for_each(&ctx->streams, id, s) {
+		mine = 0;
+		spin_lock(&ctx->sq_lock);
+		list_for_each_entry(op, &s->ops, node) {
+			if (op->tag != tag || READ_ONCE(op->cancel))
+				continue;
+			WRITE_ONCE(op->cancel, true);
+			mine++;
+		}
+		if (mine) {
+			s->dropped += mine;
+			/* A parked head op must look again to see it. */
+			npu_stream_kick(s);
+		}
+		spin_unlock(&ctx->sq_lock);
+		n += mine;
+	}
+	xa_unlock(&ctx->streams);
+	if (n) {
+		wake_up_all(&ctx->ndev->hold_wq);
+		wake_up_all(&ctx->sq_wq);
+	}
+	return n;
 }
 
 /* STOP: hold the stream and stop the op running at its next piece. */

@@ -25,12 +25,10 @@
  *                    none.
  *   DECLARED ONLY    calls outside those groups (e.g. kernel launch), declared
  *                    so that code compiles and not defined:
- *                    [graph] aclmdlRICaptureTaskGrpBegin, aclmdlRICaptureTaskGrpEnd,
- *                    aclmdlRICaptureTaskUpdateBegin, aclmdlRICaptureTaskUpdateEnd,
- *                    aclmdlRIBuildBegin, aclmdlRIBindStream, aclmdlRIEndTask,
- *                    aclmdlRIBuildEnd, aclmdlRIUnbindStream, aclmdlRIAbort,
+ *                    [graph] aclmdlRIBuildBegin, aclmdlRIBindStream, aclmdlRIEndTask,
+ *                    aclmdlRIBuildEnd, aclmdlRIUnbindStream,
  *                    aclmdlRICondHandleCreate, aclmdlRICondHandleGetCondPtr,
- *                    aclmdlRIAddCondTask, aclmdlRICaptureToModelRIBegin
+ *                    aclmdlRIAddCondTask
  *                    [label] aclrtCreateLabel, aclrtSetLabel, aclrtDestroyLabel,
  *                    aclrtCreateLabelList, aclrtDestroyLabelList,
  *                    aclrtSwitchLabelByIndex
@@ -3236,6 +3234,31 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
  */
 ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
 
+/*
+ * Task groups.  aclmdlRICaptureTaskGrpBegin - tasks queued next on the
+ * capturing stream form a group; aclmdlRICaptureTaskGrpEnd - close it,
+ * *handle the group (it lives as long as its graph; NULL on failure).
+ * aclmdlRICaptureTaskUpdateBegin - tasks queued next on stream (capturing
+ * or not) re-record the group's tasks in order, with their new parameters;
+ * aclmdlRICaptureTaskUpdateEnd - end that, every task re-recorded.  As in
+ * the runtime only kernel-launch tasks (AI Core / vector core) can be
+ * grouped or updated; npu_sim has none, so a group is always empty: any
+ * other task queued on a grouping or updating stream fails (an event
+ * record while updating is queued as usual).  A capture with a group not
+ * ended cannot end.  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000)
+ * stream or handle NULL; ACL_ERROR_RT_PARAM_INVALID (107000) not a live
+ * stream, or (UpdateBegin) handle not a group of a live graph;
+ * ACL_ERROR_STREAM_TASK_GROUP_STATUS (107033) GrpBegin / UpdateBegin on a
+ * stream grouping or updating, GrpEnd without GrpBegin, UpdateEnd without
+ * UpdateBegin, UpdateBegin of a group another stream updates, or
+ * aclmdlRICaptureEnd with a group open; ACL_ERROR_RT_STREAM_NOT_CAPTURED
+ * (107029) GrpBegin / GrpEnd on a stream not capturing;
+ * ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT (507009) a task was queued in the
+ * group (GrpEnd; the task's own call failed with it too);
+ * ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED (507903) GrpEnd of an invalidated
+ * capture; ACL_ERROR_RT_INTERNAL_ERROR (507000) UpdateEnd with tasks of
+ * the group not re-recorded; ACL_ERROR_RT_MEMORY_ALLOCATION (207001).
+ */
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle);
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle);
@@ -3334,11 +3357,38 @@ ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITa
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params);
 ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI);
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskDisable(aclmdlRITask task);
+/*
+ * aclmdlRIAbort - drop the graph's replays that are queued or running
+ * (aclmdlRIExecuteAsync / aclmdlRIExecute, of every version aclmdlRIUpdate
+ * made): each of their tasks completes without running (an event record
+ * still counts as reached, so no wait hangs); a running copy stops at its
+ * next piece.  Other work of those streams is not touched, and the call
+ * does not wait.  Returns ACL_SUCCESS (also with nothing queued);
+ * ACL_ERROR_RT_PARAM_INVALID (107000) modelRI NULL or not a live graph;
+ * ACL_ERROR_RT_CONTEXT_NULL (107002) no current context;
+ * ACL_ERROR_RT_MODEL_CONTEXT (107004) the graph is another device's;
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) a sub-graph of a condition
+ * task, or a module without NPU_SIM_CAP_GRAPH_POOL.
+ */
 ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI);
 ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
                                                       aclmdlRICondHandleFlag flag, aclmdlRICondHandle *handle);
 ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t **ptr);
 ACL_FUNC_VISIBILITY aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, uint32_t flags);
+/*
+ * aclmdlRICaptureToModelRIBegin - as aclmdlRICaptureBegin, the tasks going
+ * into modelRI, which must be a never-captured sub-graph of a condition
+ * task (aclmdlRIAddCondTask); aclmdlRICaptureEnd then fills it and leaves
+ * its modelRI argument alone (NULL allowed).  Returns ACL_SUCCESS;
+ * ACL_ERROR_INVALID_PARAM (100000) stream or modelRI NULL;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) not a live stream, mode outside the
+ * enum, modelRI not a live graph or not such a sub-graph;
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) module without graphs;
+ * ACL_ERROR_RT_MODEL_CONTEXT (107004) modelRI is another device's;
+ * ACL_ERROR_RT_MODEL_CAPTURED (107026) modelRI was captured already;
+ * ACL_ERROR_RT_STREAM_CAPTURED (107027) the stream is capturing;
+ * ACL_ERROR_RT_MEMORY_ALLOCATION (207001).
+ */
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
                                                            aclmdlRICaptureMode mode);
 

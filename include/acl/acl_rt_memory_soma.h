@@ -112,6 +112,14 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolGetAttr(aclrtMemPool memPool, aclrtMemP
  * stream, size too large to round up; 507000 not a live pool (or a pool
  * of another device than stream's), the pool would exceed its maxSize, or
  * the device's memory is short.
+ * On a capturing stream the block is taken at once (its address is fixed
+ * for every replay) and the allocation is recorded in the graph, which
+ * owns the block from aclmdlRICaptureEnd until aclmdlRIDestroy (then it
+ * goes back to the device); aclrtFree and aclrtMemPoolFreeAsync outside
+ * the graph cannot free it, and it counts as used.  A capture that makes
+ * no graph gives it back.  More errors then: 507903 the capture was
+ * invalidated; 507009 the stream is in a task group; 207000 the module
+ * cannot give graphs memory (the capture is invalidated).
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, aclrtMemPool memPool, aclrtStream stream);
 
@@ -126,6 +134,12 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
  * already freed it fails with 107000.
  * Errors: 100000 ptr NULL; 107000 stream not a live stream; 507000 ptr in
  * a pool block that is not given out (freed twice) or not its start.
+ * On a capturing stream the free is recorded, not run: ptr must be a block
+ * aclrtMemPoolMallocAsync gave in the same capture and not freed in it
+ * (its use ends there in each replay; the block stays the graph's).
+ * Otherwise 207000 (a graph cannot own memory allocated outside it) and
+ * the capture is invalidated; 507903 an invalidated capture; 507009 the
+ * stream is in a task group.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream);
 

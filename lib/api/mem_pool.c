@@ -9,12 +9,17 @@
  * order of the CANN ACL layer, then of the runtime; the runtime's pool
  * errors have no public code and reach the caller as
  * ACL_ERROR_RT_INTERNAL_ERROR (docs/cann-api-notes.md section 8).
+ *
+ * On a capturing stream the alloc takes its block at once (the runtime
+ * does too) and is recorded in the graph, which owns the block from its
+ * capture's end; a free is recorded, not run (model_ri_capture.c).
  */
 #include <errno.h>
 #include <string.h>
 
 #include "acl/acl_rt_memory_soma.h"
 #include "acl_internal.h"
+#include "model_ri.h"
 #include "races.h"
 #include "err_msg.h"
 
@@ -218,6 +223,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
 {
 	struct npu_sim_mempool_alloc req;
 	struct npu_rt_ref ref;
+	uint64_t caps = 0;
+	int capturing;
 	aclError err;
 	int dev, rc;
 
@@ -239,10 +246,27 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
 	memset(&req, 0, sizeof(req));
 	req.stream = ref.kid;
 	req.size = ((uint64_t)size + POOL_BLOCK - 1) & ~(POOL_BLOCK - 1);
+	capturing = npu_rt_capture_stream_state(ref.dev, ref.kid) != 0;
+	if (capturing && (npu_rt_get_param(ref.fd, NPU_SIM_PARAM_CAPABILITIES, &caps) != 0 ||
+			  !(caps & NPU_SIM_CAP_GRAPH_POOL))) {
+		npu_rt_capture_invalidate(ref.dev, ref.kid);
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("the npu_sim module cannot give graphs memory (NPU_SIM_CAP_GRAPH_POOL)");
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
 	if (pool_decode(memPool, &dev, &req.id) != 0 || dev != ref.dev)
 		rc = -ENOENT;
 	else
 		rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_MEMPOOL_ALLOC, &req);
+	if (rc == 0 && capturing &&
+	    npu_rt_capture_pool_alloc(&ref, req.id, req.va, req.block_size, &err) && err != ACL_SUCCESS) {
+		struct npu_sim_mem_free mf = { .va = req.va };
+
+		/* Refused in the capture: the block goes back. */
+		(void)npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_MEM_FREE, &mf);
+		npu_rt_devices_unlock();
+		return err;
+	}
 	npu_rt_devices_unlock();
 	if (rc == -ENOENT) {
 		npu_rt_msg_detail("memPool is not a live memory pool of the stream's device");
@@ -257,7 +281,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
 	}
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
-	npu_rt_races_pool_alloc(&ref, req.va, size);
+	if (!capturing)	/* a graph's block is used in its replays */
+		npu_rt_races_pool_alloc(&ref, req.va, size);
 	*ptr = (void *)(uintptr_t)req.va;
 	return ACL_SUCCESS;
 }
@@ -276,6 +301,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
+	if (npu_rt_capture_pool_free(&ref, (uintptr_t)ptr, &err)) {
+		npu_rt_devices_unlock();
+		return err;
+	}
 	memset(&req, 0, sizeof(req));
 	req.stream = ref.kid;
 	req.op = NPU_SIM_OP_POOL_FREE;

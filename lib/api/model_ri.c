@@ -6,11 +6,10 @@
  * (GRAPH_CREATE at the end of a capture, GRAPH_LAUNCH per replay:
  * include/uapi/misc/npu_sim.h "Graphs").
  *
- * Memory-pool allocations in a capture (aclrtMallocAsync and friends, when
- * the pool exists): the pool's calls queue no stream work; a captured
- * graph only names addresses.  The hook for the pool is
- * npu_rt_capture_stream_state(): a pool alloc/free on a capturing stream
- * asks it and records its effect on the graph's lifetime there.
+ * Memory-pool allocations in a capture are POOL_ALLOC / POOL_FREE tasks
+ * (model_ri_capture.c); the driver keeps their blocks for the graph's life
+ * (include/uapi/misc/npu_sim.h "Graph memory and abort").  Task groups are
+ * in model_ri_taskgrp.c.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -30,6 +29,13 @@ static aclError null_param(const char *what)
 {
 	npu_rt_msg_detail("%s is NULL", what);
 	return ACL_ERROR_INVALID_PARAM;
+}
+
+/* modelRI NULL where the ACL layer does not check it: the runtime's code. */
+static aclError rt_null_model(void)
+{
+	npu_rt_msg_detail("modelRI is NULL");
+	return ACL_ERROR_RT_PARAM_INVALID;
 }
 
 static aclError not_graph(const void *h)
@@ -59,15 +65,17 @@ static void drop_kernel_graph_locked(struct npu_rt_graph *g, uint32_t *sid)
 
 /* ---- capture ------------------------------------------------------------- */
 
-ACL_FUNC_VISIBILITY aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
+/*
+ * aclmdlRICaptureBegin (into == NULL: a new graph) and
+ * aclmdlRICaptureToModelRIBegin (into: a sub-graph of a condition task).
+ */
+static aclError capture_begin(aclrtStream stream, aclmdlRICaptureMode mode, void *into)
 {
-	struct npu_rt_graph *g;
+	struct npu_rt_graph *g, *target = NULL;
 	struct npu_rt_ref ref;
 	uint64_t caps = 0;
 	aclError err;
 
-	if (stream == NULL)
-		return null_param("stream (the default stream cannot capture)");
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
@@ -82,6 +90,29 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICa
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	}
 	npu_rt_ri_lock();
+	if (into != NULL) {
+		target = npu_rt_ri_find(into);
+		if (target == NULL || !target->sub) {
+			npu_rt_ri_unlock();
+			npu_rt_devices_unlock();
+			if (target == NULL)
+				return not_graph(into);
+			npu_rt_msg_detail("modelRI is not a sub-graph of a condition task (aclmdlRIAddCondTask)");
+			return ACL_ERROR_RT_PARAM_INVALID;
+		}
+		if (target->dev != ref.dev || target->epoch != npu_rt_device_epoch_locked(ref.dev)) {
+			npu_rt_ri_unlock();
+			npu_rt_devices_unlock();
+			npu_rt_msg_detail("modelRI belongs to device %d, the stream to device %d", target->dev, ref.dev);
+			return ACL_ERROR_RT_MODEL_CONTEXT;
+		}
+		if (target->captured || target->capturing) {
+			npu_rt_ri_unlock();
+			npu_rt_devices_unlock();
+			npu_rt_msg_detail("modelRI was captured already");
+			return ACL_ERROR_RT_MODEL_CAPTURED;
+		}
+	}
 	g = npu_rt_ri_capturing(ref.dev, ref.kid, NULL);
 	if (g != NULL) {
 		npu_rt_ri_unlock();
@@ -89,21 +120,39 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICa
 		npu_rt_msg_detail("the stream is capturing already (%s)", g->invalid ? "invalidated" : "active");
 		return ACL_ERROR_RT_STREAM_CAPTURED;
 	}
-	g = npu_rt_ri_new(ref.dev, npu_rt_device_epoch_locked(ref.dev));
+	g = target != NULL ? target : npu_rt_ri_new(ref.dev, npu_rt_device_epoch_locked(ref.dev));
 	if (g == NULL || npu_rt_ri_add_stream(g, ref.kid, stream) != 0) {
-		if (g != NULL)
+		if (g != NULL && target == NULL)
 			npu_rt_ri_free(g);
 		npu_rt_ri_unlock();
 		npu_rt_devices_unlock();
 		return ACL_ERROR_RT_MEMORY_ALLOCATION;
 	}
 	g->capturing = 1;
+	g->captured = 1;
 	g->mode = (int)mode;
 	g->thread = (uint64_t)pthread_self();
 	npu_rt_ri_mode_enter(g);
 	npu_rt_ri_unlock();
 	npu_rt_devices_unlock();
 	return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
+{
+	if (stream == NULL)
+		return null_param("stream (the default stream cannot capture)");
+	return capture_begin(stream, mode, NULL);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
+							   aclmdlRICaptureMode mode)
+{
+	if (stream == NULL)
+		return null_param("stream");
+	if (modelRI == NULL)
+		return null_param("modelRI");
+	return capture_begin(stream, mode, modelRI);
 }
 
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status,
@@ -170,6 +219,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *mo
 	struct npu_rt_ri_stream *st;
 	struct npu_rt_graph *g;
 	struct npu_rt_ref ref;
+	uint64_t caps = 0;
 	aclError err;
 	uint32_t n = 0;
 	int rc;
@@ -191,17 +241,22 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *mo
 		npu_rt_msg_detail("the capture was begun on another stream; this one was joined into it");
 		goto out;
 	}
-	if (modelRI == NULL) {
+	/* A sub-graph's capture ends into it: modelRI is neither needed nor written. */
+	if (modelRI == NULL && !g->sub) {
 		err = null_param("modelRI");
 		goto out;
 	}
-	*modelRI = NULL;
+	if (!g->sub)
+		*modelRI = NULL;
 	if (g->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED && g->thread != (uint64_t)pthread_self()) {
 		err = ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD;
 		npu_rt_msg_detail("the capture was begun by another thread");
 	} else if (g->invalid) {
 		err = ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED;
 		npu_rt_msg_detail("a failed call invalidated the capture");
+	} else if (g->open_grps != 0) {
+		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
+		npu_rt_msg_detail("a task group of the capture is not ended (aclmdlRICaptureTaskGrpEnd)");
 	} else if (!joined_back(g)) {
 		err = ACL_ERROR_RT_STREAM_UNJOINED;
 		npu_rt_msg_detail("a stream joined into the capture does not end with an event record that the "
@@ -228,10 +283,18 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *mo
 	}
 	npu_rt_ri_mode_exit(g);
 	if (err != ACL_SUCCESS) {
-		npu_rt_ri_free(g);	/* the runtime drops a failed capture's model */
+		npu_rt_ri_free_pool_blocks(g, ref.fd);
+		if (g->sub)
+			npu_rt_ri_clear_tasks(g);	/* the condition task keeps it */
+		else
+			npu_rt_ri_free(g);	/* the runtime drops a failed capture's model */
 		goto out;
 	}
 	g->kgraph = gc.id;
+	g->tagged = npu_rt_get_param(ref.fd, NPU_SIM_PARAM_CAPABILITIES, &caps) == 0 &&
+		    (caps & NPU_SIM_CAP_GRAPH_POOL);
+	if (g->sub)
+		goto out;
 	*modelRI = g;
 	npu_rt_check_created(NPU_RT_CK_GRAPH, g->dev, (uintptr_t)g, 0);
 out:
@@ -285,6 +348,12 @@ static aclError launch_error(int rc)
 	}
 }
 
+/* The GRAPH_LAUNCH tag of g's replays (aclmdlRIAbort finds them by it). */
+static uint32_t ri_tag(const struct npu_rt_graph *g)
+{
+	return g->id + 1;
+}
+
 /* The race checker sees a replay as its recorded operations, in order. */
 static void races_replay(const struct npu_rt_ref *ref, const void *handle)
 {
@@ -292,9 +361,19 @@ static void races_replay(const struct npu_rt_ref *ref, const void *handle)
 
 	npu_rt_ri_lock();
 	g = npu_rt_ri_find(handle);
-	for (uint32_t i = 0; g != NULL && i < g->ntasks; i++)
-		if (!g->tasks[i]->disabled)
-			npu_rt_races_submit(ref, &g->tasks[i]->req);
+	for (uint32_t i = 0; g != NULL && i < g->ntasks; i++) {
+		const struct npu_sim_stream_submit *r = &g->tasks[i]->req;
+
+		if (g->tasks[i]->disabled)
+			continue;
+		/* Graph memory: its use begins and ends in replay order. */
+		if (r->op == NPU_SIM_OP_POOL_ALLOC)
+			npu_rt_races_pool_alloc(ref, r->dst, r->width);
+		else if (r->op == NPU_SIM_OP_POOL_FREE)
+			npu_rt_races_pool_free(ref, (void *)(uintptr_t)r->dst, 0);
+		else
+			npu_rt_races_submit(ref, r);
+	}
 	npu_rt_ri_unlock();
 }
 
@@ -324,6 +403,7 @@ static aclError launch_locked(const struct npu_rt_ref *ref, const void *handle)
 	}
 	req.id = g->kgraph;
 	req.stream = ref->kid;
+	req.tag = g->tagged ? ri_tag(g) : 0;
 	hostfunc = has_hostfunc(g);
 	npu_rt_ri_unlock();
 	rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &req);
@@ -418,7 +498,60 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 		npu_rt_msg_detail("the model runtime instance was still running after %d ms", (int)timeout);
 		return ACL_ERROR_RT_STREAM_SYNC_TIMEOUT;
 	}
+	/* The replay's work is done: the race checker orders it before us. */
+	npu_rt_races_synced(ref.dev, ref.kid);
 	return npu_rt_async_error(sync.error);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI)
+{
+	struct npu_sim_graph_abort req = { 0 };
+	struct npu_rt_graph *g;
+	int cur, rc = 0;
+
+	if (modelRI == NULL)
+		return rt_null_model();
+	npu_rt_devices_read_lock();
+	npu_rt_ri_lock();
+	g = npu_rt_ri_find(modelRI);
+	if (g == NULL) {
+		npu_rt_ri_unlock();
+		npu_rt_devices_unlock();
+		return not_graph(modelRI);
+	}
+	if (g->sub) {
+		npu_rt_ri_unlock();
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("a sub-graph of a condition task cannot be aborted");
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
+	cur = npu_rt_current_dev_locked();
+	if (cur < 0) {
+		npu_rt_ri_unlock();
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("the calling thread has no current context (aclrtSetDevice)");
+		return ACL_ERROR_RT_CONTEXT_NULL;
+	}
+	if (cur != g->dev || g->epoch != npu_rt_device_epoch_locked(g->dev)) {
+		npu_rt_ri_unlock();
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("the model runtime instance belongs to device %d, the current context to device %d",
+				  g->dev, cur);
+		return ACL_ERROR_RT_MODEL_CONTEXT;
+	}
+	if (g->kgraph != 0 && !g->tagged) {
+		npu_rt_ri_unlock();
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("the npu_sim module cannot abort replays (NPU_SIM_CAP_GRAPH_POOL)");
+		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+	}
+	/* Replays of every version of the graph (aclmdlRIUpdate) share the tag. */
+	req.tag = ri_tag(g);
+	if (g->kgraph != 0)
+		rc = npu_rt_ioctl(npu_rt_device_fd_locked(g->dev), NPU_SIM_IOCTL_GRAPH_ABORT, &req);
+	npu_rt_ri_unlock();
+	npu_rt_devices_unlock();
+	return rc != 0 ? npu_rt_errno_to_acl(-rc) : ACL_SUCCESS;
 }
 
 /* ---- destroy and names ------------------------------------------------------ */
@@ -864,10 +997,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI)
 	uint32_t n = 0;
 	int fd, rc;
 
-	if (modelRI == NULL) {
-		npu_rt_msg_detail("modelRI is NULL");
-		return ACL_ERROR_RT_PARAM_INVALID;	/* no ACL check: the runtime's */
-	}
+	if (modelRI == NULL)
+		return rt_null_model();
 	npu_rt_devices_read_lock();
 	npu_rt_ri_lock();
 	g = npu_rt_ri_find(modelRI);
@@ -892,6 +1023,11 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI)
 			ops[n++] = g->tasks[i]->req;
 	gc.ops = (uintptr_t)ops;
 	gc.count = n;
+	if (g->tagged) {
+		/* The new graph takes over the old one's pool blocks. */
+		gc.flags = NPU_SIM_GRAPH_TAKE_FROM;
+		gc.from = g->kgraph;
+	}
 	fd = npu_rt_device_fd_locked(g->dev);
 	rc = npu_rt_ioctl(fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc);
 	free(ops);

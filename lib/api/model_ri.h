@@ -45,6 +45,16 @@ struct npu_rt_ri_dtor {
 	void *data;
 };
 
+/* A task group of a capture (aclmdlRICaptureTaskGrpEnd's handle); it
+ * lives as long as its graph.  Only kernel-launch tasks can be grouped,
+ * so in npu_sim a group is always empty (model_ri_taskgrp.c). */
+struct npu_rt_ri_taskgrp {
+	struct npu_rt_ri_taskgrp *next;
+	struct npu_rt_graph *g;
+	uint32_t ntasks;
+	int updating;			/* a stream updates it */
+};
+
 struct npu_rt_graph {
 	struct npu_rt_graph *next;
 	uint32_t id;			/* aclmdlRIGetId */
@@ -66,6 +76,16 @@ struct npu_rt_graph {
 	int mode;			/* aclmdlRICaptureMode */
 	int ustate;			/* NPU_RT_RI_READY / _UPDATING / _FAULT */
 	uint64_t thread;		/* pthread_self of CaptureBegin */
+	/* task groups (model_ri_taskgrp.c) */
+	struct npu_rt_ri_taskgrp *grps;	/* ended groups */
+	int open_grps;			/* streams grouping into this capture */
+	aclError grp_err;		/* a task refused in a group, or 0 */
+	/* A sub-graph of a condition task, never captured: the one kind
+	 * aclmdlRICaptureToModelRIBegin captures into (set by the condition
+	 * task code). */
+	int sub;
+	int captured;			/* a capture into it began once */
+	int tagged;			/* replays carry a tag (NPU_SIM_CAP_GRAPH_POOL) */
 };
 
 /* ri_lock: the graphs and captures. */
@@ -73,10 +93,14 @@ void npu_rt_ri_lock(void);
 void npu_rt_ri_unlock(void);
 /* ri_lock held: the live graph handle is, or NULL. */
 struct npu_rt_graph *npu_rt_ri_find(const void *handle);
+/* ri_lock held: the live graph after g (NULL: the first), or NULL. */
+struct npu_rt_graph *npu_rt_ri_next(struct npu_rt_graph *g);
 /* ri_lock held: the task of a live graph handle is, or NULL. */
 struct npu_rt_ri_task *npu_rt_ri_find_task(const void *handle);
 /* ri_lock held: link a new graph of (dev, epoch); NULL on no memory. */
 struct npu_rt_graph *npu_rt_ri_new(int dev, uint64_t epoch);
+/* ri_lock held: drop g's tasks (a failed capture into a sub-graph). */
+void npu_rt_ri_clear_tasks(struct npu_rt_graph *g);
 /* ri_lock held: unlink and free g (no ioctl: the caller destroys the driver graph). */
 void npu_rt_ri_free(struct npu_rt_graph *g);
 /* ri_lock and table lock held: the graph capturing stream (dev, kid) and the stream's entry, or NULL. */
@@ -112,6 +136,30 @@ void npu_rt_capture_invalidate(int dev, uint32_t kid);
 /* Table lock held: ACL_SUCCESS, or 107030 when the calling thread may not
  * make a synchronous copy or set on dev now (aclmdlRICaptureThreadExchangeMode). */
 aclError npu_rt_capture_mode_check(int dev);
+/*
+ * Memory-pool calls on a capturing stream (mem_pool.c): table lock held.
+ * pool_alloc: the block [va, +size) of pool pool_id, allocated by the
+ * caller, becomes a POOL_ALLOC task of ref's capture; pool_free: a free of
+ * ptr becomes a POOL_FREE task.  Both: 0 the stream captures nothing, 1
+ * recorded or refused (*err).
+ */
+int npu_rt_capture_pool_alloc(const struct npu_rt_ref *ref, uint64_t pool_id, uint64_t va, uint64_t size,
+			      aclError *err);
+int npu_rt_capture_pool_free(const struct npu_rt_ref *ref, uint64_t va, aclError *err);
+/* ri_lock held: fd open for g's device: give back the pool blocks g's
+ * tasks allocated (a capture that produced no graph). */
+void npu_rt_ri_free_pool_blocks(const struct npu_rt_graph *g, int fd);
+
+/* Task groups (model_ri_taskgrp.c).  ri_lock held: 1 and *err when op may
+ * not be queued on stream (dev, kid) because of its task-group state
+ * (grouping or updating), 0 otherwise.  g: the capture the op goes to, or
+ * NULL. */
+int npu_rt_taskgrp_refuse(int dev, uint32_t kid, struct npu_rt_graph *g, uint32_t op, aclError *err);
+/* ri_lock held: forget the task-group state of g's streams (g ends). */
+void npu_rt_taskgrp_forget(struct npu_rt_graph *g);
+/* Count of streams with a task-group state (fast path). */
+int npu_rt_taskgrp_active(void);
+
 /* A callback of a replayed graph: 1 and its function and data, or 0. */
 int npu_rt_capture_callback(uint64_t cookie, void (**fn)(void *), void **data);
 

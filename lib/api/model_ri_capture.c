@@ -14,6 +14,14 @@
  * only ever recorded after the record it waits for, so that order respects
  * every dependency and a replay runs the tasks serially in it.
  *
+ * Memory-pool calls on a capturing stream are recorded too (the issue's
+ * "recorded, not run"): aclrtMemPoolMallocAsync takes its block at once,
+ * as the runtime does, and records a POOL_ALLOC task naming it; the
+ * driver hands the block to the graph at GRAPH_CREATE, and it lives as
+ * long as the graph.  aclrtMemPoolFreeAsync of such a block records a
+ * POOL_FREE task: the end of its use within a replay.  A capture that
+ * produces no graph gives its blocks back (npu_rt_ri_free_pool_blocks).
+ *
  * A callback task keeps its function and data here, under a cookie with
  * the top bit set (callback.c's own cookies count from 1), so every replay
  * reports the same cookie and callback.c finds the function here.
@@ -63,6 +71,11 @@ struct npu_rt_graph *npu_rt_ri_find(const void *handle)
 	return NULL;
 }
 
+struct npu_rt_graph *npu_rt_ri_next(struct npu_rt_graph *g)
+{
+	return g == NULL ? graphs : g->next;
+}
+
 struct npu_rt_ri_task *npu_rt_ri_find_task(const void *handle)
 {
 	if (handle == NULL)
@@ -88,6 +101,16 @@ struct npu_rt_graph *npu_rt_ri_new(int dev, uint64_t epoch)
 	return g;
 }
 
+void npu_rt_ri_clear_tasks(struct npu_rt_graph *g)
+{
+	for (uint32_t i = 0; i < g->ntasks; i++)
+		free(g->tasks[i]);
+	g->ntasks = 0;
+	g->nstreams = 0;
+	g->invalid = 0;
+	g->captured = 0;
+}
+
 void npu_rt_ri_free(struct npu_rt_graph *g)
 {
 	for (struct npu_rt_graph **p = &graphs; *p != NULL; p = &(*p)->next) {
@@ -98,8 +121,15 @@ void npu_rt_ri_free(struct npu_rt_graph *g)
 	}
 	if (g->capturing)
 		npu_rt_ri_mode_exit(g);
+	npu_rt_taskgrp_forget(g);
 	for (uint32_t i = 0; i < g->ntasks; i++)
 		free(g->tasks[i]);
+	while (g->grps != NULL) {
+		struct npu_rt_ri_taskgrp *t = g->grps;
+
+		g->grps = t->next;
+		free(t);
+	}
 	while (g->dtors != NULL) {
 		struct npu_rt_ri_dtor *d = g->dtors;
 
@@ -175,6 +205,7 @@ void npu_rt_ri_mode_enter(struct npu_rt_graph *g)
 void npu_rt_ri_mode_exit(struct npu_rt_graph *g)
 {
 	atomic_fetch_sub(&n_capturing, 1);
+	npu_rt_taskgrp_forget(g);
 	g->capturing = 0;
 	for (uint32_t i = 0; i < g->nstreams; i++)
 		g->streams[i].active = 0;
@@ -228,7 +259,7 @@ int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_su
 	void *sh = NULL, *eh = NULL;
 	struct npu_rt_obj ev;
 
-	if (atomic_load(&n_capturing) == 0)
+	if (atomic_load(&n_capturing) == 0 && !npu_rt_taskgrp_active())
 		return 0;
 	epoch = npu_rt_device_epoch_locked(ref->dev);
 	/* Handles first: the registry lock is never taken inside ri_lock. */
@@ -242,6 +273,10 @@ int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_su
 
 	pthread_mutex_lock(&ri_lock);
 	g = npu_rt_ri_capturing(ref->dev, ref->kid, &st);
+	if (npu_rt_taskgrp_refuse(ref->dev, ref->kid, g, req->op, err)) {
+		pthread_mutex_unlock(&ri_lock);
+		return 1;
+	}
 	if (req->op == NPU_SIM_OP_WAIT)
 		ge = event_capture(ref->dev, req->event);
 	if (g == NULL && ge == NULL) {
@@ -307,6 +342,69 @@ int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_su
 	pthread_mutex_unlock(&ri_lock);
 	*err = ACL_SUCCESS;
 	return 1;
+}
+
+int npu_rt_capture_pool_alloc(const struct npu_rt_ref *ref, uint64_t pool_id, uint64_t va, uint64_t size,
+			      aclError *err)
+{
+	struct npu_sim_stream_submit req = { .op = NPU_SIM_OP_POOL_ALLOC, .dst = va, .width = size,
+					     .operand = pool_id };
+
+	return npu_rt_capture_submit(ref, &req, NULL, NULL, 0, err);
+}
+
+/* ri_lock held: whether g's tasks allocated va and did not free it yet. */
+static int graph_holds_block(const struct npu_rt_graph *g, uint64_t va)
+{
+	int held = 0;
+
+	for (uint32_t i = 0; i < g->ntasks; i++) {
+		if (g->tasks[i]->req.dst != va)
+			continue;
+		if (g->tasks[i]->req.op == NPU_SIM_OP_POOL_ALLOC)
+			held = 1;
+		else if (g->tasks[i]->req.op == NPU_SIM_OP_POOL_FREE)
+			held = 0;
+	}
+	return held;
+}
+
+int npu_rt_capture_pool_free(const struct npu_rt_ref *ref, uint64_t va, aclError *err)
+{
+	struct npu_sim_stream_submit req = { .op = NPU_SIM_OP_POOL_FREE, .dst = va };
+	struct npu_rt_graph *g;
+	int held;
+
+	if (atomic_load(&n_capturing) == 0)
+		return 0;
+	pthread_mutex_lock(&ri_lock);
+	g = npu_rt_ri_capturing(ref->dev, ref->kid, NULL);
+	if (g == NULL) {
+		pthread_mutex_unlock(&ri_lock);
+		return 0;
+	}
+	held = g->invalid || graph_holds_block(g, va);
+	if (!held)
+		g->invalid = 1;
+	pthread_mutex_unlock(&ri_lock);
+	if (!held) {
+		/* The graph cannot own a block allocated outside it. */
+		npu_rt_msg_detail("ptr was not allocated by aclrtMemPoolMallocAsync in this capture (or was freed in "
+				  "it): a graph cannot free memory it does not own");
+		*err = ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+		return 1;
+	}
+	return npu_rt_capture_submit(ref, &req, NULL, NULL, 0, err);
+}
+
+void npu_rt_ri_free_pool_blocks(const struct npu_rt_graph *g, int fd)
+{
+	for (uint32_t i = 0; i < g->ntasks; i++) {
+		struct npu_sim_mem_free mf = { .va = g->tasks[i]->req.dst };
+
+		if (g->tasks[i]->req.op == NPU_SIM_OP_POOL_ALLOC)
+			(void)npu_rt_ioctl(fd, NPU_SIM_IOCTL_MEM_FREE, &mf);
+	}
 }
 
 int npu_rt_capture_stream_state(int dev, uint32_t kid)

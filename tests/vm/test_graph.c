@@ -10,6 +10,9 @@
  * runtime's codes.  A graph destroyed while a replay is queued, memory
  * freed while a graph names it (queued replay: safe; new replay: refused),
  * a killed process with graphs: nothing left in debugfs "graphs".
+ * Memory-pool allocations in a capture (graph memory, replayed 1,000 times
+ * with every byte checked), task groups and their update, aclmdlRIAbort,
+ * aclmdlRICaptureToModelRIBegin's checks.
  */
 #include "vmtest.h"
 
@@ -22,6 +25,7 @@
 #include <unistd.h>
 
 #include <acl/acl.h>
+#include <acl/acl_rt_memory_soma.h>
 
 #define N	4096U		/* bytes of the 1D buffers */
 #define W	128U		/* 2D: row width */
@@ -49,7 +53,7 @@ static int graph_lines(pid_t pid)
 		int p;
 
 		if (first) {
-			ck_assert_str_eq(line, "id pid device tasks bytes replays\n");
+			ck_assert_str_eq(line, "id pid device tasks bytes replays pool_bytes\n");
 			first = 0;
 			continue;
 		}
@@ -542,6 +546,306 @@ START_TEST(killed_process)
 }
 END_TEST
 
+/* ---- graph memory (memory-pool allocations in a capture) ---------------- */
+
+#define BLK (2U << 20)
+
+static aclrtMemPool pool_new(void)
+{
+	aclrtMemPoolProps p;
+	aclrtMemPool pool = NULL;
+
+	memset(&p, 0, sizeof(p));
+	p.allocType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	p.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	p.location.id = 0;
+	p.maxSize = 16 * BLK;
+	ck_assert_int_eq(aclrtMemPoolCreate(&pool, &p), ACL_SUCCESS);
+	return pool;
+}
+
+static uint64_t pool_attr(aclrtMemPool pool, aclrtMemPoolAttr a)
+{
+	uint64_t v = 0xdeadbeef;
+
+	ck_assert_int_eq(aclrtMemPoolGetAttr(pool, a, &v), ACL_SUCCESS);
+	return v;
+}
+
+/* Pool bytes of the graphs of this process in debugfs "graphs". */
+static unsigned long long graph_pool_bytes(void)
+{
+	unsigned long long sum = 0, pb;
+	unsigned int id, dev, tasks;
+	unsigned long long bytes;
+	long long replays;
+	char line[256];
+	FILE *f = fopen(GRAPHS_FILE, "r");
+	int p;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	while (fgets(line, sizeof(line), f) != NULL) {
+		ck_assert_int_eq(sscanf(line, "%u %d %u %u %llu %lld %llu", &id, &p, &dev, &tasks, &bytes, &replays,
+					&pb), 7);
+		if (p == getpid())
+			sum += pb;
+	}
+	fclose(f);
+	return sum;
+}
+
+/*
+ * s: t1 = pool alloc; t2 = pool alloc; t1 = in; t2[0, N/2) = t1[N/2, N);
+ * t2[N/2, N) = 0xC3; free t1; out = t2; free t2.
+ */
+static aclmdlRI capture_pool(aclrtStream s, aclrtMemPool pool, uint8_t *in, uint8_t *out, void **t1, void **t2)
+{
+	aclmdlRI g = NULL;
+
+	ck_assert_int_eq(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolMallocAsync(t1, N, pool, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolMallocAsync(t2, N, pool, s), ACL_SUCCESS);
+	ck_assert_ptr_nonnull(*t1);
+	ck_assert_ptr_nonnull(*t2);
+	ck_assert_ptr_ne(*t1, *t2);
+	ck_assert_int_eq(aclrtMemcpyAsync(*t1, N, in, N, ACL_MEMCPY_DEVICE_TO_DEVICE, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(*t2, N / 2, (uint8_t *)*t1 + N / 2, N / 2, ACL_MEMCPY_DEVICE_TO_DEVICE, s),
+			 ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemsetAsync((uint8_t *)*t2 + N / 2, N / 2, 0xC3, N / 2, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(*t1, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(out, N, *t2, N, ACL_MEMCPY_DEVICE_TO_DEVICE, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(*t2, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureEnd(s, &g), ACL_SUCCESS);
+	return g;
+}
+
+START_TEST(pool_capture_replay_1000)
+{
+	static uint8_t pat[N], got[N];
+	long long used0 = vm_dbg_info(0, "used_bytes");
+	aclrtMemPool pool = pool_new();
+	uint8_t *in = vm_dev_alloc(N), *out = vm_dev_alloc(N);
+	void *t1 = NULL, *t2 = NULL, *x = NULL;
+	aclrtStream s, s2;
+	aclmdlRI g, bad = NULL;
+	unsigned int i;
+
+	long long used1 = vm_dbg_info(0, "used_bytes");	/* with in and out */
+
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(out, N, 0, N), ACL_SUCCESS);
+	g = capture_pool(s, pool, in, out, &t1, &t2);
+	/* The graph owns both blocks: used, beyond the reach of frees and trims. */
+	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 2 * BLK);
+	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT), 2 * BLK);
+	ck_assert_uint_eq(graph_pool_bytes(), 2 * BLK);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used1 + 2 * (long long)BLK);
+	ck_assert_int_eq(aclrtFree(t1), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(t2, s2), ACL_ERROR_RT_INTERNAL_ERROR);
+	ck_assert_int_eq(aclrtMemPoolTrimTo(pool, 0), ACL_ERROR_RT_INTERNAL_ERROR);
+	ck_assert_int_eq(aclrtSynchronizeStream(s2), ACL_SUCCESS);
+	/* Nothing ran at capture. */
+	ck_assert_int_eq(aclrtMemcpy(got, N, out, N, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	for (unsigned int k = 0; k < N; k++)
+		ck_assert_uint_eq(got[k], 0);
+
+	for (i = 0; i < 1000; i++) {
+		for (unsigned int k = 0; k < N; k++)
+			pat[k] = (uint8_t)(k * 5 + i * 11 + (k >> 7));
+		ck_assert_int_eq(aclrtMemcpy(in, N, pat, N, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+		if (i % 2) {
+			ck_assert_int_eq(aclmdlRIExecuteAsync(g, s2), ACL_SUCCESS);
+			ck_assert_int_eq(aclrtSynchronizeStream(s2), ACL_SUCCESS);
+		} else {
+			ck_assert_int_eq(aclmdlRIExecute(g, -1), ACL_SUCCESS);
+		}
+		ck_assert_int_eq(aclrtMemcpy(got, N, out, N, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+		for (unsigned int k = 0; k < N / 2; k++)
+			ck_assert_msg(got[k] == pat[N / 2 + k], "replay %u: out[%u] = %#x, want %#x", i, k, got[k],
+				      pat[N / 2 + k]);
+		for (unsigned int k = N / 2; k < N; k++)
+			ck_assert_msg(got[k] == 0xC3, "replay %u: out[%u] = %#x", i, k, got[k]);
+	}
+	/* A synchronize trims to the threshold (0): the graph's blocks stay. */
+	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 2 * BLK);
+	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT), 2 * BLK);
+
+	/* Destroyed: the blocks go back to the device. */
+	ck_assert_int_eq(aclmdlRIDestroy(g), ACL_SUCCESS);
+	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 0);
+	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT), 0);
+	ck_assert_uint_eq(graph_pool_bytes(), 0);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used1);
+
+	/* A free in a capture of memory allocated outside it: refused, the capture lost, its blocks given back. */
+	ck_assert_int_eq(aclrtMemPoolMallocAsync(&x, N, pool, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolMallocAsync(&t1, N, pool, s), ACL_SUCCESS);
+	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 2 * BLK);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(x, s), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+	ck_assert_int_eq(aclrtMemPoolMallocAsync(&t2, N, pool, s), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
+	ck_assert_int_eq(aclmdlRICaptureEnd(s, &bad), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
+	ck_assert_ptr_null(bad);
+	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), BLK);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(x, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	/* A free of a block twice in one capture: the driver refuses the graph. */
+	ck_assert_int_eq(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolMallocAsync(&t1, N, pool, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(t1, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(t1, s), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+	ck_assert_int_eq(aclmdlRICaptureEnd(s, &bad), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
+	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 0);
+
+	/* The pool destroyed under a graph: its replays are refused, never a crash. */
+	g = capture_pool(s, pool, in, out, &t1, &t2);
+	ck_assert_int_eq(aclrtMemPoolDestroy(pool), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIExecuteAsync(g, s2), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclmdlRIDestroy(g), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used1);
+
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(in), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(out), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used0);
+}
+END_TEST
+
+/* ---- task groups and their update ---------------------------------------- */
+
+START_TEST(task_groups)
+{
+	uint8_t *buf = vm_dev_alloc(N);
+	aclrtTaskGrp h = NULL, h2 = (aclrtTaskGrp)&h;
+	aclrtStream s, s2, s3;
+	aclrtEvent ev;
+	aclmdlRI g = NULL;
+
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&s3), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&ev), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpBegin(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpEnd(s, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpBegin(s), ACL_ERROR_RT_STREAM_NOT_CAPTURED);
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpEnd(s, &h), ACL_ERROR_STREAM_TASK_GROUP_STATUS);
+
+	ck_assert_int_eq(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemsetAsync(buf, N, 1, N, s), ACL_SUCCESS);
+	/* A group with a (non-kernel) task: the task and the group fail. */
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpBegin(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpBegin(s), ACL_ERROR_STREAM_TASK_GROUP_STATUS);
+	ck_assert_int_eq(aclrtMemsetAsync(buf, N, 2, N, s), ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT);
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpEnd(s, &h), ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT);
+	ck_assert_ptr_null(h);
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpEnd(s, &h), ACL_ERROR_STREAM_TASK_GROUP_STATUS);
+	/* An empty group: a handle; the capture goes on. */
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpBegin(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureEnd(s, &g), ACL_ERROR_STREAM_TASK_GROUP_STATUS);
+	ck_assert_ptr_null(g);
+	ck_assert_int_eq(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemsetAsync(buf, N, 1, N, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpBegin(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureTaskGrpEnd(s, &h), ACL_SUCCESS);
+	ck_assert_ptr_nonnull(h);
+	ck_assert_int_eq(aclmdlRICaptureEnd(s, &g), ACL_SUCCESS);
+
+	/* Update: only one stream at a time; non-kernel tasks refused, an event record let through. */
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateBegin(NULL, h), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateBegin(s2, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateBegin(s2, h2), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateEnd(s2), ACL_ERROR_STREAM_TASK_GROUP_STATUS);
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateBegin(s2, h), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateBegin(s2, h), ACL_ERROR_STREAM_TASK_GROUP_STATUS);
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateBegin(s3, h), ACL_ERROR_STREAM_TASK_GROUP_STATUS);
+	ck_assert_int_eq(aclrtMemsetAsync(buf, N, 3, N, s2), ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT);
+	ck_assert_int_eq(aclrtRecordEvent(ev, s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateEnd(s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateEnd(s2), ACL_ERROR_STREAM_TASK_GROUP_STATUS);
+	ck_assert_int_eq(aclrtSynchronizeEvent(ev), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemsetAsync(buf, N, 3, N, s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIExecute(g, -1), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dev_get_u64(buf), 0x0101010101010101ULL);
+	/* The group dies with its graph. */
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateBegin(s3, h), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIDestroy(g), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateEnd(s3), ACL_ERROR_STREAM_TASK_GROUP_STATUS);
+	ck_assert_int_eq(aclmdlRICaptureTaskUpdateBegin(s3, h), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtMemsetAsync(buf, N, 4, N, s3), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s3), ACL_SUCCESS);
+
+	ck_assert_int_eq(aclrtDestroyEvent(ev), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s3), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(buf), ACL_SUCCESS);
+}
+END_TEST
+
+/* ---- abort; capture into a model ------------------------------------------ */
+
+START_TEST(abort_and_to_model)
+{
+	uint8_t *src = vm_dev_alloc(N), *dst = vm_dev_alloc(N), *mark = vm_dev_alloc(N);
+	uint64_t *flag = vm_dev_alloc(8);
+	aclrtStream s, s2;
+	aclmdlRI g = NULL;
+
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(src, N, 0x77, N), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(dst, N, 0, N), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(mark, N, 0, N), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemset(flag, 8, 0, 8), ACL_SUCCESS);
+	/* The graph waits for a value nobody writes, then copies. */
+	ck_assert_int_eq(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWait(flag, 1, ACL_STREAM_WAIT_VALUE_EQ, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(dst, N, src, N, ACL_MEMCPY_DEVICE_TO_DEVICE, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureEnd(s, &g), ACL_SUCCESS);
+
+	ck_assert_int_eq(aclmdlRIAbort(NULL), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclmdlRIAbort((aclmdlRI)&g), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclmdlRIAbort(g), ACL_SUCCESS);	/* nothing queued */
+	/* Two replays queued, then other work of the stream. */
+	ck_assert_int_eq(aclmdlRIExecuteAsync(g, s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIExecuteAsync(g, s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemsetAsync(mark, N, 0x42, N, s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIAbort(g), ACL_SUCCESS);
+	/* Dropped: no hang, no copy; the stream's own work ran. */
+	ck_assert_int_eq(aclrtSynchronizeStream(s2), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dev_get_u64(dst), 0);
+	ck_assert_int_eq(vm_dev_get_u64(mark), 0x4242424242424242ULL);
+	/* The stream and the graph go on. */
+	ck_assert_int_eq(aclrtMemset(flag, 8, 1, 1), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIExecute(g, -1), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dev_get_u64(dst), 0x7777777777777777ULL);
+
+	/* Capture into a model: only a condition task's sub-graph. */
+	ck_assert_int_eq(aclmdlRICaptureToModelRIBegin(NULL, g, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclmdlRICaptureToModelRIBegin(s, NULL, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclmdlRICaptureToModelRIBegin(s, g, (aclmdlRICaptureMode)7), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclmdlRICaptureToModelRIBegin(s, (aclmdlRI)&g, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclmdlRICaptureToModelRIBegin(s, g, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclmdlRIDestroy(g), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIAbort(g), ACL_ERROR_RT_PARAM_INVALID);
+
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(src), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(dst), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(mark), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(flag), ACL_SUCCESS);
+}
+END_TEST
+
 static Suite *graph_suite(void)
 {
 	Suite *s = suite_create("graph");
@@ -555,6 +859,9 @@ static Suite *graph_suite(void)
 	tcase_add_test(t, lifetimes);
 	tcase_add_test(t, update);
 	tcase_add_test(t, killed_process);
+	tcase_add_test(t, pool_capture_replay_1000);
+	tcase_add_test(t, task_groups);
+	tcase_add_test(t, abort_and_to_model);
 	suite_add_tcase(s, t);
 	return s;
 }

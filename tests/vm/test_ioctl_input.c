@@ -150,7 +150,7 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
-	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 10);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 11);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEM_PEAKS, 1ULL << 11);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEM_OPS, 1ULL << 16);
 	ck_assert_uint_eq(NPU_SIM_CAP_NOTIFY, 1ULL << 14);
@@ -170,11 +170,13 @@ START_TEST(test_get_param)
 				   NPU_SIM_CAP_FAULT_INJECT | NPU_SIM_CAP_MEM_PEAKS |
 				   NPU_SIM_CAP_EVENT_EXT | NPU_SIM_CAP_CALLBACK |
 				   NPU_SIM_CAP_MEM_OPS | NPU_SIM_CAP_NOTIFY | NPU_SIM_CAP_STREAM_CTL |
-				   NPU_SIM_CAP_MEMPOOL | NPU_SIM_CAP_GRAPH), 0);
+				   NPU_SIM_CAP_MEMPOOL | NPU_SIM_CAP_GRAPH | NPU_SIM_CAP_GRAPH_POOL), 0);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEMPOOL, 1ULL << 17);
 	ck_assert_uint_eq(caps & NPU_SIM_CAP_MEMPOOL, NPU_SIM_CAP_MEMPOOL);
 	ck_assert_uint_eq(NPU_SIM_CAP_GRAPH, 1ULL << 18);
 	ck_assert_uint_eq(caps & NPU_SIM_CAP_GRAPH, NPU_SIM_CAP_GRAPH);
+	ck_assert_uint_eq(NPU_SIM_CAP_GRAPH_POOL, 1ULL << 20);
+	ck_assert_uint_eq(caps & NPU_SIM_CAP_GRAPH_POOL, NPU_SIM_CAP_GRAPH_POOL);
 	ck_assert_uint_eq(NPU_SIM_CAP_STREAM_CTL, 1ULL << 12);
 	ck_assert_uint_eq(caps & NPU_SIM_CAP_STREAM_CTL, NPU_SIM_CAP_STREAM_CTL);
 	ck_assert_uint_eq(caps & (NPU_SIM_CAP_VMM | NPU_SIM_CAP_IPC | NPU_SIM_CAP_STREAMS |
@@ -700,9 +702,9 @@ START_TEST(test_graph_bad_input)
 	ops[1] = (struct npu_sim_stream_submit){ .op = NPU_SIM_OP_COPY, .dst = va2, .dpitch = 64, .src = va,
 						 .spitch = 64, .width = 64, .height = 1, .dir = NPU_SIM_COPY_D2D };
 
-	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .flags = 1 };
+	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .flags = 2 };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
-	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .pad = 1 };
+	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .from = 1 };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
 	gc = (struct npu_sim_graph_create){ .ops = 0, .count = 2 };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
@@ -724,7 +726,7 @@ START_TEST(test_graph_bad_input)
 	ck_assert_uint_gt(gc.id, 0);
 	ck_assert_uint_eq(gc.bytes, 64 + 128);
 
-	gl = (struct npu_sim_graph_launch){ .id = gc.id, .stream = sc.id, .pad = 1 };
+	gl = (struct npu_sim_graph_launch){ .id = gc.id, .stream = sc.id, .flags = 1 };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &gl), EINVAL);
 	gl = (struct npu_sim_graph_launch){ .id = gc.id + 1, .stream = sc.id };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &gl), ENOENT);

@@ -30,7 +30,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	10
+#define NPU_SIM_API_VERSION_MINOR	11
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -111,6 +111,8 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_MEMPOOL	(1ULL << 17)
 /* GRAPH_CREATE / GRAPH_DESTROY / GRAPH_LAUNCH / GRAPH_INFO: captured graphs */
 #define NPU_SIM_CAP_GRAPH	(1ULL << 18)
+/* Graph memory, GRAPH_LAUNCH @tag, GRAPH_ABORT (1.11) */
+#define NPU_SIM_CAP_GRAPH_POOL	(1ULL << 20)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -1858,9 +1860,11 @@ struct npu_sim_peer_access {
  * struct npu_sim_graph_create - make a graph from a list of operations
  * @ops: in, user address of @count struct npu_sim_stream_submit entries
  * @count: in, number of entries, 0..NPU_SIM_MAX_GRAPH_OPS
- * @flags: in, must be 0
+ * @flags: in, 0 or (1.11) NPU_SIM_GRAPH_TAKE_FROM
  * @id: out, graph id (> 0), unique in the file while the graph lives
- * @pad: must be 0
+ * @from: in, with NPU_SIM_GRAPH_TAKE_FROM: a graph whose pool blocks the
+ *	new graph's POOL_ALLOC entries may take over (aclmdlRIUpdate);
+ *	otherwise must be 0
  * @bytes: out, device bytes the entries name (sum of their ranges: a copy's
  *	rows of @width bytes count once for the destination and once for a
  *	device source, a set's rows once, a value op's 8 bytes once)
@@ -1873,7 +1877,7 @@ struct npu_sim_graph_create {
 	__u32 count;
 	__u32 flags;
 	__u32 id;
-	__u32 pad;
+	__u32 from;
 	__u64 bytes;
 };
 
@@ -1895,7 +1899,8 @@ struct npu_sim_graph_destroy {
  * @id: in, graph id
  * @stream: in, stream id
  * @flags: in, must be 0
- * @pad: must be 0
+ * @tag: in (1.11, NPU_SIM_CAP_GRAPH_POOL; before: must be 0), a number the
+ *	queued operations carry for GRAPH_ABORT; 0: none
  * @seq: out, sequence number of the last queued operation in @stream (the
  *	stream's count of submitted operations for an empty graph)
  *
@@ -1908,7 +1913,7 @@ struct npu_sim_graph_launch {
 	__u32 id;
 	__u32 stream;
 	__u32 flags;
-	__u32 pad;
+	__u32 tag;
 	__u64 seq;
 };
 
@@ -1936,6 +1941,50 @@ struct npu_sim_graph_info {
 #define NPU_SIM_IOCTL_GRAPH_DESTROY	_IOW(NPU_SIM_IOC_MAGIC, 0x65, struct npu_sim_graph_destroy)
 #define NPU_SIM_IOCTL_GRAPH_LAUNCH	_IOWR(NPU_SIM_IOC_MAGIC, 0x66, struct npu_sim_graph_launch)
 #define NPU_SIM_IOCTL_GRAPH_INFO	_IOWR(NPU_SIM_IOC_MAGIC, 0x67, struct npu_sim_graph_info)
+
+/* ---- Graph memory and abort (API 1.11, NPU_SIM_CAP_GRAPH_POOL) ----------
+ *
+ * A graph may own memory-pool blocks (aclrtMemPoolMallocAsync in a
+ * capture).  An NPU_SIM_OP_POOL_ALLOC entry names one: @dst its start,
+ * @width its size, @operand its pool; every other field 0.  GRAPH_CREATE
+ * takes the block, which must be in use (MEMPOOL_ALLOC'ed, not freed, not
+ * another graph's), out of its pool's reach: MEM_FREE, a stream's
+ * OP_POOL_FREE and TRIM leave it alone, and it counts as used until the
+ * graph is destroyed (GRAPH_DESTROY, the release of the file), which gives
+ * it back to the device as MEM_FREE does (work still queued keeps its
+ * pages).  MEMPOOL_DESTROY frees it with the pool: a later launch then
+ * fails -ENXIO.  An NPU_SIM_OP_POOL_FREE entry (@dst only) must name the
+ * block of an earlier POOL_ALLOC entry of the same graph, at most once: it
+ * ends the block's use within a replay.  Neither entry queues an operation:
+ * the block stays mapped for the graph's life, so every replay finds it at
+ * the same address.  STREAM_SUBMIT refuses OP_POOL_ALLOC (-EINVAL).
+ * With NPU_SIM_GRAPH_TAKE_FROM a block graph @from owns may be taken too:
+ * it moves to the new graph (the old one's destroy then leaves it).
+ * GRAPH_CREATE errors besides the above: -EINVAL a pool entry whose block
+ * is not as described.
+ */
+#define NPU_SIM_OP_POOL_ALLOC	20
+/* GRAPH_CREATE @flags: blocks of graph @from may be taken over. */
+#define NPU_SIM_GRAPH_TAKE_FROM	(1U << 0)
+
+/**
+ * struct npu_sim_graph_abort - drop the queued work of launches with a tag
+ * @tag: in, a GRAPH_LAUNCH @tag, > 0
+ * @flags: in, must be 0
+ * @dropped: out, operations dropped (0 on input)
+ *
+ * Every operation of the file's streams queued by a GRAPH_LAUNCH with @tag
+ * completes without running (a RECORD still counts as reached); one that
+ * is running stops at its next piece.  Other work of those streams, and of
+ * other files, is not touched; nothing waits.  Errors: -EINVAL bad field.
+ */
+struct npu_sim_graph_abort {
+	__u32 tag;
+	__u32 flags;
+	__u64 dropped;
+};
+
+#define NPU_SIM_IOCTL_GRAPH_ABORT	_IOWR(NPU_SIM_IOC_MAGIC, 0x70, struct npu_sim_graph_abort)
 
 /* ---- Limits and fault injection (API 1.6) -------------------------------
  *

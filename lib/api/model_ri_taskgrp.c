@@ -1,0 +1,285 @@
+/*
+ * Task groups of a capture and their update (aclmdlRICaptureTaskGrpBegin /
+ * End, aclmdlRICaptureTaskUpdateBegin / End).
+ *
+ * A stream is in one task-group state at a time: none, grouping (between
+ * TaskGrpBegin and TaskGrpEnd, on a capturing stream) or updating (between
+ * TaskUpdateBegin and TaskUpdateEnd, on any stream).  The runtime lets only
+ * kernel-launch tasks (AI Core / vector core) into a group or an update;
+ * every other task queued on a grouping or updating stream fails with
+ * ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT (while updating, an event record is
+ * let through and queued as usual), and a refused task in a group makes
+ * its TaskGrpEnd fail with that code.  npu_sim has no kernel launches, so
+ * a group is always empty and an update of it re-records nothing; the
+ * state machine, the checks and the codes are the runtime's.
+ *
+ * The states live here, under ri_lock (model_ri_capture.c), keyed by the
+ * stream's device, epoch and kernel id.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "acl_internal.h"
+#include "err_msg.h"
+#include "model_ri.h"
+
+enum { GRP_NONE = 0, GRP_SAMPLE, GRP_UPDATE };
+
+struct grp_stream {
+	struct grp_stream *next;
+	int dev;
+	uint64_t epoch;
+	uint32_t kid;
+	int state;			/* GRP_SAMPLE / GRP_UPDATE */
+	struct npu_rt_graph *g;		/* SAMPLE: the capture */
+	struct npu_rt_ri_taskgrp *grp;	/* UPDATE: the group */
+	uint32_t updated;		/* UPDATE: tasks re-recorded so far */
+};
+
+static struct grp_stream *grp_streams;
+static atomic_int n_grp_streams;
+
+int npu_rt_taskgrp_active(void)
+{
+	return atomic_load(&n_grp_streams) != 0;
+}
+
+/* ri_lock held: the state entry of stream (dev, kid) of the live device, or NULL. */
+static struct grp_stream *grp_find(int dev, uint32_t kid)
+{
+	uint64_t epoch = npu_rt_device_epoch_locked(dev);
+
+	for (struct grp_stream *e = grp_streams; e != NULL; e = e->next)
+		if (e->dev == dev && e->kid == kid && e->epoch == epoch)
+			return e;
+	return NULL;
+}
+
+static void grp_drop(struct grp_stream *e)
+{
+	for (struct grp_stream **p = &grp_streams; *p != NULL; p = &(*p)->next) {
+		if (*p == e) {
+			*p = e->next;
+			atomic_fetch_sub(&n_grp_streams, 1);
+			if (e->grp != NULL)
+				e->grp->updating = 0;
+			free(e);
+			return;
+		}
+	}
+}
+
+int npu_rt_taskgrp_refuse(int dev, uint32_t kid, struct npu_rt_graph *g, uint32_t op, aclError *err)
+{
+	struct grp_stream *e;
+
+	if (atomic_load(&n_grp_streams) == 0)
+		return 0;
+	e = grp_find(dev, kid);
+	if (e == NULL)
+		return 0;
+	if (e->state == GRP_UPDATE && op == NPU_SIM_OP_RECORD)
+		return 0;	/* the runtime skips it: queued as usual */
+	if (e->state == GRP_SAMPLE && g != NULL && g == e->g)
+		g->grp_err = ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT;
+	npu_rt_msg_detail("the stream is %s a task group: only kernel-launch tasks (AI Core, vector core) can be %s",
+			  e->state == GRP_SAMPLE ? "capturing into" : "updating",
+			  e->state == GRP_SAMPLE ? "added to a task group" : "updated");
+	*err = ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT;
+	return 1;
+}
+
+void npu_rt_taskgrp_forget(struct npu_rt_graph *g)
+{
+	struct grp_stream *e = grp_streams, *next;
+
+	for (; e != NULL; e = next) {
+		next = e->next;
+		if (e->g == g || (e->grp != NULL && e->grp->g == g))
+			grp_drop(e);
+	}
+	g->open_grps = 0;
+}
+
+/* ri_lock held: whether h is a task group of a live graph. */
+static struct npu_rt_ri_taskgrp *grp_of_handle(const void *h)
+{
+	for (struct npu_rt_graph *g = NULL; (g = npu_rt_ri_next(g)) != NULL;)
+		for (struct npu_rt_ri_taskgrp *t = g->grps; t != NULL; t = t->next)
+			if (t == h)
+				return t;
+	return NULL;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
+{
+	struct npu_rt_graph *g;
+	struct grp_stream *e;
+	struct npu_rt_ref ref;
+	aclError err;
+
+	if (stream == NULL) {
+		npu_rt_msg_detail("stream is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	npu_rt_ri_lock();
+	if (grp_find(ref.dev, ref.kid) != NULL) {
+		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
+		npu_rt_msg_detail("the stream is in a task group or a task update already");
+		goto out;
+	}
+	g = npu_rt_ri_capturing(ref.dev, ref.kid, NULL);
+	if (g == NULL) {
+		err = ACL_ERROR_RT_STREAM_NOT_CAPTURED;
+		npu_rt_msg_detail("the stream is not capturing (aclmdlRICaptureBegin)");
+		goto out;
+	}
+	e = calloc(1, sizeof(*e));
+	if (e == NULL) {
+		err = ACL_ERROR_RT_MEMORY_ALLOCATION;
+		goto out;
+	}
+	*e = (struct grp_stream){ .next = grp_streams, .dev = ref.dev, .kid = ref.kid, .state = GRP_SAMPLE, .g = g,
+				  .epoch = npu_rt_device_epoch_locked(ref.dev) };
+	grp_streams = e;
+	atomic_fetch_add(&n_grp_streams, 1);
+	g->open_grps++;
+out:
+	npu_rt_ri_unlock();
+	npu_rt_devices_unlock();
+	return err;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
+{
+	struct npu_rt_ri_taskgrp *t;
+	struct npu_rt_graph *g;
+	struct grp_stream *e;
+	struct npu_rt_ref ref;
+	aclError err;
+
+	if (stream == NULL || handle == NULL) {
+		npu_rt_msg_detail(stream == NULL ? "stream is NULL" : "handle is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	*handle = NULL;
+	npu_rt_ri_lock();
+	e = grp_find(ref.dev, ref.kid);
+	if (e == NULL || e->state != GRP_SAMPLE) {
+		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
+		npu_rt_msg_detail("the stream has not begun a task group (aclmdlRICaptureTaskGrpBegin)");
+		goto out;
+	}
+	g = e->g;
+	if (npu_rt_ri_capturing(ref.dev, ref.kid, NULL) != g) {
+		err = ACL_ERROR_RT_STREAM_NOT_CAPTURED;
+		npu_rt_msg_detail("the stream's capture is over");
+		goto out;
+	}
+	if (g->grp_err != ACL_SUCCESS || g->invalid) {
+		err = g->grp_err != ACL_SUCCESS ? g->grp_err : ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED;
+		npu_rt_msg_detail(g->grp_err != ACL_SUCCESS ?
+				  "a task queued in the group was refused: handle the earlier call's error first" :
+				  "the stream's capture was invalidated");
+	} else {
+		t = calloc(1, sizeof(*t));
+		if (t == NULL) {
+			err = ACL_ERROR_RT_MEMORY_ALLOCATION;
+		} else {
+			t->g = g;
+			t->next = g->grps;
+			g->grps = t;
+			*handle = t;
+		}
+	}
+	g->open_grps--;
+	grp_drop(e);
+out:
+	npu_rt_ri_unlock();
+	npu_rt_devices_unlock();
+	return err;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
+{
+	struct npu_rt_ri_taskgrp *t;
+	struct grp_stream *e;
+	struct npu_rt_ref ref;
+	aclError err;
+
+	if (stream == NULL || handle == NULL) {
+		npu_rt_msg_detail(stream == NULL ? "stream is NULL" : "handle is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	npu_rt_ri_lock();
+	t = grp_of_handle(handle);
+	if (t == NULL) {
+		err = ACL_ERROR_RT_PARAM_INVALID;
+		npu_rt_msg_detail("handle is not a task group of a live model runtime instance");
+		goto out;
+	}
+	if (grp_find(ref.dev, ref.kid) != NULL) {
+		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
+		npu_rt_msg_detail("the stream is in a task group or a task update already");
+		goto out;
+	}
+	if (t->updating) {
+		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
+		npu_rt_msg_detail("another stream is updating the task group");
+		goto out;
+	}
+	e = calloc(1, sizeof(*e));
+	if (e == NULL) {
+		err = ACL_ERROR_RT_MEMORY_ALLOCATION;
+		goto out;
+	}
+	*e = (struct grp_stream){ .next = grp_streams, .dev = ref.dev, .kid = ref.kid, .state = GRP_UPDATE,
+				  .grp = t, .epoch = npu_rt_device_epoch_locked(ref.dev) };
+	grp_streams = e;
+	atomic_fetch_add(&n_grp_streams, 1);
+	t->updating = 1;
+out:
+	npu_rt_ri_unlock();
+	npu_rt_devices_unlock();
+	return err;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
+{
+	struct grp_stream *e;
+	struct npu_rt_ref ref;
+	aclError err;
+
+	if (stream == NULL) {
+		npu_rt_msg_detail("stream is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = npu_rt_stream_enter(stream, &ref);
+	if (err != ACL_SUCCESS)
+		return err;
+	npu_rt_ri_lock();
+	e = grp_find(ref.dev, ref.kid);
+	if (e == NULL || e->state != GRP_UPDATE) {
+		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
+		npu_rt_msg_detail("the stream is not updating a task group (aclmdlRICaptureTaskUpdateBegin)");
+	} else {
+		if (e->updated != e->grp->ntasks) {
+			err = ACL_ERROR_RT_INTERNAL_ERROR;
+			npu_rt_msg_detail("the task group has %u tasks, %u were updated", e->grp->ntasks, e->updated);
+		}
+		grp_drop(e);
+	}
+	npu_rt_ri_unlock();
+	npu_rt_devices_unlock();
+	return err;
+}
