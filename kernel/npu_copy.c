@@ -656,6 +656,29 @@ int npu_xfer_value(struct npu_xfer *x, u64 *val, bool write)
 	return 0;
 }
 
+/*
+ * Read the native u32 at the destination of a prepared 4-byte aligned
+ * 4-byte SET (a graph's control entry): one page of one backing.
+ */
+int npu_xfer_value32(struct npu_xfer *x, u32 *val)
+{
+	struct npu_map *map = npu_span_find(&x->dst, x->dst_addr);
+	struct npu_phys *held;
+	u32 *p;
+	int ret;
+
+	if (WARN_ON_ONCE(!map))
+		return -ENXIO;
+	ret = npu_xfer_dev_access(&x->dst, x->dst_addr, sizeof(u32),
+				  sizeof(u32), 1, false);
+	if (ret)
+		return ret;
+	p = npu_piece_map(x->dst.ctx, map, x->dst_addr, &held);
+	*val = READ_ONCE(*p);
+	npu_piece_unmap(map, held, p);
+	return 0;
+}
+
 /* Whether the transfer touches host memory (needs the owner's mm). */
 bool npu_xfer_uses_host(const struct npu_xfer *x)
 {

@@ -26,6 +26,7 @@ struct npu_graph {
 	struct kref ref;
 	u32 id;
 	u32 count;
+	u32 flags;			/* GRAPH_CREATE flags */
 	u64 bytes;
 	atomic64_t launches;
 	struct npu_sim_stream_submit *ops;	/* kvmalloc'ed, @count */
@@ -108,7 +109,7 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if (args.flags || args.pad || args.id || args.bytes ||
+	if ((args.flags & ~NPU_SIM_GRAPH_FLOW) || args.pad || args.id || args.bytes ||
 	    args.count > NPU_SIM_MAX_GRAPH_OPS || (args.count && !args.ops))
 		return -EINVAL;
 	g = kzalloc(sizeof(*g), GFP_KERNEL_ACCOUNT);
@@ -117,6 +118,7 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 	kref_init(&g->ref);
 	atomic64_set(&g->launches, 0);
 	g->count = args.count;
+	g->flags = args.flags;
 	if (args.count) {
 		g->ops = kvmalloc_array(args.count, sizeof(*g->ops),
 					GFP_KERNEL_ACCOUNT);
@@ -130,7 +132,11 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 			goto err;
 		}
 	}
-	for (i = 0; i < g->count; i++) {
+	/* A program's entries: npu_graph_flow.c */
+	ret = g->flags ? npu_flow_check(g->ops, g->count) : 0;
+	if (ret)
+		goto err;
+	for (i = 0; !g->flags && i < g->count; i++) {
 		const struct npu_sim_stream_submit *a = &g->ops[i];
 
 		/* A pool free takes its block back once: not a replayable task. */
@@ -144,6 +150,8 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 			goto err;
 		g->bytes += npu_graph_op_bytes(a);
 	}
+	for (i = 0; g->flags && i < g->count; i++)
+		g->bytes += npu_graph_op_bytes(&g->ops[i]);
 	if (atomic_inc_return(&ctx->nr_graphs) > NPU_SIM_MAX_GRAPHS) {
 		ret = -ENOSPC;
 		goto err_count;
@@ -204,7 +212,12 @@ int npu_ioctl_graph_launch(struct npu_ctx *ctx, void __user *uarg)
 	g = npu_graph_get(ctx, args.id);
 	if (!g)
 		return -ENOENT;
-	ret = npu_stream_submit_batch(ctx, args.stream, g->ops, g->count, &seq);
+	if (g->flags)
+		ret = npu_stream_submit_flow(ctx, args.stream, g->ops, g->count,
+					     &seq);
+	else
+		ret = npu_stream_submit_batch(ctx, args.stream, g->ops,
+					      g->count, &seq);
 	if (!ret) {
 		atomic64_inc(&g->launches);
 		if (put_user(seq, &((struct npu_sim_graph_launch __user *)uarg)->seq))
@@ -228,6 +241,7 @@ int npu_ioctl_graph_info(struct npu_ctx *ctx, void __user *uarg)
 	if (!g)
 		return -ENOENT;
 	args.count = g->count;
+	args.flags = g->flags;
 	args.bytes = g->bytes;
 	args.launches = atomic64_read(&g->launches);
 	npu_graph_put(g);

@@ -39,6 +39,8 @@
  *   npu_callback.c CB_* ioctls: host threads take and finish reports
  *   npu_graph.c    GRAPH_* ioctls: graphs of stream operations, queued as
  *                  a whole by the stream engine
+ *   npu_graph_flow.c  control-flow graphs: checked at create, prepared at
+ *                  launch, run as one stream op (branches, switches, jumps)
  *   npu_ctx.c      a context's life: open, owner gone, release; the
  *                  window's vm_operations (its close is "owner gone")
  *   npu_debugfs.c  /sys/kernel/debug/npu_sim
@@ -971,6 +973,7 @@ struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 				  u64 width, u64 height, u32 value);
 int npu_xfer_exec(struct npu_xfer *x, const bool *abort);
 int npu_xfer_value(struct npu_xfer *x, u64 *val, bool write);
+int npu_xfer_value32(struct npu_xfer *x, u32 *val);
 bool npu_xfer_uses_host(const struct npu_xfer *x);
 void npu_xfer_mark_queued(struct npu_xfer *x, int delta);
 void npu_xfer_free(struct npu_xfer *x);
@@ -1044,6 +1047,34 @@ int npu_stream_submit_check(const struct npu_sim_stream_submit *a);
 int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,
 			    const struct npu_sim_stream_submit *subs, u32 n,
 			    u64 *seq);
+
+/*
+ * A graph's control-flow program (npu_graph_flow.c) queued as one op of
+ * type NPU_SIM_OP_GRAPH: prepare @n entries for stream @sid and queue them
+ * as one op; 0 and *seq, or STREAM_SUBMIT's errno.
+ */
+int npu_stream_submit_flow(struct npu_ctx *ctx, u32 sid,
+			   const struct npu_sim_stream_submit *subs, u32 n,
+			   u64 *seq);
+struct npu_op;
+/* A body entry of a program: prepared, run (with the run's @cancel), freed. */
+int npu_stream_op_prepare(struct npu_ctx *ctx,
+			  const struct npu_sim_stream_submit *a, u32 sid,
+			  struct npu_op **out);
+int npu_stream_op_run(struct npu_stream *s, struct npu_op *op,
+		      const bool *cancel);
+void npu_stream_op_free(struct npu_op *op);
+
+/* npu_graph_flow.c: control-flow programs (GRAPH_CREATE NPU_SIM_GRAPH_FLOW) */
+struct npu_flow_run;
+int npu_flow_check(const struct npu_sim_stream_submit *ops, u32 count);
+struct npu_flow_run *npu_flow_run_new(struct npu_ctx *ctx, u32 sid,
+				      const struct npu_sim_stream_submit *ops,
+				      u32 count);
+/* 0 or an error when the run is over, -EINPROGRESS after a slice. */
+int npu_flow_exec(struct npu_flow_run *run, struct npu_stream *s,
+		  const bool *cancel);
+void npu_flow_run_free(struct npu_flow_run *run);
 
 /* npu_graph.c: graphs of stream operations */
 void npu_graph_ctx_init(struct npu_ctx *ctx);

@@ -22,6 +22,7 @@
 #include "check.h"
 #include "err_msg.h"
 #include "model_ri.h"
+#include "model_ri_flow.h"
 #include "races.h"
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -207,15 +208,10 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *mo
 		npu_rt_msg_detail("a stream joined into the capture does not end with an event record that the "
 				  "stream which began the capture waits for");
 	}
+	/* The tasks, or the program of a graph with condition tasks. */
+	if (err == ACL_SUCCESS)
+		err = npu_rt_flow_compile(g, &ops, &n, &gc.flags);
 	if (err == ACL_SUCCESS) {
-		ops = calloc(g->ntasks ? g->ntasks : 1, sizeof(*ops));
-		if (ops == NULL)
-			err = ACL_ERROR_RT_MEMORY_ALLOCATION;
-	}
-	if (err == ACL_SUCCESS) {
-		for (uint32_t i = 0; i < g->ntasks; i++)
-			if (!g->tasks[i]->disabled)
-				ops[n++] = g->tasks[i]->req;
 		gc.ops = (uintptr_t)ops;
 		gc.count = n;
 		rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc);
@@ -315,6 +311,11 @@ static aclError launch_locked(const struct npu_rt_ref *ref, const void *handle)
 			return ACL_ERROR_RT_MODEL_CAPTURED;
 		}
 		return not_graph(handle);
+	}
+	if (npu_rt_flow_unloaded(g)) {
+		npu_rt_ri_unlock();
+		npu_rt_msg_detail("the model's build has not ended (aclmdlRIBuildEnd)");
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	if (g->dev != ref->dev || g->epoch != npu_rt_device_epoch_locked(ref->dev) || g->kgraph == 0) {
 		npu_rt_ri_unlock();
@@ -882,14 +883,12 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI)
 		err = ACL_ERROR_RT_MODEL_UPDATE_FAILED;
 		goto out;
 	}
-	ops = calloc(g->ntasks ? g->ntasks : 1, sizeof(*ops));
-	if (ops == NULL) {
-		err = ACL_ERROR_RT_MEMORY_ALLOCATION;
+	err = npu_rt_flow_compile(g, &ops, &n, &gc.flags);
+	if (err != ACL_SUCCESS) {
+		g->ustate = NPU_RT_RI_FAULT;
+		err = ACL_ERROR_RT_MODEL_UPDATE_FAILED;
 		goto out;
 	}
-	for (uint32_t i = 0; i < g->ntasks; i++)
-		if (!g->tasks[i]->disabled)
-			ops[n++] = g->tasks[i]->req;
 	gc.ops = (uintptr_t)ops;
 	gc.count = n;
 	fd = npu_rt_device_fd_locked(g->dev);

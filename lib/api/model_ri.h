@@ -66,6 +66,7 @@ struct npu_rt_graph {
 	int mode;			/* aclmdlRICaptureMode */
 	int ustate;			/* NPU_RT_RI_READY / _UPDATING / _FAULT */
 	uint64_t thread;		/* pthread_self of CaptureBegin */
+	struct npu_rt_flow *flow;	/* control flow, NULL if none (model_ri_flow.h) */
 };
 
 /* ri_lock: the graphs and captures. */
@@ -73,6 +74,8 @@ void npu_rt_ri_lock(void);
 void npu_rt_ri_unlock(void);
 /* ri_lock held: the live graph handle is, or NULL. */
 struct npu_rt_graph *npu_rt_ri_find(const void *handle);
+/* ri_lock held: the newest live graph (the list goes on through ->next). */
+struct npu_rt_graph *npu_rt_ri_first(void);
 /* ri_lock held: the task of a live graph handle is, or NULL. */
 struct npu_rt_ri_task *npu_rt_ri_find_task(const void *handle);
 /* ri_lock held: link a new graph of (dev, epoch); NULL on no memory. */

@@ -33,6 +33,7 @@
 #include "acl_internal.h"
 #include "err_msg.h"
 #include "model_ri.h"
+#include "model_ri_flow.h"
 
 #define RI_COOKIE_BIT (1ULL << 63)
 #define MODES 3
@@ -61,6 +62,11 @@ struct npu_rt_graph *npu_rt_ri_find(const void *handle)
 		if (g == handle)
 			return g;
 	return NULL;
+}
+
+struct npu_rt_graph *npu_rt_ri_first(void)
+{
+	return graphs;
 }
 
 struct npu_rt_ri_task *npu_rt_ri_find_task(const void *handle)
@@ -228,6 +234,8 @@ int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_su
 	void *sh = NULL, *eh = NULL;
 	struct npu_rt_obj ev;
 
+	if (npu_rt_build_submit(ref, req, cb_kind, err))	/* a model stream: model_ri_build.c */
+		return 1;
 	if (atomic_load(&n_capturing) == 0)
 		return 0;
 	epoch = npu_rt_device_epoch_locked(ref->dev);
