@@ -1538,7 +1538,7 @@ typedef enum {
  * built) a task that, when a replay of the model reaches it, activates
  * activeStream (bound to the same model): its recorded tasks run after the
  * streams activated before it (a stream activated again while it waits to
- * run is activated once).  Errors: 100000 either NULL; 107000 either not a
+ * run is activated once).  Errors: 100000 either NULL; 107017 either not a
  * live stream (activeStream checked first); ACL_ERROR_RT_STREAM_MODEL
  * (107005) stream, then activeStream, not bound to a model, the two bound
  * to different models, or the model's build has ended; 107003 stream is
@@ -1551,7 +1551,8 @@ ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtSt
  * when it holds, activates trueStream as aclrtActiveStream does.  Errors:
  * 100000 leftValue, rightValue, trueStream or stream NULL, falseStream not
  * NULL (reserved); 107000 cond or dataType outside its enum, a value not
- * aligned, either stream not live; 107005 and 107003 as aclrtActiveStream;
+ * aligned; 107017 either stream not live; 107005 and 107003 as
+ * aclrtActiveStream;
  * a replay whose values are not device memory of the process fails at
  * aclmdlRIExecuteAsync with 107000. */
 ACL_FUNC_VISIBILITY aclError aclrtSwitchStream(void *leftValue, aclrtCondition cond, void *rightValue,
@@ -3292,16 +3293,18 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream);
  * aclmdlRIBuildBegin: 100000 modelRI NULL; 107000 flag not 0; 107002 no
  * current device; 207000 the driver has no graph control flow; 207001.
  * aclmdlRIBindStream: 100000 modelRI NULL; 107000 flag neither HEAD (0)
- * nor DEFAULT (0x7FFFFFFF), stream NULL or not live, modelRI not a live
- * model, the model not being built (made by aclmdlRIBuildBegin, build not
- * ended), stream not created with ACL_STREAM_PERSISTENT;
+ * nor DEFAULT (0x7FFFFFFF), stream NULL, modelRI not a live model, the
+ * model not being built (made by aclmdlRIBuildBegin, build not
+ * ended), stream not created with ACL_STREAM_PERSISTENT; 107017 stream
+ * not live;
  * ACL_ERROR_RT_STREAM_CONTEXT (107003) stream of another device;
  * ACL_ERROR_RT_STREAM_MODEL (107005) stream bound to a model already, or
  * capturing; 207001.  aclmdlRIUnbindStream: 100000 modelRI NULL; 107000
- * stream NULL or not live, modelRI not live; 107003; 107005 stream not
+ * stream NULL, modelRI not live; 107017 stream not live; 107003; 107005
+ * stream not
  * bound to this model (the tasks it recorded stay in the model).
- * aclmdlRIEndTask: 100000 modelRI NULL; 107000 stream NULL or not live,
- * modelRI not live; 107003; ACL_ERROR_RT_INTERNAL_ERROR (507000) the model
+ * aclmdlRIEndTask: 100000 modelRI NULL; 107000 stream NULL, modelRI not
+ * live; 107017 stream not live; 107003; ACL_ERROR_RT_INTERNAL_ERROR (507000) the model
  * has its end task already, stream not bound to this model; 107005 build
  * ended.  aclmdlRIBuildEnd: 100000 modelRI NULL, reserve not NULL; 107000
  * modelRI not live or not being built; 507000 a label of a switch's list
@@ -3469,14 +3472,14 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, a
  * a live label.  aclrtCreateLabelList: 100000 labels or labelList NULL;
  * 107000 num 0 or > 65535, a label not live; 207001.
  * aclrtDestroyLabelList: 100000 NULL; 107000 not a live list.
- * aclrtSetLabel: 100000 label or stream NULL; 107000 stream or label not
- * live; 107003 stream of another context; 107005 stream not bound to a
+ * aclrtSetLabel: 100000 label or stream NULL; 107017 stream not live;
+ * 107000 label not live; 107003 stream of another context; 107005 stream not bound to a
  * model being built; ACL_ERROR_RT_INTERNAL_ERROR (507000) label set
  * already (on this or another stream), label in no list; 207001.
  * aclrtSwitchLabelByIndex: 100000 ptr, labelList or stream NULL; 107000
- * ptr not 4-byte aligned, stream not live, labelList not live, maxValue 0
+ * ptr not 4-byte aligned, labelList not live, maxValue 0
  * or above the list's length, ptr not device memory of stream's device;
- * 107003; 107005 stream not bound to a model being built; 207001.
+ * 107017 stream not live; 107003; 107005 stream not bound to a model being built; 207001.
  */
 ACL_FUNC_VISIBILITY aclError aclrtCreateLabel(aclrtLabel *label);
 ACL_FUNC_VISIBILITY aclError aclrtSetLabel(aclrtLabel label, aclrtStream stream);

@@ -119,7 +119,7 @@ int npu_rt_flow_add_task(struct npu_rt_graph *g, uint32_t kid, void *handle, uin
 	struct npu_rt_ri_task *t = calloc(1, sizeof(*t));
 	struct npu_rt_ri_task **nt;
 
-	if (f == NULL || t == NULL || push((void ***)&f->params, &f->nparams, p) != 0) {
+	if (f == NULL || t == NULL || (p != NULL && push((void ***)&f->params, &f->nparams, p) != 0)) {
 		free(t);
 		if (p != NULL)
 			free(p->labels);

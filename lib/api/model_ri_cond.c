@@ -57,6 +57,21 @@ void npu_rt_cond_release(struct npu_rt_cond *c)
 	free(c);
 }
 
+/* Zero the 8 bytes at mem (device memory of the current device). */
+static aclError zero(void *mem)
+{
+	struct npu_sim_memset req = { .dst = (uintptr_t)mem, .count = sizeof(uint64_t) };
+	aclError err;
+	int dev, rc;
+
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
+	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEMSET, &req);
+	npu_rt_devices_unlock();
+	return rc == 0 ? ACL_SUCCESS : npu_rt_errno_to_acl(-rc);
+}
+
 ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
 						      aclmdlRICondHandleFlag flag, aclmdlRICondHandle *handle)
 {
@@ -88,10 +103,11 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t
 	}
 	npu_rt_ri_unlock();
 	npu_rt_devices_unlock();
-	/* The handle's value: 8 bytes of device memory, zeroed. */
+	/* The handle's value: 8 bytes of device memory, zeroed by the driver
+	 * (not aclrtMemset: the capture under way may forbid it). */
 	err = aclrtMalloc(&mem, sizeof(uint64_t), ACL_MEM_MALLOC_HUGE_FIRST);
 	if (err == ACL_SUCCESS)
-		err = aclrtMemset(mem, sizeof(uint64_t), 0, sizeof(uint64_t));
+		err = zero(mem);
 	c = err == ACL_SUCCESS ? calloc(1, sizeof(*c)) : NULL;
 	if (err == ACL_SUCCESS && c == NULL)
 		err = ACL_ERROR_RT_MEMORY_ALLOCATION;
