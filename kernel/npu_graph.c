@@ -133,7 +133,7 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 		}
 	}
 	/* A program's entries: npu_graph_flow.c */
-	ret = g->flags ? npu_flow_check(g->ops, g->count) : 0;
+	ret = g->flags ? npu_flow_check(&npu_stream_flow_ops, g->ops, g->count) : 0;
 	if (ret)
 		goto err;
 	for (i = 0; !g->flags && i < g->count; i++) {

@@ -3,6 +3,9 @@
  * npu_sim: control-flow graphs (GRAPH_CREATE with NPU_SIM_GRAPH_FLOW, the
  * library's built models, condition tasks, labels and stream switches).
  *
+ * This file sits below the stream engine: the engine hands it its body
+ * entry operations (struct npu_flow_ops) and runs it as one of its ops.
+ *
  * A program is a graph's entry list.  GRAPH_CREATE checks it
  * (npu_flow_check); each GRAPH_LAUNCH copies it into a run and prepares
  * every entry once (npu_flow_run_new): a body entry becomes an npu_op of
@@ -34,6 +37,7 @@ struct npu_flow_step {
 };
 
 struct npu_flow_run {
+	const struct npu_flow_ops *fo;	/* the stream engine's */
 	u32 count;
 	struct npu_sim_stream_submit *ent;	/* the program, copied */
 	struct npu_flow_step *steps;
@@ -101,13 +105,15 @@ static int npu_flow_check_control(const struct npu_sim_stream_submit *ops,
 
 /**
  * npu_flow_check() - check a program's entries (GRAPH_CREATE)
+ * @fo: the stream engine (checks a body entry as STREAM_SUBMIT)
  * @ops: the entries
  * @count: their number
  *
  * Return: 0, or -EINVAL for an entry a program may not hold or a bad field
  * or target.
  */
-int npu_flow_check(const struct npu_sim_stream_submit *ops, u32 count)
+int npu_flow_check(const struct npu_flow_ops *fo,
+		   const struct npu_sim_stream_submit *ops, u32 count)
 {
 	u32 i;
 	int ret;
@@ -120,7 +126,7 @@ int npu_flow_check(const struct npu_sim_stream_submit *ops, u32 count)
 		else if (!npu_flow_body(a) || a->stream || a->seq)
 			ret = -EINVAL;
 		else
-			ret = npu_stream_submit_check(a);
+			ret = fo->check(a);
 		if (ret)
 			return ret;
 	}
@@ -137,7 +143,7 @@ void npu_flow_run_free(struct npu_flow_run *run)
 		struct npu_flow_step *st = &run->steps[i];
 
 		if (st->op)
-			npu_stream_op_free(st->op);
+			run->fo->free(st->op);
 		for (k = 0; k < ARRAY_SIZE(st->rd); k++) {
 			if (!st->rd[k])
 				continue;
@@ -166,14 +172,14 @@ static int npu_flow_prepare_read(struct npu_ctx *ctx, u64 addr, u64 width,
 	return 0;
 }
 
-static int npu_flow_prepare_step(struct npu_ctx *ctx, u32 sid,
-				 const struct npu_sim_stream_submit *a,
+static int npu_flow_prepare_step(struct npu_flow_run *run, struct npu_ctx *ctx,
+				 u32 sid, const struct npu_sim_stream_submit *a,
 				 struct npu_flow_step *st)
 {
 	int ret;
 
 	if (!npu_flow_control(a->op))
-		return npu_stream_op_prepare(ctx, a, sid, &st->op);
+		return run->fo->prepare(ctx, a, sid, &st->op);
 	if (a->op == NPU_SIM_OP_JUMP)
 		return 0;
 	ret = npu_flow_prepare_read(ctx, a->dst, a->width, &st->rd[0]);
@@ -184,6 +190,7 @@ static int npu_flow_prepare_step(struct npu_ctx *ctx, u32 sid,
 
 /**
  * npu_flow_run_new() - prepare a launch of a checked program
+ * @fo: the stream engine (prepares, runs and frees the body entries)
  * @ctx: the launching file's context
  * @sid: the stream it is queued on
  * @ops: the program's entries
@@ -193,7 +200,8 @@ static int npu_flow_prepare_step(struct npu_ctx *ctx, u32 sid,
  * entry whose memory or objects fail their check (nothing held then), or
  * -EINTR on a fatal signal.
  */
-struct npu_flow_run *npu_flow_run_new(struct npu_ctx *ctx, u32 sid,
+struct npu_flow_run *npu_flow_run_new(const struct npu_flow_ops *fo,
+				      struct npu_ctx *ctx, u32 sid,
 				      const struct npu_sim_stream_submit *ops,
 				      u32 count)
 {
@@ -204,6 +212,7 @@ struct npu_flow_run *npu_flow_run_new(struct npu_ctx *ctx, u32 sid,
 	run = kzalloc(sizeof(*run), GFP_KERNEL_ACCOUNT);
 	if (!run)
 		return ERR_PTR(-ENOMEM);
+	run->fo = fo;
 	run->count = count;
 	run->in_seg = true;
 	if (!count)
@@ -217,7 +226,7 @@ struct npu_flow_run *npu_flow_run_new(struct npu_ctx *ctx, u32 sid,
 	if (!run->ent || !run->steps || !run->queue || !run->queued)
 		goto err;
 	for (i = 0; i < count; i++) {
-		ret = npu_flow_prepare_step(ctx, sid, &run->ent[i],
+		ret = npu_flow_prepare_step(run, ctx, sid, &run->ent[i],
 					    &run->steps[i]);
 		if (ret)
 			goto err;
@@ -361,8 +370,7 @@ int npu_flow_exec(struct npu_flow_run *run, struct npu_stream *s,
 			ret = npu_flow_control_step(run, a,
 						    &run->steps[run->pc]);
 		} else {
-			ret = npu_stream_op_run(s, run->steps[run->pc].op,
-						cancel);
+			ret = run->fo->run(s, run->steps[run->pc].op, cancel);
 			run->pc++;
 		}
 		if (ret)

@@ -1443,23 +1443,19 @@ int npu_stream_submit_check(const struct npu_sim_stream_submit *a)
 	return npu_submit_check(a);
 }
 
-int npu_stream_op_prepare(struct npu_ctx *ctx,
-			  const struct npu_sim_stream_submit *a, u32 sid,
-			  struct npu_op **out)
+static int npu_flow_op_prepare(struct npu_ctx *ctx,
+			       const struct npu_sim_stream_submit *a, u32 sid,
+			       struct npu_op **out)
 {
 	return npu_op_prepare(ctx, a, sid, out);
 }
 
-int npu_stream_op_run(struct npu_stream *s, struct npu_op *op,
-		      const bool *cancel)
-{
-	return npu_op_exec_c(s, op, cancel);
-}
-
-void npu_stream_op_free(struct npu_op *op)
-{
-	npu_op_free(op);
-}
+const struct npu_flow_ops npu_stream_flow_ops = {
+	.check = npu_submit_check,
+	.prepare = npu_flow_op_prepare,
+	.run = npu_op_exec_c,
+	.free = npu_op_free,
+};
 
 int npu_stream_submit_flow(struct npu_ctx *ctx, u32 sid,
 			   const struct npu_sim_stream_submit *subs, u32 n,
@@ -1479,7 +1475,7 @@ int npu_stream_submit_flow(struct npu_ctx *ctx, u32 sid,
 		goto out;
 	}
 	op->type = NPU_SIM_OP_GRAPH;
-	op->flow = npu_flow_run_new(ctx, sid, subs, n);
+	op->flow = npu_flow_run_new(&npu_stream_flow_ops, ctx, sid, subs, n);
 	if (IS_ERR(op->flow)) {
 		ret = PTR_ERR(op->flow);
 		op->flow = NULL;

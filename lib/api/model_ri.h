@@ -104,6 +104,13 @@ int npu_rt_ri_exchange_mode(int mode);
  */
 int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, void (*fn)(void *),
 			  void *data, int cb_kind, aclError *err);
+/*
+ * The recorder of work queued on a model's streams (model_ri_build.c),
+ * called first by npu_rt_capture_submit with the same contract; set once.
+ */
+typedef int (*npu_rt_build_recorder)(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int cb_kind,
+				     aclError *err);
+void npu_rt_capture_set_recorder(npu_rt_build_recorder fn);
 /* Table lock held: 0 stream (dev, kid) captures nothing, 1 active, 2 invalidated. */
 int npu_rt_capture_stream_state(int dev, uint32_t kid);
 /* Table lock held: whether event (dev, kid) is recorded in an active capture. */

@@ -27,6 +27,7 @@
 #include "model_ri_flow.h"
 
 static atomic_int n_bound;		/* model streams bound, all graphs */
+static struct npu_rt_cond *conds;	/* every condition handle (ri_lock) */
 
 static aclError null_param(const char *what)
 {
@@ -42,15 +43,86 @@ static aclError not_graph(const void *h)
 
 /* ---- flow state of a graph ---------------------------------------------- */
 
+struct npu_rt_cond *npu_rt_cond_find(const void *handle)
+{
+	for (struct npu_rt_cond *c = conds; c != NULL; c = c->next)
+		if (c == handle)
+			return c;
+	return NULL;
+}
+
+void npu_rt_cond_link(struct npu_rt_cond *c)
+{
+	c->next = conds;
+	conds = c;
+}
+
+/* No lock held: unlink and free condition handle c (its graph is gone). */
+static void cond_release(struct npu_rt_cond *c)
+{
+	npu_rt_ri_lock();
+	for (struct npu_rt_cond **p = &conds; *p != NULL; p = &(*p)->next) {
+		if (*p == c) {
+			*p = c->next;
+			break;
+		}
+	}
+	npu_rt_ri_unlock();
+	(void)aclrtFree(c->ptr);
+	free(c->subs);
+	free(c);
+}
+
+/*
+ * No lock held: destroy sub graph h of a destroyed parent, as
+ * aclmdlRIDestroy does (its driver graph, then its destroy callbacks).
+ */
+static void destroy_sub(void *h)
+{
+	struct npu_rt_ri_dtor *dtors = NULL;
+	struct npu_rt_graph *g;
+
+	npu_rt_devices_read_lock();
+	npu_rt_ri_lock();
+	g = npu_rt_ri_find(h);
+	if (g != NULL && g->flow != NULL && g->flow->sub && !g->capturing) {
+		struct npu_sim_graph_destroy d = { .id = g->kgraph };
+
+		if (g->kgraph != 0 && npu_rt_device_epoch_locked(g->dev) == g->epoch)
+			(void)npu_rt_ioctl(npu_rt_device_fd_locked(g->dev), NPU_SIM_IOCTL_GRAPH_DESTROY, &d);
+		if (g->kgraph != 0)
+			npu_rt_check_destroyed(NPU_RT_CK_GRAPH, (uintptr_t)g);
+		dtors = g->dtors;
+		g->dtors = NULL;
+		npu_rt_ri_free(g);
+	}
+	npu_rt_ri_unlock();
+	npu_rt_devices_unlock();
+	while (dtors != NULL) {		/* registration order: oldest last in the list */
+		struct npu_rt_ri_dtor *d = dtors, *prev = NULL;
+
+		while (d->next != NULL) {
+			prev = d;
+			d = d->next;
+		}
+		if (prev != NULL)
+			prev->next = NULL;
+		else
+			dtors = NULL;
+		d->fn(d->data);
+		free(d);
+	}
+}
+
 /* A destroyed graph's flow state: its sub graphs, handles, parameters. */
 static void flow_release(void *data)
 {
 	struct npu_rt_flow *f = data;
 
 	for (uint32_t i = 0; i < f->nsubs; i++)
-		(void)aclmdlRIDestroy(f->subs[i]);
+		destroy_sub(f->subs[i]);
 	for (uint32_t i = 0; i < f->nconds; i++)
-		npu_rt_cond_release(f->conds[i]);
+		cond_release(f->conds[i]);
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		free(f->params[i]->labels);
 		free(f->params[i]);
@@ -242,6 +314,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag
 		npu_rt_msg_detail("flag %u is reserved and must be 0", flag);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
+	npu_rt_capture_set_recorder(npu_rt_build_submit);
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;

@@ -26,35 +26,10 @@
 #include "model_ri.h"
 #include "model_ri_flow.h"
 
-static struct npu_rt_cond *conds;	/* ri_lock */
-
 static aclError null_param(const char *what)
 {
 	npu_rt_msg_detail("%s is NULL", what);
 	return ACL_ERROR_INVALID_PARAM;
-}
-
-struct npu_rt_cond *npu_rt_cond_find(const void *handle)
-{
-	for (struct npu_rt_cond *c = conds; c != NULL; c = c->next)
-		if (c == handle)
-			return c;
-	return NULL;
-}
-
-void npu_rt_cond_release(struct npu_rt_cond *c)
-{
-	npu_rt_ri_lock();
-	for (struct npu_rt_cond **p = &conds; *p != NULL; p = &(*p)->next) {
-		if (*p == c) {
-			*p = c->next;
-			break;
-		}
-	}
-	npu_rt_ri_unlock();
-	(void)aclrtFree(c->ptr);
-	free(c->subs);
-	free(c);
 }
 
 /* Zero the 8 bytes at mem (device memory of the current device). */
@@ -131,8 +106,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t
 		return ACL_ERROR_RT_MEMORY_ALLOCATION;
 	}
 	c->g = g;
-	c->next = conds;
-	conds = c;
+	npu_rt_cond_link(c);
 	*handle = c;
 	npu_rt_ri_unlock();
 	return ACL_SUCCESS;

@@ -95,15 +95,14 @@ struct npu_rt_graph *npu_rt_flow_bound(int dev, uint32_t kid, struct npu_rt_flow
  */
 aclError npu_rt_flow_compile(struct npu_rt_graph *g, struct npu_sim_stream_submit **ops, uint32_t *n,
 			     uint32_t *flags);
-/* Table lock held: the recording of work queued on a model stream (called
- * first by npu_rt_capture_submit; same contract). */
+/* Table lock held: the recording of work queued on a model stream (the
+ * recorder of model_ri.h, set by aclmdlRIBuildBegin). */
 int npu_rt_build_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int cb_kind,
 			aclError *err);
 /* ri_lock held: whether g is a built graph whose build has not ended. */
 int npu_rt_flow_unloaded(const struct npu_rt_graph *g);
-/* ri_lock held: a live condition handle, or NULL. */
+/* ri_lock held: a live condition handle, or NULL; link a new one. */
 struct npu_rt_cond *npu_rt_cond_find(const void *handle);
-/* No lock held: unlink and free condition handle c (its graph is gone). */
-void npu_rt_cond_release(struct npu_rt_cond *c);
+void npu_rt_cond_link(struct npu_rt_cond *c);
 
 #endif /* NPU_RT_MODEL_RI_FLOW_H */
