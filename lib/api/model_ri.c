@@ -459,21 +459,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI)
 	} else {
 		npu_rt_devices_unlock();
 	}
-	/* Registration order: the list is newest first. */
-	while (dtors != NULL) {
-		struct npu_rt_ri_dtor *d = dtors, *prev = NULL;
-
-		while (d->next != NULL) {
-			prev = d;
-			d = d->next;
-		}
-		if (prev != NULL)
-			prev->next = NULL;
-		else
-			dtors = NULL;
-		d->fn(d->data);
-		free(d);
-	}
+	npu_rt_ri_run_dtors(dtors);
 	return ACL_SUCCESS;
 }
 

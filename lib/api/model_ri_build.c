@@ -73,6 +73,25 @@ static void cond_release(struct npu_rt_cond *c)
 	free(c);
 }
 
+void npu_rt_ri_run_dtors(struct npu_rt_ri_dtor *dtors)
+{
+	/* Registration order: the list is newest first. */
+	while (dtors != NULL) {
+		struct npu_rt_ri_dtor *d = dtors, *prev = NULL;
+
+		while (d->next != NULL) {
+			prev = d;
+			d = d->next;
+		}
+		if (prev != NULL)
+			prev->next = NULL;
+		else
+			dtors = NULL;
+		d->fn(d->data);
+		free(d);
+	}
+}
+
 /*
  * No lock held: destroy sub graph h of a destroyed parent, as
  * aclmdlRIDestroy does (its driver graph, then its destroy callbacks).
@@ -98,20 +117,7 @@ static void destroy_sub(void *h)
 	}
 	npu_rt_ri_unlock();
 	npu_rt_devices_unlock();
-	while (dtors != NULL) {		/* registration order: oldest last in the list */
-		struct npu_rt_ri_dtor *d = dtors, *prev = NULL;
-
-		while (d->next != NULL) {
-			prev = d;
-			d = d->next;
-		}
-		if (prev != NULL)
-			prev->next = NULL;
-		else
-			dtors = NULL;
-		d->fn(d->data);
-		free(d);
-	}
+	npu_rt_ri_run_dtors(dtors);
 }
 
 /* A destroyed graph's flow state: its sub graphs, handles, parameters. */

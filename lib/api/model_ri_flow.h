@@ -101,6 +101,9 @@ int npu_rt_build_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_subm
 			aclError *err);
 /* ri_lock held: whether g is a built graph whose build has not ended. */
 int npu_rt_flow_unloaded(const struct npu_rt_graph *g);
+/* No lock held: run and free a destroyed graph's destroy callbacks, in
+ * registration order (aclmdlRIDestroy). */
+void npu_rt_ri_run_dtors(struct npu_rt_ri_dtor *dtors);
 /* ri_lock held: a live condition handle, or NULL; link a new one. */
 struct npu_rt_cond *npu_rt_cond_find(const void *handle);
 void npu_rt_cond_link(struct npu_rt_cond *c);
