@@ -630,30 +630,43 @@ int npu_xfer_exec(struct npu_xfer *x, const bool *abort)
 }
 
 /*
- * Read or write the native u64 at the destination of a prepared 8-byte
- * SET (VALUE_WRITE / VALUE_WAIT).  Being 8-byte aligned, it lies in one
- * page of one backing.
+ * Read or write the aligned @len (4 or 8) bytes at the destination of a
+ * prepared SET of that size: being aligned, they lie in one page of one
+ * backing.
  */
-int npu_xfer_value(struct npu_xfer *x, u64 *val, bool write)
+static int npu_xfer_word(struct npu_xfer *x, void *val, u32 len, bool write)
 {
 	struct npu_map *map = npu_span_find(&x->dst, x->dst_addr);
 	struct npu_phys *held;
-	u64 *p;
+	void *p;
 	int ret;
 
 	if (WARN_ON_ONCE(!map))
 		return -ENXIO;
-	ret = npu_xfer_dev_access(&x->dst, x->dst_addr, sizeof(u64),
-				  sizeof(u64), 1, write);
+	ret = npu_xfer_dev_access(&x->dst, x->dst_addr, len, len, 1, write);
 	if (ret)
 		return ret;
 	p = npu_piece_map(x->dst.ctx, map, x->dst_addr, &held);
-	if (write)
-		WRITE_ONCE(*p, *val);
+	if (len == sizeof(u64) && write)
+		WRITE_ONCE(*(u64 *)p, *(u64 *)val);
+	else if (len == sizeof(u64))
+		*(u64 *)val = READ_ONCE(*(u64 *)p);
 	else
-		*val = READ_ONCE(*p);
+		*(u32 *)val = READ_ONCE(*(u32 *)p);
 	npu_piece_unmap(map, held, p);
 	return 0;
+}
+
+/* The native u64 of a prepared 8-byte SET (VALUE_WRITE / VALUE_WAIT). */
+int npu_xfer_value(struct npu_xfer *x, u64 *val, bool write)
+{
+	return npu_xfer_word(x, val, sizeof(u64), write);
+}
+
+/* The native u32 of a prepared 4-byte SET (a graph's control entry). */
+int npu_xfer_value32(struct npu_xfer *x, u32 *val)
+{
+	return npu_xfer_word(x, val, sizeof(u32), false);
 }
 
 /* Whether the transfer touches host memory (needs the owner's mm). */

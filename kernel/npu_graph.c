@@ -31,6 +31,7 @@ struct npu_graph {
 	struct kref ref;
 	u32 id;
 	u32 count;
+	u32 flags;			/* GRAPH_CREATE flags */
 	u64 bytes;
 	atomic64_t launches;
 	struct npu_sim_stream_submit *ops;	/* kvmalloc'ed, @count */
@@ -129,11 +130,16 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_sim_graph_create args;
 	struct npu_graph *g;
 	u32 i, id;
+	bool flow;
 	int ret;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
-	if ((args.flags & ~NPU_SIM_GRAPH_TAKE_FROM) ||
+	flow = args.flags & NPU_SIM_GRAPH_FLOW;
+	if ((args.flags & ~(NPU_SIM_GRAPH_TAKE_FROM | NPU_SIM_GRAPH_FLOW)) ||
+	    /* a program's entry indexes are its jump targets: nothing moves */
+	    ((args.flags & NPU_SIM_GRAPH_TAKE_FROM) &&
+	     (args.flags & NPU_SIM_GRAPH_FLOW)) ||
 	    (!(args.flags & NPU_SIM_GRAPH_TAKE_FROM) && args.from) ||
 	    args.id || args.bytes ||
 	    args.count > NPU_SIM_MAX_GRAPH_OPS || (args.count && !args.ops))
@@ -144,6 +150,7 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 	kref_init(&g->ref);
 	atomic64_set(&g->launches, 0);
 	g->count = args.count;
+	g->flags = args.flags;
 	if (args.count) {
 		g->ops = kvmalloc_array(args.count, sizeof(*g->ops),
 					GFP_KERNEL_ACCOUNT);
@@ -157,10 +164,14 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 			goto err;
 		}
 	}
-	ret = npu_graph_mem_split(g);
+	/* A program's entries: npu_graph_flow.c; pool entries: split off */
+	if (flow)
+		ret = npu_flow_check(&npu_stream_flow_ops, g->ops, g->count);
+	else
+		ret = npu_graph_mem_split(g);
 	if (ret)
 		goto err;
-	for (i = 0; i < g->count; i++) {
+	for (i = 0; !flow && i < g->count; i++) {
 		const struct npu_sim_stream_submit *a = &g->ops[i];
 
 		/* Pool entries were split off (npu_graph_mem_split). */
@@ -173,6 +184,8 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 			goto err;
 		g->bytes += npu_graph_op_bytes(a);
 	}
+	for (i = 0; flow && i < g->count; i++)
+		g->bytes += npu_graph_op_bytes(&g->ops[i]);
 	if (atomic_inc_return(&ctx->nr_graphs) > NPU_SIM_MAX_GRAPHS) {
 		ret = -ENOSPC;
 		goto err_count;
@@ -239,8 +252,12 @@ int npu_ioctl_graph_launch(struct npu_ctx *ctx, void __user *uarg)
 	g = npu_graph_get(ctx, args.id);
 	if (!g)
 		return -ENOENT;
-	ret = npu_stream_submit_batch(ctx, args.stream, g->ops, g->count,
-				       args.tag, &seq);
+	if (g->flags & NPU_SIM_GRAPH_FLOW)
+		ret = npu_stream_submit_flow(ctx, args.stream, g->ops, g->count,
+					     args.tag, &seq);
+	else
+		ret = npu_stream_submit_batch(ctx, args.stream, g->ops,
+					      g->count, args.tag, &seq);
 	if (!ret) {
 		atomic64_inc(&g->launches);
 		if (put_user(seq, &((struct npu_sim_graph_launch __user *)uarg)->seq))
@@ -264,6 +281,7 @@ int npu_ioctl_graph_info(struct npu_ctx *ctx, void __user *uarg)
 	if (!g)
 		return -ENOENT;
 	args.count = g->count;
+	args.flags = g->flags;
 	args.bytes = g->bytes;
 	args.launches = atomic64_read(&g->launches);
 	npu_graph_put(g);

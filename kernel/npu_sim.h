@@ -35,6 +35,10 @@
  *   npu_report.c   host callback reports and stream subscriptions
  *   npu_notify.c   NOTIFY_* ioctls, the state NOTIFY_RECORD / NOTIFY_WAIT
  *                  ops of the stream engine work on (1.9)
+ *   npu_graph_flow.c  control-flow programs of graphs: checked at create,
+ *                  prepared at launch, run as one op of the stream engine
+ *                  (branches, switches, jumps), its body entries through
+ *                  the engine's struct npu_flow_ops
  *   npu_stream.c   STREAM_* and EVENT_* ioctls, the stream engine
  *   npu_callback.c CB_* ioctls: host threads take and finish reports
  *   npu_graph.c    GRAPH_* ioctls: graphs of stream operations, queued as
@@ -978,6 +982,7 @@ struct npu_xfer *npu_xfer_prepare(struct npu_ctx *ctx, enum npu_xfer_op op,
 				  u64 width, u64 height, u32 value);
 int npu_xfer_exec(struct npu_xfer *x, const bool *abort);
 int npu_xfer_value(struct npu_xfer *x, u64 *val, bool write);
+int npu_xfer_value32(struct npu_xfer *x, u32 *val);
 bool npu_xfer_uses_host(const struct npu_xfer *x);
 void npu_xfer_mark_queued(struct npu_xfer *x, int delta);
 void npu_xfer_free(struct npu_xfer *x);
@@ -1017,6 +1022,34 @@ struct npu_stream *npu_report_done_locked(struct npu_ctx *ctx, u64 id,
 					  int *err);
 void npu_report_show(struct seq_file *m, struct npu_dev *ndev);
 
+
+/* npu_graph_flow.c: control-flow programs (GRAPH_CREATE NPU_SIM_GRAPH_FLOW) */
+struct npu_op;
+struct npu_flow_run;
+/* What a program needs of the stream engine for its body entries. */
+struct npu_flow_ops {
+	/* 0 or STREAM_SUBMIT's check errno */
+	int (*check)(const struct npu_sim_stream_submit *a);
+	/* prepare as STREAM_SUBMIT does: 0 and *out, or its errno */
+	int (*prepare)(struct npu_ctx *ctx,
+		       const struct npu_sim_stream_submit *a, u32 sid,
+		       struct npu_op **out);
+	/* run it, stopping when *cancel is set: 0 or an error */
+	int (*run)(struct npu_stream *s, struct npu_op *op, const bool *cancel);
+	void (*free)(struct npu_op *op);
+};
+extern const struct npu_flow_ops npu_stream_flow_ops;	/* npu_stream.c */
+int npu_flow_check(const struct npu_flow_ops *fo,
+		   const struct npu_sim_stream_submit *ops, u32 count);
+struct npu_flow_run *npu_flow_run_new(const struct npu_flow_ops *fo,
+				      struct npu_ctx *ctx, u32 sid,
+				      const struct npu_sim_stream_submit *ops,
+				      u32 count);
+/* 0 or an error when the run is over, -EINPROGRESS after a slice. */
+int npu_flow_exec(struct npu_flow_run *run, struct npu_stream *s,
+		  const bool *cancel);
+void npu_flow_run_free(struct npu_flow_run *run);
+
 /* npu_stream.c: streams, events, asynchronous work */
 extern unsigned int npu_stream_slots;	/* running streams per user */
 int npu_stream_init(void);
@@ -1052,6 +1085,15 @@ int npu_stream_submit_check(const struct npu_sim_stream_submit *a);
 int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,
 			    const struct npu_sim_stream_submit *subs, u32 n,
 			    u32 tag, u64 *seq);
+
+/*
+ * A graph's control-flow program (npu_graph_flow.c) queued as one op of
+ * type NPU_SIM_OP_GRAPH: prepare @n entries for stream @sid and queue them
+ * as one op; 0 and *seq, or STREAM_SUBMIT's errno.
+ */
+int npu_stream_submit_flow(struct npu_ctx *ctx, u32 sid,
+			   const struct npu_sim_stream_submit *subs, u32 n,
+			   u32 tag, u64 *seq);
 
 /* npu_graph.c: graphs of stream operations */
 void npu_graph_ctx_init(struct npu_ctx *ctx);

@@ -126,6 +126,7 @@ struct npu_op {
 	struct npu_ctx *pool_ctx;
 	u64 pool;
 	u32 tag;			/* GRAPH_LAUNCH @tag, or 0 (1.11) */
+	struct npu_flow_run *flow;	/* GRAPH: a program's run (1.11) */
 };
 
 enum npu_run {
@@ -233,6 +234,10 @@ static void npu_op_put_memory(struct npu_op *op)
 		npu_mempool_free_done(op->pool_ctx, op->pool, op->va,
 				      op->operand);
 		op->pool_ctx = NULL;
+	}
+	if (op->flow) {		/* its entries' memory goes with it */
+		npu_flow_run_free(op->flow);
+		op->flow = NULL;
 	}
 }
 
@@ -639,8 +644,13 @@ static bool npu_stream_park(struct npu_stream *s, struct npu_op *op)
 	return true;
 }
 
-/* 0 or an error when done, -EAGAIN when a wait is not met yet. */
-static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
+/*
+ * 0 or an error when done, -EAGAIN when a wait is not met yet,
+ * -EINPROGRESS when a program ran a slice.  @cancel stops it: the op's
+ * own flag, or for an entry of a program the program op's.
+ */
+static int npu_op_exec_c(struct npu_stream *s, struct npu_op *op,
+			 const bool *cancel)
 {
 	struct npu_ctx *ctx = s->ctx;
 	struct npu_dev *ndev = ctx->ndev;
@@ -648,8 +658,8 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 	int ret;
 
 	wait_event_idle(ndev->hold_wq, !npu_stream_held(s) ||
-			READ_ONCE(op->cancel));
-	if (READ_ONCE(op->cancel))
+			READ_ONCE(*cancel));
+	if (READ_ONCE(*cancel))
 		return -ECANCELED;
 	if (op->inject)
 		return op->inject;
@@ -658,15 +668,17 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 	case NPU_SIM_OP_COPY:
 	case NPU_SIM_OP_SET:
 		if (!npu_xfer_uses_host(op->xfer))
-			return npu_xfer_exec(op->xfer, &op->cancel);
+			return npu_xfer_exec(op->xfer, cancel);
 		/* The owner is exiting: its host memory is gone. */
 		if (!mmget_not_zero(ctx->mm))
 			return -ESRCH;
 		kthread_use_mm(ctx->mm);
-		ret = npu_xfer_exec(op->xfer, &op->cancel);
+		ret = npu_xfer_exec(op->xfer, cancel);
 		kthread_unuse_mm(ctx->mm);
 		mmput(ctx->mm);
 		return ret;
+	case NPU_SIM_OP_GRAPH:
+		return npu_flow_exec(op->flow, s, cancel);
 	case NPU_SIM_OP_PREFETCH:
 		return npu_managed_prefetch_exec(ctx, op->map, op->va, op->len,
 					     op->loc);
@@ -676,7 +688,7 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 		return npu_xfer_value(op->xfer, &op->operand, true);
 	case NPU_SIM_OP_REDUCE:
 	case NPU_SIM_OP_CMO:
-		return npu_xfer_exec(op->xfer, &op->cancel);
+		return npu_xfer_exec(op->xfer, cancel);
 	case NPU_SIM_OP_VALUE_WAIT:
 		/* Watched before the look: a write after it kicks us. */
 		npu_value_watch(s);
@@ -698,11 +710,16 @@ static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
 	return 0;	/* RECORD: completing it is the work */
 }
 
+static int npu_op_exec(struct npu_stream *s, struct npu_op *op)
+{
+	return npu_op_exec_c(s, op, &op->cancel);
+}
+
 static bool npu_op_writes(const struct npu_op *op)
 {
 	return op->type == NPU_SIM_OP_COPY || op->type == NPU_SIM_OP_SET ||
 	       op->type == NPU_SIM_OP_VALUE_WRITE ||
-	       op->type == NPU_SIM_OP_REDUCE ||
+	       op->type == NPU_SIM_OP_REDUCE || op->type == NPU_SIM_OP_GRAPH ||
 	       op->type == NPU_SIM_OP_NOTIFY_RECORD;
 }
 
@@ -746,6 +763,22 @@ static void npu_stream_work(struct kthread_work *work)
 		}
 		/* STOP mode after a failure: complete it without running it */
 		ret = skip ? -ECANCELED : npu_op_exec(s, op);
+		if (ret == -EINPROGRESS) {
+			/*
+			 * A program ran a slice: it stays the head op; others
+			 * of the user get the slot first if they wait.
+			 */
+			spin_lock(&ctx->sq_lock);
+			s->cur = NULL;
+			ret = op->cancel ? -ECANCELED : -EINPROGRESS;
+			spin_unlock(&ctx->sq_lock);
+			if (ret == -EINPROGRESS) {
+				if (npu_run_yield(s))
+					break;
+				cond_resched();
+				continue;
+			}
+		}
 		if (ret == -EAGAIN) {
 			spin_lock(&ctx->sq_lock);
 			parked = !op->cancel && npu_stream_park(s, op);
@@ -1409,6 +1442,55 @@ out:
 int npu_stream_submit_check(const struct npu_sim_stream_submit *a)
 {
 	return npu_submit_check(a);
+}
+
+static int npu_flow_op_prepare(struct npu_ctx *ctx,
+			       const struct npu_sim_stream_submit *a, u32 sid,
+			       struct npu_op **out)
+{
+	return npu_op_prepare(ctx, a, sid, out);
+}
+
+const struct npu_flow_ops npu_stream_flow_ops = {
+	.check = npu_submit_check,
+	.prepare = npu_flow_op_prepare,
+	.run = npu_op_exec_c,
+	.free = npu_op_free,
+};
+
+int npu_stream_submit_flow(struct npu_ctx *ctx, u32 sid,
+			   const struct npu_sim_stream_submit *subs, u32 n,
+			   u32 tag, u64 *seq)
+{
+	struct npu_stream *s;
+	struct npu_op *op;
+	LIST_HEAD(ops);
+	int ret;
+
+	s = npu_stream_get(ctx, sid);
+	if (!s)
+		return -ENOENT;
+	op = kzalloc(sizeof(*op), GFP_KERNEL_ACCOUNT);
+	if (!op) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	op->type = NPU_SIM_OP_GRAPH;
+	op->tag = tag;
+	op->flow = npu_flow_run_new(&npu_stream_flow_ops, ctx, sid, subs, n);
+	if (IS_ERR(op->flow)) {
+		ret = PTR_ERR(op->flow);
+		op->flow = NULL;
+		kfree(op);
+		goto out;
+	}
+	list_add_tail(&op->node, &ops);
+	ret = npu_ops_queue(ctx, s, &ops, 1, seq);
+	if (ret)
+		npu_op_free(op);
+out:
+	npu_stream_put(s);
+	return ret;
 }
 
 int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,

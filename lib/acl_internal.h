@@ -38,7 +38,7 @@
  *   api/copy_async.c api/memcpy_batch.c api/reduce.c api/cmo.c
  *   api/mem_pool.c api/memcpy_desc.c
  *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
- *   api/notify.c api/model_ri.c
+ *   api/notify.c api/model_ri_build.c api/model_ri.c api/model_ri_cond.c api/label.c
  *                       the other chapters of the public headers
  *   entry/fork.c        the fork handlers, which take every lock below
  *   entry/api_wrap.c    the exported wrapper of every aclError call

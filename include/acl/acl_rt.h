@@ -15,8 +15,9 @@
  *                    copy and set, data buffer), VMM and sharing, IPC,
  *                    managed memory, peer access, error message,
  *                    errors and system (the part declared here), and of
- *                    graph mode (aclmdlRI) capture, replay, destroy and
- *                    inspection.
+ *                    graph mode (aclmdlRI) capture, replay, destroy,
+ *                    inspection, built models, condition tasks and
+ *                    labels.
  *   NOT YET DEFINED  calls of groups whose every call must be defined, which
  *                    wait for support in the npu_sim driver; declared so that
  *                    code written for a real NPU compiles, not defined, so
@@ -25,13 +26,7 @@
  *                    none.
  *   DECLARED ONLY    calls outside those groups (e.g. kernel launch), declared
  *                    so that code compiles and not defined:
- *                    [graph] aclmdlRIBuildBegin, aclmdlRIBindStream, aclmdlRIEndTask,
- *                    aclmdlRIBuildEnd, aclmdlRIUnbindStream,
- *                    aclmdlRICondHandleCreate, aclmdlRICondHandleGetCondPtr,
- *                    aclmdlRIAddCondTask
- *                    [label] aclrtCreateLabel, aclrtSetLabel, aclrtDestroyLabel,
- *                    aclrtCreateLabelList, aclrtDestroyLabelList,
- *                    aclrtSwitchLabelByIndex
+ *                    none.
  *
  *   ABSENT           calls of the device chapter that need device compute,
  *                    neither declared nor defined (issue 24), and why:
@@ -1523,12 +1518,44 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamAbort(aclrtStream stream);
  * product without a STARS task scheduler (atlas-inference, atlas-training);
  * 107003 a stream of another context. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamStop(aclrtStream stream);
-/* aclrtActiveStream - activate a model-bound stream from another: only
- * streams bound to a model (aclmdlRIBindStream) qualify, and this runtime
- * has no models.  Errors: 100000 either NULL; 107017 either not live;
- * ACL_ERROR_RT_STREAM_MODEL (107005) stream, then activeStream, not bound
- * to a model (always, after the handle checks). */
+typedef enum {
+    ACL_RT_EQUAL = 0,
+    ACL_RT_NOT_EQUAL,
+    ACL_RT_GREATER,
+    ACL_RT_GREATER_OR_EQUAL,
+    ACL_RT_LESS,
+    ACL_RT_LESS_OR_EQUAL
+} aclrtCondition;
+
+typedef enum {
+    ACL_RT_SWITCH_INT32 = 0,
+    ACL_RT_SWITCH_INT64 = 1,
+} aclrtCompareDataType;
+
+/* aclrtActiveStream - queue on stream (a stream bound to a model being
+ * built) a task that, when a replay of the model reaches it, activates
+ * activeStream (bound to the same model): its recorded tasks run after the
+ * streams activated before it (a stream activated again while it waits to
+ * run is activated once).  Errors: 100000 either NULL; 107017 either not a
+ * live stream (activeStream checked first); ACL_ERROR_RT_STREAM_MODEL
+ * (107005) stream, then activeStream, not bound to a model, the two bound
+ * to different models, or the model's build has ended; 107003 stream is
+ * not of the current context; 207001 no memory. */
 ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream);
+/* aclrtSwitchStream - queue on stream (bound to a model being built) a
+ * task that, when a replay reaches it, compares the signed values of
+ * dataType (INT32: 4 bytes, INT64: 8 bytes; device memory aligned to their
+ * size, read when the task runs) at leftValue and rightValue with cond and,
+ * when it holds, activates trueStream as aclrtActiveStream does.  Errors:
+ * 100000 leftValue, rightValue, trueStream or stream NULL, falseStream not
+ * NULL (reserved); 107000 cond or dataType outside its enum, a value not
+ * aligned; 107017 either stream not live; 107005 and 107003 as
+ * aclrtActiveStream;
+ * a replay whose values are not device memory of the process fails at
+ * aclmdlRIExecuteAsync with 107000. */
+ACL_FUNC_VISIBILITY aclError aclrtSwitchStream(void *leftValue, aclrtCondition cond, void *rightValue,
+					       aclrtCompareDataType dataType, aclrtStream trueStream,
+					       aclrtStream falseStream, aclrtStream stream);
 /* aclrtGetStreamAvailableNum - *streamCount: streams this process can
  * still create on the current device (1024 less the live ones, default
  * streams included).  Errors: 100000 NULL; 107002 no current device. */
@@ -3212,7 +3239,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMo
  * ACL_ERROR_RT_STREAM_CAPTURED (107027) the stream is capturing;
  * ACL_ERROR_RT_STREAM_TASK_FULL (207003) the device queue cannot take all
  * tasks; ACL_ERROR_RT_STREAM_NO_CB_REG (107016) a callback task and no
- * thread processes the stream's reports.  Nothing is queued on failure.
+ * thread processes the stream's reports; ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+ * (207000) modelRI is a sub graph of a condition task (it runs inside its
+ * parent only).  Nothing is queued on failure.
  */
 ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream);
 
@@ -3230,7 +3259,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
  * registration order), its driver graph is freed; replays already queued
  * finish normally.  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000)
  * modelRI NULL; ACL_ERROR_RT_PARAM_INVALID (107000) not a live graph;
- * ACL_ERROR_RT_MODEL_CAPTURED (107026) it is still being captured.
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) a sub graph of a condition
+ * task (it goes with its parent); ACL_ERROR_RT_MODEL_CAPTURED (107026) it
+ * is still being captured.
  */
 ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
 
@@ -3263,6 +3294,52 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle);
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle);
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream);
+
+/*
+ * Built models.  aclmdlRIBuildBegin makes an empty model (flag must be 0) on
+ * the current device; aclmdlRIBindStream binds a stream created with
+ * ACL_STREAM_PERSISTENT to it (flag ACL_MODEL_STREAM_FLAG_HEAD: the stream
+ * runs when a replay starts; ACL_MODEL_STREAM_FLAG_DEFAULT: when a task
+ * activates it, aclrtActiveStream / aclrtSwitchStream).  From then on the
+ * work queued on a bound stream is recorded into the model, not run:
+ * copies, sets, value writes, reduces and cache operations (npu_sim's
+ * model programs run memory tasks only: an event, notify, value-wait,
+ * callback, prefetch or pool-free task on a model stream fails with
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000)), labels (aclrtSetLabel,
+ * aclrtSwitchLabelByIndex), stream activations and one end task
+ * (aclmdlRIEndTask: the stream's segment ends there).  aclmdlRIBuildEnd
+ * loads the model (the driver checks it); aclmdlRIExecuteAsync /
+ * aclmdlRIExecute then replay it: the head streams' tasks, then each
+ * activated stream's, one stream after another in activation order (one
+ * order the device may run them in), every control task reading device
+ * memory as it is when the replay reaches it.  Work queued on a stream
+ * still bound after aclmdlRIBuildEnd fails with ACL_ERROR_RT_STREAM_MODEL
+ * (107005) until aclmdlRIUnbindStream.  A replay whose loop never ends
+ * runs until the stream is aborted or destroyed or the process exits.
+ *
+ * aclmdlRIBuildBegin: 100000 modelRI NULL; 107000 flag not 0; 107002 no
+ * current device; 207000 the driver has no graph control flow; 207001.
+ * aclmdlRIBindStream: 100000 modelRI NULL; 107000 flag neither HEAD (0)
+ * nor DEFAULT (0x7FFFFFFF), stream NULL, modelRI not a live model, the
+ * model not being built (made by aclmdlRIBuildBegin, build not
+ * ended), stream not created with ACL_STREAM_PERSISTENT; 107017 stream
+ * not live;
+ * ACL_ERROR_RT_STREAM_CONTEXT (107003) stream of another device;
+ * ACL_ERROR_RT_STREAM_MODEL (107005) stream bound to a model already, or
+ * capturing; 207001.  aclmdlRIUnbindStream: 100000 modelRI NULL; 107000
+ * stream NULL, modelRI not live; 107017 stream not live; 107003; 107005
+ * stream not
+ * bound to this model (the tasks it recorded stay in the model).
+ * aclmdlRIEndTask: 100000 modelRI NULL; 107000 stream NULL, modelRI not
+ * live; 107017 stream not live; 107003; ACL_ERROR_RT_INTERNAL_ERROR (507000) the model
+ * has its end task already, stream not bound to this model; 107005 build
+ * ended.  aclmdlRIBuildEnd: 100000 modelRI NULL, reserve not NULL; 107000
+ * modelRI not live or not being built; 507000 a label of a switch's list
+ * is not set on a stream of this model; 207001.  aclmdlRIExecuteAsync of a
+ * model whose build has not ended: 107000.
+ */
+#define ACL_MODEL_STREAM_FLAG_HEAD 0x00000000U
+#define ACL_MODEL_STREAM_FLAG_DEFAULT 0x7FFFFFFFU
 ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag);
 ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag);
 ACL_FUNC_VISIBILITY aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream);
@@ -3371,6 +3448,40 @@ ACL_FUNC_VISIBILITY aclError aclmdlRITaskDisable(aclmdlRITask task);
  * task, or a module without NPU_SIM_CAP_GRAPH_POOL.
  */
 ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI);
+/*
+ * Condition tasks of captured graphs.  aclmdlRICondHandleCreate - a handle
+ * of modelRI, a graph in its capture stage (aclmdlRICaptureBegin, or a sub
+ * graph being captured), owning 8 bytes of device memory of the current
+ * device (zeroed; a uint64); with flag ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT
+ * every replay first writes defaultLaunchValue there (other flag values:
+ * no write).  aclmdlRICondHandleGetCondPtr - *ptr gets that address.
+ * aclmdlRIAddCondTask - on stream, capturing into the handle's graph,
+ * record a condition task and make params.size empty sub graphs, written
+ * to params.modelRIArray; capture each with aclmdlRICaptureToModelRIBegin
+ * (then aclmdlRICaptureEnd) before the parent's capture ends, which
+ * compiles them into the parent.  A replay reaching the task reads the
+ * uint64: IF (size 1 or 2) runs sub graph 0 when it is not 0, else sub
+ * graph 1 if any; WHILE (size 1) runs sub graph 0 while it is not 0 (read
+ * before every round); SWITCH (size > 0) runs sub graph [value] when value
+ * < size, else none.  A graph with condition tasks (and its sub graphs)
+ * may hold memory tasks only (copies, sets, value writes, reduces, cache
+ * operations): else its aclmdlRICaptureEnd fails with 207000.  Sub graphs
+ * are destroyed with their parent, the handles' memory too; on their own
+ * they cannot be destroyed, executed or aborted (207000).
+ *
+ * aclmdlRICondHandleCreate: 100000 modelRI or handle NULL; 107002 no
+ * current device; 107000 modelRI not a live graph in its capture stage;
+ * ACL_ERROR_RT_MODEL_CONTEXT (107004) the graph is of another device than
+ * the current one; the codes of aclrtMalloc for the 8 bytes.
+ * aclmdlRICondHandleGetCondPtr: 100000 handle or ptr NULL; 107000 handle
+ * not live.  aclmdlRIAddCondTask (flags reserved, not checked): 100000
+ * stream NULL, params.modelRIArray NULL (after the other checks); 107000
+ * stream not live, params.handle not a live handle or used by a condition
+ * task already; 107003 stream of another context;
+ * ACL_ERROR_RT_STREAM_NOT_CAPTURED (107029) stream not capturing; 107000
+ * the stream captures into another graph than the handle's, params.type
+ * outside the enum or params.size not fitting it; 207001.
+ */
 ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
                                                       aclmdlRICondHandleFlag flag, aclmdlRICondHandle *handle);
 ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t **ptr);
@@ -3378,21 +3489,48 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, 
 /*
  * aclmdlRICaptureToModelRIBegin - as aclmdlRICaptureBegin, the tasks going
  * into modelRI, which must be a never-captured sub-graph of a condition
- * task (aclmdlRIAddCondTask); aclmdlRICaptureEnd then fills it and leaves
- * its modelRI argument alone (NULL allowed).  Returns ACL_SUCCESS;
+ * task (aclmdlRIAddCondTask); aclmdlRICaptureEnd then fills it (its
+ * modelRI argument may be NULL, else gets the sub-graph).  Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) stream or modelRI NULL;
  * ACL_ERROR_RT_PARAM_INVALID (107000) not a live stream, mode outside the
  * enum, modelRI not a live graph or not such a sub-graph;
  * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) module without graphs;
  * ACL_ERROR_RT_MODEL_CONTEXT (107004) modelRI is another device's;
  * ACL_ERROR_RT_MODEL_CAPTURED (107026) modelRI was captured already;
- * ACL_ERROR_RT_STREAM_CAPTURED (107027) the stream is capturing;
+ * ACL_ERROR_RT_STREAM_CAPTURED (107027) the stream is capturing or bound
+ * to a model being built (aclmdlRIBindStream);
  * ACL_ERROR_RT_MEMORY_ALLOCATION (207001).
  */
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
                                                            aclmdlRICaptureMode mode);
 
-/* Labels and stream switches (declared only: see the status block). */
+/*
+ * Labels.  aclrtCreateLabel - a new label (65535 per process at most);
+ * aclrtCreateLabelList - a list of num labels (each label must be in a
+ * list before it is set); aclrtSetLabel - set label, once, on stream (bound
+ * to a model being built): it marks the position of the stream's next
+ * task; aclrtSwitchLabelByIndex - queue on stream (bound to a model being
+ * built) a task that, when a replay reaches it, reads the uint32 index at
+ * ptr (device memory, 4-byte aligned) and goes on at the label
+ * labelList[index] (an index >= maxValue: labelList[maxValue - 1]),
+ * leaving the rest of its own stream; the labels must be set on streams of
+ * the same model by aclmdlRIBuildEnd.  Destroying a label or list later
+ * changes no model.
+ *
+ * aclrtCreateLabel: 100000 label NULL; 107002 no current device; 507000
+ * 65535 labels live; 207001.  aclrtDestroyLabel: 100000 NULL; 107000 not
+ * a live label.  aclrtCreateLabelList: 100000 labels or labelList NULL;
+ * 107000 num 0 or > 65535, a label not live; 207001.
+ * aclrtDestroyLabelList: 100000 NULL; 107000 not a live list.
+ * aclrtSetLabel: 100000 label or stream NULL; 107017 stream not live;
+ * 107000 label not live; 107003 stream of another context; 107005 stream not bound to a
+ * model being built; ACL_ERROR_RT_INTERNAL_ERROR (507000) label set
+ * already (on this or another stream), label in no list; 207001.
+ * aclrtSwitchLabelByIndex: 100000 ptr, labelList or stream NULL; 107000
+ * ptr not 4-byte aligned, labelList not live, maxValue 0
+ * or above the list's length, ptr not device memory of stream's device;
+ * 107017 stream not live; 107003; 107005 stream not bound to a model being built; 207001.
+ */
 ACL_FUNC_VISIBILITY aclError aclrtCreateLabel(aclrtLabel *label);
 ACL_FUNC_VISIBILITY aclError aclrtSetLabel(aclrtLabel label, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtDestroyLabel(aclrtLabel label);

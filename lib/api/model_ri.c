@@ -21,6 +21,7 @@
 #include "check.h"
 #include "err_msg.h"
 #include "model_ri.h"
+#include "model_ri_flow.h"
 #include "races.h"
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -42,6 +43,13 @@ static aclError not_graph(const void *h)
 {
 	npu_rt_msg_detail("modelRI %p is not a live model runtime instance of this process", h);
 	return ACL_ERROR_RT_PARAM_INVALID;
+}
+
+/* A sub graph of a condition task runs only inside its parent (207000). */
+static aclError sub_refused(const char *what)
+{
+	npu_rt_msg_detail("a sub graph of a condition task (aclmdlRIAddCondTask) cannot be %s on its own", what);
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 }
 
 /*
@@ -92,7 +100,7 @@ static aclError capture_begin(aclrtStream stream, aclmdlRICaptureMode mode, void
 	npu_rt_ri_lock();
 	if (into != NULL) {
 		target = npu_rt_ri_find(into);
-		if (target == NULL || !target->sub) {
+		if (target == NULL || !npu_rt_ri_is_sub(target)) {
 			npu_rt_ri_unlock();
 			npu_rt_devices_unlock();
 			if (target == NULL)
@@ -118,6 +126,12 @@ static aclError capture_begin(aclrtStream stream, aclmdlRICaptureMode mode, void
 		npu_rt_ri_unlock();
 		npu_rt_devices_unlock();
 		npu_rt_msg_detail("the stream is capturing already (%s)", g->invalid ? "invalidated" : "active");
+		return ACL_ERROR_RT_STREAM_CAPTURED;
+	}
+	if (npu_rt_flow_bound(ref.dev, ref.kid, NULL) != NULL) {
+		npu_rt_ri_unlock();
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("the stream is bound to a model being built (aclmdlRIBindStream)");
 		return ACL_ERROR_RT_STREAM_CAPTURED;
 	}
 	g = target != NULL ? target : npu_rt_ri_new(ref.dev, npu_rt_device_epoch_locked(ref.dev));
@@ -242,11 +256,11 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *mo
 		goto out;
 	}
 	/* A sub-graph's capture ends into it: modelRI is neither needed nor written. */
-	if (modelRI == NULL && !g->sub) {
+	if (modelRI == NULL && !npu_rt_ri_is_sub(g)) {
 		err = null_param("modelRI");
 		goto out;
 	}
-	if (!g->sub)
+	if (!npu_rt_ri_is_sub(g))
 		*modelRI = NULL;
 	if (g->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED && g->thread != (uint64_t)pthread_self()) {
 		err = ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD;
@@ -262,15 +276,10 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *mo
 		npu_rt_msg_detail("a stream joined into the capture does not end with an event record that the "
 				  "stream which began the capture waits for");
 	}
+	/* The tasks, or the program of a graph with condition tasks. */
+	if (err == ACL_SUCCESS)
+		err = npu_rt_flow_compile(g, &ops, &n, &gc.flags);
 	if (err == ACL_SUCCESS) {
-		ops = calloc(g->ntasks ? g->ntasks : 1, sizeof(*ops));
-		if (ops == NULL)
-			err = ACL_ERROR_RT_MEMORY_ALLOCATION;
-	}
-	if (err == ACL_SUCCESS) {
-		for (uint32_t i = 0; i < g->ntasks; i++)
-			if (!g->tasks[i]->disabled)
-				ops[n++] = g->tasks[i]->req;
 		gc.ops = (uintptr_t)ops;
 		gc.count = n;
 		rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc);
@@ -284,7 +293,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *mo
 	npu_rt_ri_mode_exit(g);
 	if (err != ACL_SUCCESS) {
 		npu_rt_ri_free_pool_blocks(g, ref.fd);
-		if (g->sub)
+		if (npu_rt_ri_is_sub(g))
 			npu_rt_ri_clear_tasks(g);	/* the condition task keeps it */
 		else
 			npu_rt_ri_free(g);	/* the runtime drops a failed capture's model */
@@ -293,9 +302,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *mo
 	g->kgraph = gc.id;
 	g->tagged = npu_rt_get_param(ref.fd, NPU_SIM_PARAM_CAPABILITIES, &caps) == 0 &&
 		    (caps & NPU_SIM_CAP_GRAPH_POOL);
-	if (g->sub)
-		goto out;
-	*modelRI = g;
+	if (modelRI != NULL)	/* a sub graph's capture may leave it NULL */
+		*modelRI = g;
 	npu_rt_check_created(NPU_RT_CK_GRAPH, g->dev, (uintptr_t)g, 0);
 out:
 	npu_rt_ri_unlock();
@@ -387,6 +395,10 @@ static aclError launch_locked(const struct npu_rt_ref *ref, const void *handle)
 
 	npu_rt_ri_lock();
 	g = npu_rt_ri_find(handle);
+	if (g != NULL && npu_rt_ri_is_sub(g)) {
+		npu_rt_ri_unlock();
+		return sub_refused("executed");
+	}
 	if (g == NULL || g->capturing) {
 		npu_rt_ri_unlock();
 		if (g != NULL) {
@@ -394,6 +406,11 @@ static aclError launch_locked(const struct npu_rt_ref *ref, const void *handle)
 			return ACL_ERROR_RT_MODEL_CAPTURED;
 		}
 		return not_graph(handle);
+	}
+	if (npu_rt_flow_unloaded(g)) {
+		npu_rt_ri_unlock();
+		npu_rt_msg_detail("the model's build has not ended (aclmdlRIBuildEnd)");
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	if (g->dev != ref->dev || g->epoch != npu_rt_device_epoch_locked(ref->dev) || g->kgraph == 0) {
 		npu_rt_ri_unlock();
@@ -460,6 +477,11 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 	npu_rt_devices_read_lock();
 	npu_rt_ri_lock();
 	g = npu_rt_ri_find(modelRI);
+	if (g != NULL && npu_rt_ri_is_sub(g)) {
+		npu_rt_ri_unlock();
+		npu_rt_devices_unlock();
+		return sub_refused("executed");
+	}
 	if (g == NULL || g->capturing || npu_rt_device_epoch_locked(g->dev) != g->epoch) {
 		int capturing = g != NULL && g->capturing;
 
@@ -519,11 +541,10 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI)
 		npu_rt_devices_unlock();
 		return not_graph(modelRI);
 	}
-	if (g->sub) {
+	if (npu_rt_ri_is_sub(g)) {
 		npu_rt_ri_unlock();
 		npu_rt_devices_unlock();
-		npu_rt_msg_detail("a sub-graph of a condition task cannot be aborted");
-		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+		return sub_refused("aborted");
 	}
 	cur = npu_rt_current_dev_locked();
 	if (cur < 0) {
@@ -568,6 +589,11 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI)
 	npu_rt_devices_read_lock();
 	npu_rt_ri_lock();
 	g = npu_rt_ri_find(modelRI);
+	if (g != NULL && npu_rt_ri_is_sub(g)) {
+		npu_rt_ri_unlock();
+		npu_rt_devices_unlock();
+		return sub_refused("destroyed (it goes with its parent)");
+	}
 	if (g == NULL || g->capturing) {
 		npu_rt_ri_unlock();
 		npu_rt_devices_unlock();
@@ -591,21 +617,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI)
 	} else {
 		npu_rt_devices_unlock();
 	}
-	/* Registration order: the list is newest first. */
-	while (dtors != NULL) {
-		struct npu_rt_ri_dtor *d = dtors, *prev = NULL;
-
-		while (d->next != NULL) {
-			prev = d;
-			d = d->next;
-		}
-		if (prev != NULL)
-			prev->next = NULL;
-		else
-			dtors = NULL;
-		d->fn(d->data);
-		free(d);
-	}
+	npu_rt_ri_run_dtors(dtors);
 	return ACL_SUCCESS;
 }
 
@@ -1013,14 +1025,12 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI)
 		err = ACL_ERROR_RT_MODEL_UPDATE_FAILED;
 		goto out;
 	}
-	ops = calloc(g->ntasks ? g->ntasks : 1, sizeof(*ops));
-	if (ops == NULL) {
-		err = ACL_ERROR_RT_MEMORY_ALLOCATION;
+	err = npu_rt_flow_compile(g, &ops, &n, &gc.flags);
+	if (err != ACL_SUCCESS) {
+		g->ustate = NPU_RT_RI_FAULT;
+		err = ACL_ERROR_RT_MODEL_UPDATE_FAILED;
 		goto out;
 	}
-	for (uint32_t i = 0; i < g->ntasks; i++)
-		if (!g->tasks[i]->disabled)
-			ops[n++] = g->tasks[i]->req;
 	gc.ops = (uintptr_t)ops;
 	gc.count = n;
 	if (g->tagged) {

@@ -80,17 +80,19 @@ struct npu_rt_graph {
 	struct npu_rt_ri_taskgrp *grps;	/* ended groups */
 	int open_grps;			/* streams grouping into this capture */
 	aclError grp_err;		/* a task refused in a group, or 0 */
-	/* A sub-graph of a condition task, never captured: the one kind
-	 * aclmdlRICaptureToModelRIBegin captures into (set by the condition
-	 * task code). */
-	int sub;
 	int captured;			/* a capture into it began once */
 	int tagged;			/* replays carry a tag (NPU_SIM_CAP_GRAPH_POOL) */
+	struct npu_rt_flow *flow;	/* control flow, NULL if none (model_ri_flow.h) */
 };
 
 /* ri_lock: the graphs and captures. */
 void npu_rt_ri_lock(void);
 void npu_rt_ri_unlock(void);
+/* ri_lock held: whether g is a sub graph of a condition task
+ * (aclmdlRIAddCondTask, model_ri_cond.c): the one kind
+ * aclmdlRICaptureToModelRIBegin captures into; it cannot be destroyed,
+ * executed or aborted on its own. */
+int npu_rt_ri_is_sub(const struct npu_rt_graph *g);
 /* ri_lock held: the live graph handle is, or NULL. */
 struct npu_rt_graph *npu_rt_ri_find(const void *handle);
 /* ri_lock held: the live graph after g (NULL: the first), or NULL. */
@@ -125,6 +127,13 @@ int npu_rt_ri_exchange_mode(int mode);
  */
 int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, void (*fn)(void *),
 			  void *data, int cb_kind, aclError *err);
+/*
+ * The recorder of work queued on a model's streams (model_ri_build.c),
+ * called first by npu_rt_capture_submit with the same contract; set once.
+ */
+typedef int (*npu_rt_build_recorder)(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, int cb_kind,
+				     aclError *err);
+void npu_rt_capture_set_recorder(npu_rt_build_recorder fn);
 /* Table lock held: 0 stream (dev, kid) captures nothing, 1 active, 2 invalidated. */
 int npu_rt_capture_stream_state(int dev, uint32_t kid);
 /* Table lock held: whether event (dev, kid) is recorded in an active capture. */

@@ -249,9 +249,19 @@ static int is_event_op(uint32_t op)
 	return op == NPU_SIM_OP_RECORD || op == NPU_SIM_OP_WAIT || op == NPU_SIM_OP_RESET;
 }
 
+/* Set once by model_ri_build.c (a layer above): it records work queued on
+ * the streams bound to a model being built. */
+static npu_rt_build_recorder build_recorder;
+
+void npu_rt_capture_set_recorder(npu_rt_build_recorder fn)
+{
+	__atomic_store_n(&build_recorder, fn, __ATOMIC_RELEASE);
+}
+
 int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_submit *req, void (*fn)(void *),
 			  void *data, int cb_kind, aclError *err)
 {
+	npu_rt_build_recorder recorder;
 	struct npu_rt_ri_stream *st = NULL;
 	struct npu_rt_graph *g, *ge = NULL;
 	struct npu_rt_ri_task *t;
@@ -259,6 +269,9 @@ int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_su
 	void *sh = NULL, *eh = NULL;
 	struct npu_rt_obj ev;
 
+	recorder = __atomic_load_n(&build_recorder, __ATOMIC_ACQUIRE);
+	if (recorder != NULL && recorder(ref, req, cb_kind, err))	/* a model stream */
+		return 1;
 	if (atomic_load(&n_capturing) == 0 && !npu_rt_taskgrp_active())
 		return 0;
 	epoch = npu_rt_device_epoch_locked(ref->dev);

@@ -2,7 +2,7 @@
  * Stream failure mode, queries and control: aclrtSetStreamFailureMode,
  * aclrtStreamGetId / GetFlags / GetPriority, aclrtCreateStreamV2 and its
  * configuration handle (made by stream_config.c), aclrtSet/GetStreamAttribute, aclrtStreamAbort,
- * aclrtStreamStop, aclrtActiveStream, aclrtGetStreamAvailableNum,
+ * aclrtStreamStop, aclrtGetStreamAvailableNum,
  * aclrtCtxGetCurrentDefaultStream, aclrtDeviceGetStreamPriorityRange.
  *
  * The device keeps what decides execution (failure mode, priority, the
@@ -395,28 +395,6 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamStop(aclrtStream stream)
 		return err;
 	rc = stream_ctl_unlock(&ref, NPU_SIM_STREAM_CTL_STOP, 0, &req);
 	return rc == 0 ? ACL_SUCCESS : npu_rt_obj_errno(rc);
-}
-
-ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream)
-{
-	struct npu_rt_ref ref;
-	aclError err;
-
-	if (activeStream == NULL || stream == NULL) {
-		npu_rt_msg_detail("%s is NULL", activeStream == NULL ? "activeStream" : "stream");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	err = npu_rt_obj_enter(activeStream, NPU_RT_OBJ_STREAM, &ref);
-	if (err != ACL_SUCCESS)
-		return err;
-	npu_rt_devices_unlock();
-	err = npu_rt_obj_enter(stream, NPU_RT_OBJ_STREAM, &ref);
-	if (err != ACL_SUCCESS)
-		return err;
-	npu_rt_devices_unlock();
-	npu_rt_msg_detail("stream is not bound to a model (aclmdlRIBindStream): only model streams can activate "
-			  "one another, and this runtime has no models");
-	return ACL_ERROR_RT_STREAM_MODEL;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)

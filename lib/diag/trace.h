@@ -59,6 +59,7 @@ void npu_rt_tr_aclrtPhysicalMemProp(struct npu_rt_tr *t, const char *name,
 				    const aclrtPhysicalMemProp *p);
 void npu_rt_tr_aclrtMallocConfig(struct npu_rt_tr *t, const char *name, const aclrtMallocConfig *p);
 void npu_rt_tr_aclrtIpcEventHandle(struct npu_rt_tr *t, const char *name, const aclrtIpcEventHandle *p);
+void npu_rt_tr_aclmdlRICondTaskParams(struct npu_rt_tr *t, const char *name, const aclmdlRICondTaskParams *p);
 void npu_rt_tr_aclrtMemManagedLocation(struct npu_rt_tr *t, const char *name,
 				       const aclrtMemManagedLocation *p);
 

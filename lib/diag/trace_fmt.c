@@ -211,6 +211,18 @@ void npu_rt_tr_aclrtIpcEventHandle(struct npu_rt_tr *t, const char *name, const 
 	npu_rt_tr_close(t);
 }
 
+/* A condition task's parameters (aclmdlRIAddCondTask, by value). */
+void npu_rt_tr_aclmdlRICondTaskParams(struct npu_rt_tr *t, const char *name, const aclmdlRICondTaskParams *p)
+{
+	if (!open_or_null(t, name, p))
+		return;
+	npu_rt_tr_ptr(t, "handle", p->handle);
+	npu_rt_tr_int(t, "type", p->type);
+	npu_rt_tr_uint(t, "size", p->size);
+	npu_rt_tr_ptr(t, "modelRIArray", p->modelRIArray);
+	npu_rt_tr_close(t);
+}
+
 /* At most this many attributes of a config are written. */
 #define CFG_ATTRS_MAX 8
 

@@ -170,7 +170,10 @@ START_TEST(test_get_param)
 				   NPU_SIM_CAP_FAULT_INJECT | NPU_SIM_CAP_MEM_PEAKS |
 				   NPU_SIM_CAP_EVENT_EXT | NPU_SIM_CAP_CALLBACK |
 				   NPU_SIM_CAP_MEM_OPS | NPU_SIM_CAP_NOTIFY | NPU_SIM_CAP_STREAM_CTL |
-				   NPU_SIM_CAP_MEMPOOL | NPU_SIM_CAP_GRAPH | NPU_SIM_CAP_GRAPH_POOL), 0);
+				   NPU_SIM_CAP_MEMPOOL | NPU_SIM_CAP_GRAPH | NPU_SIM_CAP_GRAPH_FLOW |
+				   NPU_SIM_CAP_GRAPH_POOL), 0);
+	ck_assert_uint_eq(NPU_SIM_CAP_GRAPH_FLOW, 1ULL << 19);
+	ck_assert_uint_eq(caps & NPU_SIM_CAP_GRAPH_FLOW, NPU_SIM_CAP_GRAPH_FLOW);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEMPOOL, 1ULL << 17);
 	ck_assert_uint_eq(caps & NPU_SIM_CAP_MEMPOOL, NPU_SIM_CAP_MEMPOOL);
 	ck_assert_uint_eq(NPU_SIM_CAP_GRAPH, 1ULL << 18);
@@ -758,6 +761,50 @@ START_TEST(test_graph_bad_input)
 	gd.flags = 0;
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_DESTROY, &gd), 0);
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_DESTROY, &gd), ENOENT);
+	/* Control-flow programs (1.11): entries and targets checked at create. */
+	{
+		struct npu_sim_stream_submit fo[4];
+
+		memset(fo, 0, sizeof(fo));
+		fo[0] = (struct npu_sim_stream_submit){ .op = NPU_SIM_OP_SET, .dst = va, .dpitch = 64, .width = 64,
+							.height = 1, .value = 0x11 };
+		fo[1] = (struct npu_sim_stream_submit){ .op = NPU_SIM_OP_BRANCH, .dst = va, .width = 4,
+							.flags = NPU_SIM_FLOW_EQ, .operand = 0x11111111, .height = 3 };
+		fo[2] = (struct npu_sim_stream_submit){ .op = NPU_SIM_OP_SET, .dst = va, .dpitch = 64, .width = 64,
+							.height = 1, .value = 0x22 };
+		fo[3] = (struct npu_sim_stream_submit){ .op = NPU_SIM_OP_JUMP, .flags = NPU_SIM_FLOW_END };
+		gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)fo, .count = 4 };
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);	/* no FLOW flag */
+		gc.flags = NPU_SIM_GRAPH_FLOW;
+		fo[1].height = 4;	/* target past the end */
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+		fo[1].height = 3;
+		fo[1].width = 3;
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+		fo[1].width = 4;
+		fo[3].height = 1;	/* END names no target */
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+		fo[3].height = 0;
+		fo[2].op = NPU_SIM_OP_RECORD;	/* waits and events: not in a program */
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+		fo[2].op = NPU_SIM_OP_SWITCH;	/* followed by a SET, not a JUMP */
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+		fo[2] = (struct npu_sim_stream_submit){ .op = NPU_SIM_OP_SET, .dst = va, .dpitch = 64, .width = 64,
+							.height = 1, .value = 0x22 };
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), 0);
+		gi = (struct npu_sim_graph_info){ .id = gc.id };
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_INFO, &gi), 0);
+		ck_assert_uint_eq(gi.flags, NPU_SIM_GRAPH_FLOW);
+		ck_assert_uint_eq(gi.count, 4);
+		/* The whole program is one operation of the stream. */
+		gl = (struct npu_sim_graph_launch){ .id = gc.id, .stream = sc.id };
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &gl), 0);
+		ck_assert_uint_eq(gl.seq, 3);
+		ss = (struct npu_sim_stream_sync){ .id = sc.id };
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SYNC, &ss), 0);
+		ck_assert_int_eq(ss.error, 0);
+		ck_assert_uint_eq(ss.submitted, 3);
+	}
 	/* An empty graph, left for the release. */
 	gc = (struct npu_sim_graph_create){ 0 };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), 0);

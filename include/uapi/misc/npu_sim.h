@@ -113,6 +113,8 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_GRAPH	(1ULL << 18)
 /* Graph memory, GRAPH_LAUNCH @tag, GRAPH_ABORT (1.11) */
 #define NPU_SIM_CAP_GRAPH_POOL	(1ULL << 20)
+/* GRAPH_CREATE with NPU_SIM_GRAPH_FLOW, ops 17..19: control flow (1.11) */
+#define NPU_SIM_CAP_GRAPH_FLOW	(1ULL << 19)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -1860,7 +1862,9 @@ struct npu_sim_peer_access {
  * struct npu_sim_graph_create - make a graph from a list of operations
  * @ops: in, user address of @count struct npu_sim_stream_submit entries
  * @count: in, number of entries, 0..NPU_SIM_MAX_GRAPH_OPS
- * @flags: in, 0 or (1.11) NPU_SIM_GRAPH_TAKE_FROM
+ * @flags: in, 0 or an OR of (1.11) NPU_SIM_GRAPH_TAKE_FROM and
+ *	NPU_SIM_GRAPH_FLOW (a control-flow program, below: its entries may be
+ *	ops 17..19, and each target entry index must be below @count)
  * @id: out, graph id (> 0), unique in the file while the graph lives
  * @from: in, with NPU_SIM_GRAPH_TAKE_FROM: a graph whose pool blocks the
  *	new graph's POOL_ALLOC entries may take over (aclmdlRIUpdate);
@@ -1922,7 +1926,7 @@ struct npu_sim_graph_launch {
  * @id: in, graph id
  * @pad: must be 0
  * @count: out, number of entries
- * @flags: out, 0
+ * @flags: out, the GRAPH_CREATE flags (1.11; 0 before)
  * @bytes: out, as GRAPH_CREATE's @bytes
  * @launches: out, successful GRAPH_LAUNCH calls of the graph
  *
@@ -1936,6 +1940,72 @@ struct npu_sim_graph_info {
 	__u64 bytes;
 	__u64 launches;
 };
+
+/* ---- Graph control flow (API 1.11, NPU_SIM_CAP_GRAPH_FLOW) --------------
+ *
+ * A graph created with NPU_SIM_GRAPH_FLOW is a program: GRAPH_LAUNCH queues
+ * it as one operation of the stream, and the stream's worker runs its
+ * entries from entry 0, reading device memory as it is when each entry
+ * runs (aclmdlRI condition tasks, labels, aclrtSwitchStream,
+ * aclrtActiveStream).  Entries are COPY, SET (also NPU_SIM_SET_32), REDUCE,
+ * CMO, VALUE_WRITE, and the three control entries below; nothing that
+ * waits (no RECORD, WAIT, VALUE_WAIT, NOTIFY_*, CALLBACK, PREFETCH,
+ * POOL_FREE).  At launch every entry's device ranges are checked and
+ * referenced once, as by STREAM_SUBMIT, however often it then runs.
+ *
+ * A program runs in segments (one per stream of a built model): the run
+ * starts at entry 0; a segment ends at a JUMP with NPU_SIM_FLOW_END or past
+ * the last entry, and the run then continues at the oldest segment start
+ * activated (JUMP with NPU_SIM_FLOW_ACTIVATE) and not yet begun; the
+ * launch's operation completes when none is left.  A segment activated
+ * again while it waits to begin is activated once.
+ *
+ * A run is stream work like any other: after every NPU_SIM_FLOW_SLICE
+ * entries it passes its worker slot on when other streams of its user
+ * wait for one, and it stops at its next entry on a forced stream
+ * destroy, STREAM_CTL ABORT, or the release of the file (so a loop whose
+ * condition never turns false runs until one of those, as on a device).
+ * An entry that fails ends the run with that error (the stream's error).
+ */
+#define NPU_SIM_GRAPH_FLOW	(1U << 0)	/* GRAPH_CREATE @flags (1.11) */
+#define NPU_SIM_FLOW_SLICE	256		/* entries between yields */
+
+/*
+ * NPU_SIM_OP_BRANCH: read the value at @dst (@width 4 or 8 bytes, aligned
+ * to it) and compare it with the value of the same width at @src (a device
+ * address) or, when @src is 0, with @operand; if the comparison @flags
+ * (enum npu_sim_flow_cond; @value 1: signed, 0: unsigned) holds, continue
+ * at entry @height, else at the next one.  Other fields 0.
+ */
+#define NPU_SIM_OP_BRANCH	17
+/*
+ * NPU_SIM_OP_SWITCH: read the index at @dst (@width 4 or 8, unsigned,
+ * aligned) and continue at entry (this + 1 + index) of the @height (> 0)
+ * entries that follow, which must be JUMPs with @flags 0.  An index >=
+ * @height: @flags NPU_SIM_SWITCH_CLAMP takes the last of them; @flags 0
+ * continues after them.  Other fields 0.
+ */
+#define NPU_SIM_OP_SWITCH	18
+/*
+ * NPU_SIM_OP_JUMP: @flags 0: continue at entry @height; NPU_SIM_FLOW_ACTIVATE:
+ * activate the segment starting at entry @height and continue at the next
+ * entry; NPU_SIM_FLOW_END: end the segment (@height 0).  Other fields 0.
+ */
+#define NPU_SIM_OP_JUMP		19
+
+/* BRANCH comparisons (aclrtCondition values). */
+enum npu_sim_flow_cond {
+	NPU_SIM_FLOW_EQ = 0,
+	NPU_SIM_FLOW_NE = 1,
+	NPU_SIM_FLOW_GT = 2,
+	NPU_SIM_FLOW_GE = 3,
+	NPU_SIM_FLOW_LT = 4,
+	NPU_SIM_FLOW_LE = 5,
+};
+
+#define NPU_SIM_SWITCH_CLAMP	(1U << 0)	/* SWITCH @flags */
+#define NPU_SIM_FLOW_ACTIVATE	1		/* JUMP @flags */
+#define NPU_SIM_FLOW_END	2		/* JUMP @flags */
 
 #define NPU_SIM_IOCTL_GRAPH_CREATE	_IOWR(NPU_SIM_IOC_MAGIC, 0x64, struct npu_sim_graph_create)
 #define NPU_SIM_IOCTL_GRAPH_DESTROY	_IOW(NPU_SIM_IOC_MAGIC, 0x65, struct npu_sim_graph_destroy)
@@ -1965,7 +2035,7 @@ struct npu_sim_graph_info {
  */
 #define NPU_SIM_OP_POOL_ALLOC	20
 /* GRAPH_CREATE @flags: blocks of graph @from may be taken over. */
-#define NPU_SIM_GRAPH_TAKE_FROM	(1U << 0)
+#define NPU_SIM_GRAPH_TAKE_FROM	(1U << 1)
 
 /**
  * struct npu_sim_graph_abort - drop the queued work of launches with a tag
