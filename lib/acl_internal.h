@@ -186,6 +186,9 @@ void npu_rt_devices_release_all(void);
  * table lock HELD; else the error, lock not held.  N > 0.
  */
 aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc *loc);
+/* With the lock held: ACL_SUCCESS (still held) when the calling thread has
+ * a current device; else 107002, lock released. */
+aclError npu_rt_d32_current_locked(void);
 /* Set N words of aclrtMallocHost memory at ptr to value (lock not held). */
 aclError npu_rt_d32_set_host(void *ptr, uint32_t value, size_t N);
 

@@ -270,8 +270,6 @@ aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc
 {
 	uintptr_t base;
 	size_t len, bytes;
-	aclError err;
-	int dev;
 
 	if (ptr == NULL || ((uintptr_t)ptr & 3) != 0) {
 		npu_rt_msg_detail(ptr == NULL ? "ptr is NULL" : "ptr is not 4-byte aligned");
@@ -282,9 +280,11 @@ aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc
 		return ACL_ERROR_INVALID_PARAM;
 	}
 	bytes = N * 4;
-	err = npu_rt_enter_current(&dev);	/* as aclrtMemset: a device is needed */
-	if (err != ACL_SUCCESS)
-		return err;
+	/*
+	 * The memory kind first: the ACL layer asks the driver (no current
+	 * device needed); the runtime's context check comes after (the callers).
+	 */
+	npu_rt_devices_read_lock();
 	*loc = npu_rt_locate_locked(ptr, bytes);
 	if (loc->kind == NPU_RT_LOC_DEVICE ||
 	    (loc->kind == NPU_RT_LOC_HOST && npu_rt_host_find((uintptr_t)ptr, &base, &len)))
@@ -292,6 +292,15 @@ aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc
 	npu_rt_devices_unlock();
 	npu_rt_msg_detail("ptr is neither device memory nor an aclrtMallocHost block");
 	return ACL_ERROR_INVALID_PARAM;
+}
+
+aclError npu_rt_d32_current_locked(void)
+{
+	if (npu_rt_current_dev_locked() >= 0)
+		return ACL_SUCCESS;
+	npu_rt_devices_unlock();
+	npu_rt_msg_detail("the calling thread has no current context (aclrtSetDevice)");
+	return ACL_ERROR_RT_CONTEXT_NULL;
 }
 
 aclError npu_rt_d32_set_host(void *ptr, uint32_t value, size_t N)
@@ -318,6 +327,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t 
 	if (N == 0)
 		return ACL_SUCCESS;
 	err = npu_rt_d32_check(ptr, memSize, N, &loc);
+	if (err == ACL_SUCCESS)
+		err = npu_rt_d32_current_locked();	/* ApiImpl::MemsetD32 */
 	if (err != ACL_SUCCESS)
 		return err;
 	if (loc.kind == NPU_RT_LOC_HOST) {

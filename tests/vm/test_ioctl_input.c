@@ -150,7 +150,7 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
-	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 10);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 11);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEM_PEAKS, 1ULL << 11);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEM_OPS, 1ULL << 16);
 	ck_assert_uint_eq(NPU_SIM_CAP_NOTIFY, 1ULL << 14);
