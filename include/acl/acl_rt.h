@@ -2160,14 +2160,17 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t 
  * to host.  attrs[k] applies to copies attrsIndexes[k] .. attrsIndexes[k+1]-1
  * (the last to numBatches - 1) and must say where they are: dstLoc/srcLoc
  * HOST, or DEVICE with the device id; rsv 0.  Every copy is checked before
- * any byte moves; on an error *failIndex is the refused copy, or SIZE_MAX
- * when the error concerns no single copy.  Returns ACL_SUCCESS;
- * ACL_ERROR_INVALID_PARAM (100000) failIndex or an array NULL, numBatches
- * 0, numAttrs 0 or > numBatches, attrsIndexes not starting at 0, not
- * increasing or not below numBatches, a NULL dst/src, a copy that is not
- * H2D or D2H or goes the other way than the first, an attribute that does
- * not match, sizes[i] > destMax[i] (checked for every copy first);
- * ACL_ERROR_RT_PARAM_INVALID (107000) the device side not inside one live
+ * any byte moves.  Returns ACL_SUCCESS (all sizes 0 included; *failIndex
+ * SIZE_MAX); the ACL layer's ACL_ERROR_INVALID_PARAM (100000), *failIndex
+ * untouched: failIndex, sizes or another array NULL, numBatches 0,
+ * sizes[i] > destMax[i] (every copy first), an attribute's rsv not 0;
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) a product without batch copies
+ * (Atlas 200I/500 A2, inference, training); then, *failIndex SIZE_MAX unless
+ * one copy is refused (then its index), ACL_ERROR_RT_PARAM_INVALID (107000):
+ * numAttrs 0 or > numBatches, attrsIndexes not starting at 0, not
+ * increasing or not below numBatches, an attribute that does not say where
+ * a copy's memory is, a copy that is not H2D or D2H or goes the other way
+ * than the first, a NULL dst/src, the device side not inside one live
  * allocation or mapping;
  * ACL_ERROR_RT_CONTEXT_NULL (107002) no current device.
  */
