@@ -233,6 +233,30 @@ void npu_report_stream_gone(struct npu_ctx *ctx, u32 stream)
 }
 
 /**
+ * npu_report_stream_state() - a stream's subscriptions, for STREAM_CTL QUERY
+ * @ctx: the context
+ * @stream: its id
+ *
+ * Return: NPU_SIM_STREAM_CB_REPORT / _CB_HOSTFUNC / _CB_RUNTIME bits (the
+ * library decides the runtime's subscription checks before its context
+ * check with them).  sq_lock held.
+ */
+u32 npu_report_stream_state(struct npu_ctx *ctx, u32 stream)
+{
+	struct npu_cb_bind *b = npu_cb_bind_find(ctx, stream);
+	u32 state = 0;
+
+	if (!b)
+		return 0;
+	if (b->chan[0])
+		state |= NPU_SIM_STREAM_CB_REPORT;
+	if (b->chan[1])
+		state |= b->runtime ? NPU_SIM_STREAM_CB_RUNTIME :
+				      NPU_SIM_STREAM_CB_HOSTFUNC;
+	return state;
+}
+
+/**
  * npu_report_subscribe() - CB_SUBSCRIBE without NPU_SIM_CB_UNSUBSCRIBE
  * @ctx: the context
  * @stream: stream id

@@ -128,6 +128,8 @@
  *   xa_lock of npu_ctx.streams / .events
  *   xa_lock of npu_ctx.graphs (npu_graph.c: the file's graphs; a leaf,
  *                           nothing else is taken inside it)
+ *   xa_lock of npu_ctx.stop_ctxs (npu_stream.c: STOP-mode contexts; a
+ *                           leaf, taken alone by STREAM_CTL SET_MODE)
  *   npu_ctx.sq_lock        (spinlock, npu_stream.c: op lists, stream and
  *                           event counters, callback reports and
  *                           subscriptions (npu_report.c); taken inside the
@@ -362,6 +364,14 @@ struct npu_ctx {
 	u64 sq_queued;			/* ops queued and not completed */
 	u64 sq_aborts;			/* STREAM_CTL ABORTs of any stream */
 	struct list_head sq_parked;	/* streams parked on an event WAIT */
+	struct list_head sq_streams;	/* npu_stream.ctx_node: live streams */
+	/*
+	 * Library contexts (STREAM_CREATE @ctx_id) whose failure mode is STOP:
+	 * ctx_id -> xa_mk_value(1); set by SET_MODE STOP, never cleared (the
+	 * runtime keeps the mode per context).  Own xa_lock, taken alone; read
+	 * under sq_lock with xa_load (RCU).
+	 */
+	struct xarray stop_ctxs;
 	struct npu_stream_user *suser;	/* the opener's running slots */
 	/* Threads that run the streams, in their creator's cgroups (1.9). */
 	struct mutex sq_workers_lock;	/* creating a worker */
@@ -1011,6 +1021,7 @@ struct npu_report *npu_report_new(struct npu_ctx *ctx, u32 stream, u32 flags,
 void npu_report_put(struct npu_report *r);
 int npu_report_exec(struct npu_report *r, struct npu_stream *s);
 void npu_report_stream_gone(struct npu_ctx *ctx, u32 stream);
+u32 npu_report_stream_state(struct npu_ctx *ctx, u32 stream);
 int npu_report_subscribe(struct npu_ctx *ctx, u32 stream, u32 flags,
 			 u64 channel);
 struct npu_stream *npu_report_unsubscribe_locked(struct npu_ctx *ctx,

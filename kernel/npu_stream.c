@@ -95,6 +95,7 @@ struct npu_event {
 	u64 waits;			/* WAIT ops queued, not done */
 	bool reset;			/* RESET submitted after the last RECORD */
 	bool cleared;			/* RESET reached after the last RECORD */
+	u64 abort_dropped;		/* newest RECORD an ABORT dropped */
 	/* IPC events: the counters above are unused, @ipc has them. */
 	struct npu_event_ipc *ipc;	/* referenced, or NULL */
 	bool imported;
@@ -154,6 +155,7 @@ struct npu_stream {
 	/* sq_lock: */
 	struct list_head ops;		/* npu_op.node, oldest first */
 	struct list_head park_node;	/* in npu_ctx.sq_parked, or empty */
+	struct list_head ctx_node;	/* in npu_ctx.sq_streams, or empty */
 	struct npu_op *cur;		/* the op a worker executes */
 	u64 submitted;
 	u64 completed;
@@ -723,6 +725,27 @@ static bool npu_op_writes(const struct npu_op *op)
 	       op->type == NPU_SIM_OP_NOTIFY_RECORD;
 }
 
+/*
+ * A failure in a context whose mode is STOP stops every stream of it, as
+ * the runtime's context failure does (Stream::EnterFailureAbort,
+ * Context::CheckStatus): each completes its ops unrun and reports @err at
+ * its next synchronize.  A parked stream stays parked until what it waits
+ * for comes (a RECORD skipped by a stopped stream still counts as reached).
+ * sq_lock held.
+ */
+static void npu_stream_ctx_stop(struct npu_ctx *ctx, u32 ctx_id, int err)
+{
+	struct npu_stream *it;
+
+	list_for_each_entry(it, &ctx->sq_streams, ctx_node) {
+		if (it->ctx_id != ctx_id)
+			continue;
+		if (!it->error)
+			it->error = err;
+		it->failed_stop = true;
+	}
+}
+
 /* Run the ops of one stream holding a slot, until it parks or yields. */
 static void npu_stream_work(struct kthread_work *work)
 {
@@ -808,6 +831,8 @@ static void npu_stream_work(struct kthread_work *work)
 				s->error = ret;
 			if (s->mode == NPU_SIM_STOP_ON_FAILURE)
 				s->failed_stop = true;
+			if (xa_load(&ctx->stop_ctxs, s->ctx_id))
+				npu_stream_ctx_stop(ctx, s->ctx_id, ret);
 		}
 		if (skip)
 			s->dropped++;
@@ -921,6 +946,9 @@ static void npu_stream_kill(struct npu_ctx *ctx, struct npu_stream *s,
 	spin_unlock(&ctx->sq_lock);
 	npu_stream_reap(ctx, &dead);
 	wait_event(ctx->sq_wq, npu_stream_stopped(ctx, s));
+	spin_lock(&ctx->sq_lock);
+	list_del_init(&s->ctx_node);
+	spin_unlock(&ctx->sq_lock);
 	npu_value_unwatch(s);
 	cancel_delayed_work_sync(&s->poll);
 	kthread_flush_work(&s->work);
@@ -970,6 +998,8 @@ int npu_stream_ctx_init(struct npu_ctx *ctx)
 	spin_lock_init(&ctx->sq_lock);
 	init_waitqueue_head(&ctx->sq_wq);
 	INIT_LIST_HEAD(&ctx->sq_parked);
+	INIT_LIST_HEAD(&ctx->sq_streams);
+	xa_init(&ctx->stop_ctxs);
 	xa_init_flags(&ctx->streams, XA_FLAGS_ALLOC1);
 	xa_init_flags(&ctx->events, XA_FLAGS_ALLOC1);
 	mutex_init(&ctx->sq_workers_lock);
@@ -1018,6 +1048,7 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 		npu_event_put(ev);
 	}
 	xa_destroy(&ctx->events);
+	xa_destroy(&ctx->stop_ctxs);
 	for (i = 0; i < NPU_CTX_STREAM_WORKERS; i++)
 		if (ctx->sq_workers[i])
 			kthread_destroy_worker(ctx->sq_workers[i]);
@@ -1154,6 +1185,7 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 	INIT_LIST_HEAD(&s->ready_node);
 	INIT_LIST_HEAD(&s->ops);
 	INIT_LIST_HEAD(&s->park_node);
+	INIT_LIST_HEAD(&s->ctx_node);
 
 	ret = xa_alloc_cyclic(&ctx->streams, &id, s, XA_LIMIT(1, INT_MAX),
 			      &ctx->next_stream, GFP_KERNEL_ACCOUNT);
@@ -1163,6 +1195,9 @@ int npu_ioctl_stream_create(struct npu_ctx *ctx, void __user *uarg)
 		return ret == -EBUSY ? -ENOSPC : ret;
 	}
 	s->id = id;
+	spin_lock(&ctx->sq_lock);
+	list_add_tail(&s->ctx_node, &ctx->sq_streams);
+	spin_unlock(&ctx->sq_lock);
 
 	if (put_user(id, &((struct npu_sim_stream_create __user *)uarg)->id)) {
 		s = xa_erase(&ctx->streams, id);
@@ -1724,7 +1759,7 @@ int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_event_sync args;
 	struct npu_event *ev;
-	u64 target;
+	u64 target, dropped;
 	int ret;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
@@ -1747,21 +1782,26 @@ int npu_ioctl_event_sync(struct npu_ctx *ctx, void __user *uarg)
 
 	spin_lock(&ctx->sq_lock);
 	target = ev->recorded;
+	dropped = ev->abort_dropped;
 	spin_unlock(&ctx->sq_lock);
 	ret = npu_sync_wait(ctx->sq_wq, args.flags, args.timeout_ms,
 			    npu_event_reached(ctx, ev, target));
 	if (!ret) {
 		spin_lock(&ctx->sq_lock);
+		/* an ABORT dropped the record this call waited for */
+		if (!(args.flags & NPU_SIM_SYNC_QUERY) && dropped < target &&
+		    ev->abort_dropped >= target)
+			ret = -ECONNABORTED;
 		args.status = ev->completed >= target ?
 			      NPU_SIM_STATUS_COMPLETE : NPU_SIM_STATUS_NOT_READY;
 		args.recorded = ev->recorded;
 		args.completed = ev->completed;
 		args.timestamp_ns = ev->timestamp_ns;
 		spin_unlock(&ctx->sq_lock);
-		if (args.status == NPU_SIM_STATUS_COMPLETE &&
+		if (!ret && args.status == NPU_SIM_STATUS_COMPLETE &&
 		    !(args.flags & NPU_SIM_SYNC_QUERY))
 			npu_mempool_sync_trim(ctx);
-		if (copy_to_user(uarg, &args, sizeof(args)))
+		if (!ret && copy_to_user(uarg, &args, sizeof(args)))
 			ret = -EFAULT;
 	}
 	npu_event_put(ev);
@@ -1921,14 +1961,19 @@ static u64 npu_stream_avail(struct npu_ctx *ctx)
  */
 static int npu_stream_abort(struct npu_ctx *ctx, struct npu_stream *s)
 {
-	struct list_head *pos;
+	struct npu_op *op;
 	LIST_HEAD(dead);
 	u64 target;
 
 	spin_lock(&ctx->sq_lock);
 	npu_stream_cancel_ops(ctx, s, &dead);
-	list_for_each(pos, &dead)
+	list_for_each_entry(op, &dead, node) {
 		s->dropped++;
+		/* an event synchronize waiting for it answers "aborted" */
+		if (op->type == NPU_SIM_OP_RECORD && !op->event->ipc)
+			op->event->abort_dropped = max(op->event->abort_dropped,
+						       op->target);
+	}
 	s->held = false;
 	s->failed_stop = false;
 	s->error = 0;
@@ -1999,6 +2044,14 @@ static int npu_stream_ctl_set(struct npu_ctx *ctx, struct npu_stream *s,
 {
 	int ret = 0;
 
+	/* The runtime keeps the mode per context: STOP is its context's. */
+	if (a->op == NPU_SIM_STREAM_CTL_SET_MODE &&
+	    a->value == NPU_SIM_STOP_ON_FAILURE) {
+		ret = xa_err(xa_store(&ctx->stop_ctxs, s->ctx_id, xa_mk_value(1),
+				      GFP_KERNEL_ACCOUNT));
+		if (ret)
+			return ret;
+	}
 	spin_lock(&ctx->sq_lock);
 	switch (a->op) {
 	case NPU_SIM_STREAM_CTL_SET_MODE:
@@ -2017,7 +2070,8 @@ static int npu_stream_ctl_set(struct npu_ctx *ctx, struct npu_stream *s,
 		a->priority = s->priority;
 		a->flags = s->flags;
 		a->state = (s->failed_stop ? NPU_SIM_STREAM_FAILED : 0) |
-			   (s->held ? NPU_SIM_STREAM_HELD : 0);
+			   (s->held ? NPU_SIM_STREAM_HELD : 0) |
+			   npu_report_stream_state(ctx, s->id);
 		a->dropped = s->dropped;
 	}
 	spin_unlock(&ctx->sq_lock);

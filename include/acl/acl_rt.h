@@ -1378,13 +1378,17 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus 
  * and not done, else _COMPLETE.  Errors as aclrtQueryEvent. */
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status);
 /* aclrtSynchronizeEvent - wait until the event's last record is reached
- * (at once if it was never recorded). */
+ * (at once if it was never recorded).  Errors: 100000 NULL event; 107017;
+ * 207000 an EXTERNAL event; ACL_ERROR_RT_STREAM_ABORT (107023) an
+ * aclrtStreamAbort of its stream dropped the record while this call waited
+ * for it (a call made after the abort succeeds). */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
 /* aclrtSynchronizeEventWithTimeout - as aclrtSynchronizeEvent, waiting at
  * most timeout ms (-1: forever).  Errors: 107000 timeout < -1 (before any
  * other check) or 0 (after the handle guard); 100000 NULL event; 107017;
- * 207000 an EXTERNAL event; ACL_ERROR_RT_EVENT_SYNC_TIMEOUT (507047) the
- * record not reached at the end. */
+ * 207000 an EXTERNAL event; 107023 as aclrtSynchronizeEvent;
+ * ACL_ERROR_RT_EVENT_SYNC_TIMEOUT (507047) the record not reached at the
+ * end. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout);
 /* aclrtStreamWaitEvent - work queued on stream after this call waits until
  * the event's last record (so far) is reached.  Errors: 100000 NULL event;
@@ -1441,13 +1445,19 @@ ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint3
  * the current context's default stream (107002 without a current device)
  * unless a call says otherwise; 107017 is a stream handle that is not live.
  *
- * aclrtSetStreamFailureMode - what follows a failed task of stream.
+ * aclrtSetStreamFailureMode - what follows a failed task.
  * ACL_CONTINUE_ON_FAILURE (the default): the next tasks run.
- * ACL_STOP_ON_FAILURE: the stream runs nothing more until a synchronize
- * (aclrtSynchronizeStream(WithTimeout) of it, or aclrtSynchronizeDevice)
- * reports the error: tasks still queued and tasks queued meanwhile complete
- * without running.  Then the stream runs again, still in STOP mode.  Only
- * bit 0 of mode counts (as in the runtime).  Errors:
+ * ACL_STOP_ON_FAILURE: as in the runtime (Stream::SetFailMode), the mode
+ * is the context's: once any stream of a context is set to STOP, a failed
+ * task on any stream of that context (whatever its own mode) stops every
+ * stream of the context.  A stopped stream runs nothing more until a
+ * synchronize (aclrtSynchronizeStream(WithTimeout) of it, or
+ * aclrtSynchronizeDevice) reports the error, the failed task's code on
+ * each of them: tasks still queued and tasks queued meanwhile complete
+ * without running.  Then it runs again.  Streams of other contexts run
+ * on; a task already running on another stream finishes.  The context
+ * stays in STOP mode (aclrtGetStreamAttribute still reads each stream's
+ * own mode).  Only bit 0 of mode counts (as in the runtime).  Errors:
  * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) from STOP back to CONTINUE (the
  * same mode again is no change); then 107003 a stream of another context.
  */
@@ -1652,12 +1662,13 @@ ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream
 /*
  * aclrtLaunchCallback - queue fn(userData) on stream.  ACL_CALLBACK_BLOCK:
  * later work of the stream waits until fn has returned;
- * ACL_CALLBACK_NO_BLOCK: it does not wait.  Errors: ACL_ERROR_INVALID_PARAM
- * (100000) blockType is neither; 107017, 107002 as above;
+ * ACL_CALLBACK_NO_BLOCK: it does not wait.  Errors, in order:
+ * ACL_ERROR_INVALID_PARAM (100000) blockType is neither; 107017 as above;
  * ACL_ERROR_RT_PARAM_INVALID (107000) fn NULL; 107011 the stream's host
- * functions run in the runtime's thread; ACL_ERROR_RT_STREAM_NO_CB_REG
- * (107015) no thread is subscribed (aclrtSubscribeReport); 507002 queue
- * full.
+ * functions run in the runtime's thread (checked before the context, as
+ * the runtime's error layer does); 107002 as above; 107003 a stream of
+ * another context; ACL_ERROR_RT_STREAM_NO_CB_REG (107015) no thread is
+ * subscribed (aclrtSubscribeReport); 507002 queue full.
  */
 ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
 						 aclrtStream stream);
@@ -1680,10 +1691,11 @@ ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStre
 /*
  * aclrtLaunchHostFunc - queue fn(args) on stream; the stream waits until
  * it returns.  It runs in the thread of aclrtSubscribeHostFunc, else in a
- * thread of the library.  Errors: 107017, 107002 as above; 107000 fn
+ * thread of the library.  Errors, in order: 107017 as above; 107000 fn
  * NULL; 107011 the stream has a report thread (aclrtSubscribeReport) and
- * no host function thread; 507002 queue full; 207001 no thread could be
- * started.
+ * no host function thread (before the context check, as the runtime's
+ * error layer); 107002 as above; 107003 a stream of another context;
+ * 507002 queue full; 207001 no thread could be started.
  */
 ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args);
 /*
@@ -2158,11 +2170,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
 					      aclrtStream stream);
 
 /* aclrtMemsetD32 - set N 32-bit words at ptr (room for memSize bytes) to
- * value.  Checks, in order (the ACL layer's): N 0 -> ACL_SUCCESS; ptr NULL,
- * not 4-byte aligned, or N * 4 overflowing or above memSize ->
+ * value.  Checks, in order (the ACL layer's, then the runtime's): N 0 ->
+ * ACL_SUCCESS; ptr NULL, not 4-byte aligned, N * 4 overflowing or above
+ * memSize, or ptr neither device memory nor in an aclrtMallocHost block ->
  * ACL_ERROR_INVALID_PARAM (100000); no current device ->
- * ACL_ERROR_RT_CONTEXT_NULL (107002); ptr neither device memory nor in an
- * aclrtMallocHost block -> 100000; then the range not inside one live
+ * ACL_ERROR_RT_CONTEXT_NULL (107002); then the range not inside one live
  * allocation, mapping or block -> 107000 (nothing written).  Host memory
  * is written by the CPU, device memory by the driver. */
 ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N);
@@ -2173,14 +2185,17 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t 
  * to host.  attrs[k] applies to copies attrsIndexes[k] .. attrsIndexes[k+1]-1
  * (the last to numBatches - 1) and must say where they are: dstLoc/srcLoc
  * HOST, or DEVICE with the device id; rsv 0.  Every copy is checked before
- * any byte moves; on an error *failIndex is the refused copy, or SIZE_MAX
- * when the error concerns no single copy.  Returns ACL_SUCCESS;
- * ACL_ERROR_INVALID_PARAM (100000) failIndex or an array NULL, numBatches
- * 0, numAttrs 0 or > numBatches, attrsIndexes not starting at 0, not
- * increasing or not below numBatches, a NULL dst/src, a copy that is not
- * H2D or D2H or goes the other way than the first, an attribute that does
- * not match, sizes[i] > destMax[i] (checked for every copy first);
- * ACL_ERROR_RT_PARAM_INVALID (107000) the device side not inside one live
+ * any byte moves.  Returns ACL_SUCCESS (all sizes 0 included; *failIndex
+ * SIZE_MAX); the ACL layer's ACL_ERROR_INVALID_PARAM (100000), *failIndex
+ * untouched: failIndex, sizes or another array NULL, numBatches 0,
+ * sizes[i] > destMax[i] (every copy first), an attribute's rsv not 0;
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) a product without batch copies
+ * (Atlas 200I/500 A2, inference, training); then, *failIndex SIZE_MAX unless
+ * one copy is refused (then its index), ACL_ERROR_RT_PARAM_INVALID (107000):
+ * numAttrs 0 or > numBatches, attrsIndexes not starting at 0, not
+ * increasing or not below numBatches, an attribute that does not say where
+ * a copy's memory is, a copy that is not H2D or D2H or goes the other way
+ * than the first, a NULL dst/src, the device side not inside one live
  * allocation or mapping;
  * ACL_ERROR_RT_CONTEXT_NULL (107002) no current device.
  */
@@ -2229,9 +2244,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMa
  * not looked at.  Checks, in order: N 0 -> ACL_SUCCESS; ptr NULL, not
  * 4-byte aligned, N * 4 overflowing or above memSize, ptr neither device
  * memory nor in an aclrtMallocHost block -> ACL_ERROR_INVALID_PARAM
- * (100000); no current device -> ACL_ERROR_RT_CONTEXT_NULL (107002);
- * stream destroyed or not a stream -> ACL_ERROR_RT_INVALID_HANDLE
- * (107017); memory of another device than the stream's ->
+ * (100000); stream destroyed or not a stream ->
+ * ACL_ERROR_RT_INVALID_HANDLE (107017); no current device ->
+ * ACL_ERROR_RT_CONTEXT_NULL (107002), for host memory too (NULL stream:
+ * 107002 only); memory of another device than the stream's ->
  * ACL_ERROR_RT_STREAM_CONTEXT (107003); the range not inside one live
  * allocation or mapping -> ACL_ERROR_RT_PARAM_INVALID (107000).  The
  * words are written when the stream reaches the operation: a later

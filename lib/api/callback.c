@@ -454,6 +454,38 @@ static aclError unsubscribe(uint64_t thread, aclrtStream stream, int kind)
 	return rc == 0 ? ACL_SUCCESS : npu_rt_obj_errno(rc);
 }
 
+static const char *const busy_msg[2] = {
+	"the stream's host functions run in the runtime's own thread (aclrtLaunchHostFunc)",
+	"the stream has a report thread (aclrtSubscribeReport) and no host function thread",
+};
+
+/*
+ * With the table lock held: whether the driver's subscriptions of ref's
+ * stream refuse a callback of kind (the driver's -EBUSY at submit).  The
+ * runtime's error layer decides this (ApiErrorDecorator::CallbackLaunch,
+ * LaunchHostFunc) before its context check, so a stream of another
+ * context gets 107011, not 107003.  STREAM_CTL QUERY reports them (1.11).
+ */
+static int subscription_refuses_locked(const struct npu_rt_ref *ref, int kind)
+{
+	struct npu_sim_stream_ctl q = { .id = ref->kid, .op = NPU_SIM_STREAM_CTL_QUERY };
+
+	if (npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_CTL, &q) != 0)
+		return 0;
+	if (kind == KIND_REPORT)
+		return (q.state & NPU_SIM_STREAM_CB_RUNTIME) != 0;
+	return (q.state & NPU_SIM_STREAM_CB_REPORT) &&
+	       !(q.state & (NPU_SIM_STREAM_CB_HOSTFUNC | NPU_SIM_STREAM_CB_RUNTIME));
+}
+
+/* With the table lock held: ref's stream is of the current context. */
+static int stream_is_current_locked(const struct npu_rt_ref *ref)
+{
+	int dev = npu_rt_current_dev_locked();
+
+	return dev >= 0 && dev == ref->dev && npu_rt_current_ctx_id_locked(dev) == ref->ctx_id;
+}
+
 static aclError launch(void (*fn)(void *), void *data, aclrtStream stream, int kind, int block)
 {
 	struct npu_sim_stream_submit req;
@@ -470,6 +502,12 @@ static aclError launch(void (*fn)(void *), void *data, aclrtStream stream, int k
 		npu_rt_devices_unlock();
 		npu_rt_msg_detail("fn is NULL");
 		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	/* The error layer's subscription check (a created stream only), then the context. */
+	if (stream != NULL && !stream_is_current_locked(&ref) && subscription_refuses_locked(&ref, kind)) {
+		npu_rt_devices_unlock();
+		npu_rt_msg_detail("%s", busy_msg[kind]);
+		return ACL_ERROR_RT_STREAM_SUBSCRIBE;
 	}
 	err = npu_rt_stream_ctx_check_locked(&ref);	/* ApiImpl::CallbackLaunch, LaunchHostFunc */
 	if (err != ACL_SUCCESS)
@@ -525,11 +563,7 @@ static aclError launch(void (*fn)(void *), void *data, aclrtStream stream, int k
 		npu_rt_msg_detail("no thread processes the stream's callbacks (aclrtSubscribeReport)");
 		return ACL_ERROR_RT_STREAM_NO_CB_REG;
 	case -EBUSY:
-		npu_rt_msg_detail(kind == KIND_HOSTFUNC ?
-				  "the stream has a report thread (aclrtSubscribeReport) and no host "
-				  "function thread" :
-				  "the stream's host functions run in the runtime's own thread "
-				  "(aclrtLaunchHostFunc)");
+		npu_rt_msg_detail("%s", busy_msg[kind]);
 		return ACL_ERROR_RT_STREAM_SUBSCRIBE;
 	case -EAGAIN:
 		npu_rt_msg_detail("the stream already holds the most operations the device queues");

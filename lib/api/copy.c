@@ -18,7 +18,6 @@
 #include "races.h"
 #include "err_msg.h"
 #include "range_check.h"
-#include "batch_index.h"
 
 /* "host memory", "device 0 memory" or "partly device memory" into buf. */
 static const char *where(struct npu_rt_loc loc, char *buf, size_t len)
@@ -270,8 +269,6 @@ aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc
 {
 	uintptr_t base;
 	size_t len, bytes;
-	aclError err;
-	int dev;
 
 	if (ptr == NULL || ((uintptr_t)ptr & 3) != 0) {
 		npu_rt_msg_detail(ptr == NULL ? "ptr is NULL" : "ptr is not 4-byte aligned");
@@ -282,9 +279,11 @@ aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc
 		return ACL_ERROR_INVALID_PARAM;
 	}
 	bytes = N * 4;
-	err = npu_rt_enter_current(&dev);	/* as aclrtMemset: a device is needed */
-	if (err != ACL_SUCCESS)
-		return err;
+	/*
+	 * The memory kind first: the ACL layer asks the driver (no current
+	 * device needed); the runtime's context check comes after (the callers).
+	 */
+	npu_rt_devices_read_lock();
 	*loc = npu_rt_locate_locked(ptr, bytes);
 	if (loc->kind == NPU_RT_LOC_DEVICE ||
 	    (loc->kind == NPU_RT_LOC_HOST && npu_rt_host_find((uintptr_t)ptr, &base, &len)))
@@ -292,6 +291,15 @@ aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc
 	npu_rt_devices_unlock();
 	npu_rt_msg_detail("ptr is neither device memory nor an aclrtMallocHost block");
 	return ACL_ERROR_INVALID_PARAM;
+}
+
+aclError npu_rt_d32_current_locked(void)
+{
+	if (npu_rt_current_dev_locked() >= 0)
+		return ACL_SUCCESS;
+	npu_rt_devices_unlock();
+	npu_rt_msg_detail("the calling thread has no current context (aclrtSetDevice)");
+	return ACL_ERROR_RT_CONTEXT_NULL;
 }
 
 aclError npu_rt_d32_set_host(void *ptr, uint32_t value, size_t N)
@@ -318,6 +326,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t 
 	if (N == 0)
 		return ACL_SUCCESS;
 	err = npu_rt_d32_check(ptr, memSize, N, &loc);
+	if (err == ACL_SUCCESS)
+		err = npu_rt_d32_current_locked();	/* ApiImpl::MemsetD32 */
 	if (err != ACL_SUCCESS)
 		return err;
 	if (loc.kind == NPU_RT_LOC_HOST) {
@@ -352,14 +362,13 @@ static int loc_matches(const aclrtMemLocation *l, struct npu_rt_loc where)
 	       l->id == (uint32_t)where.dev;
 }
 
-static int rsv_zero(const aclrtMemcpyBatchAttr *a)
-{
-	static const uint8_t zero[sizeof(a->rsv)];
-
-	return memcmp(a->rsv, zero, sizeof(zero)) == 0;
-}
-
-/* Checks copy i (attribute a) with the table lock held; sets *h2d on the first copy. */
+/*
+ * Checks copy i (attribute a) with the table lock held; sets *h2d on the
+ * first copy.  The runtime's per-copy checks (ApiImpl::MemcpyBatch,
+ * CheckMemCpyAttr): the attribute against where the memory is, H2D or D2H
+ * only; one direction per batch and a NULL pointer are the driver's (npu_sim
+ * choice).  All 107000.
+ */
 static aclError check_copy(size_t i, void *dst, const void *src, size_t size,
 			   const aclrtMemcpyBatchAttr *a, int *h2d)
 {
@@ -368,25 +377,24 @@ static aclError check_copy(size_t i, void *dst, const void *src, size_t size,
 
 	if (dst == NULL || src == NULL) {
 		npu_rt_msg_detail("copy %zu: %s is NULL", i, dst == NULL ? "dst" : "src");
-		return ACL_ERROR_INVALID_PARAM;
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	d = npu_rt_locate_locked(dst, size);
 	s = npu_rt_locate_locked(src, size);
+	if (!loc_matches(&a->dstLoc, d) || !loc_matches(&a->srcLoc, s)) {
+		npu_rt_msg_detail("copy %zu: its attribute's dstLoc/srcLoc do not say where dst/src are", i);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	this_h2d = s.kind == NPU_RT_LOC_HOST && d.kind == NPU_RT_LOC_DEVICE;
 	if (!this_h2d && !(s.kind == NPU_RT_LOC_DEVICE && d.kind == NPU_RT_LOC_HOST)) {
 		npu_rt_msg_detail("copy %zu is neither host to device nor device to host", i);
-		return ACL_ERROR_INVALID_PARAM;
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	if (*h2d >= 0 && this_h2d != *h2d) {
 		npu_rt_msg_detail("copy %zu goes the other way than copy 0 (one direction per batch)", i);
-		return ACL_ERROR_INVALID_PARAM;
+		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	*h2d = this_h2d;
-	if (!loc_matches(&a->dstLoc, d) || !loc_matches(&a->srcLoc, s) || !rsv_zero(a)) {
-		npu_rt_msg_detail("copy %zu: its attribute's dstLoc/srcLoc do not say where dst/src are (or rsv is not 0)",
-				  i);
-		return ACL_ERROR_INVALID_PARAM;
-	}
 	return this_h2d ? npu_rt_check_live_range_locked(d.dev, (uintptr_t)dst, size, "dst") :
 			  npu_rt_check_live_range_locked(s.dev, (uintptr_t)src, size, "src");
 }
@@ -395,34 +403,34 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMax, void
 					      size_t numBatches, aclrtMemcpyBatchAttr *attrs,
 					      size_t *attrsIndexes, size_t numAttrs, size_t *failIndex)
 {
-	aclError err = ACL_SUCCESS;
+	aclError err;
 	int h2d = -1, dev;
 	size_t i, k = 0;
 
-	if (failIndex == NULL) {
-		npu_rt_msg_detail("failIndex is NULL");
+	if (failIndex == NULL || sizes == NULL || numBatches == 0) {
+		npu_rt_msg_detail(failIndex == NULL ? "failIndex is NULL" :
+				  sizes == NULL ? "sizes is NULL" : "numBatches is 0");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	if (dsts == NULL || destMax == NULL || srcs == NULL || sizes == NULL || attrs == NULL ||
-	    attrsIndexes == NULL || numBatches == 0 || !npu_rt_batch_indexes_ok(attrsIndexes, numAttrs, numBatches)) {
-		npu_rt_msg_detail("NULL array, numBatches 0, or attrsIndexes not 0, increasing, below numBatches "
-				  "(numAttrs %zu, numBatches %zu)", numAttrs, numBatches);
+	for (i = 0; i < numBatches && sizes[i] == 0; i++)
+		;
+	if (i == numBatches) {	/* all sizes 0: nothing to do */
 		*failIndex = SIZE_MAX;
-		return ACL_ERROR_INVALID_PARAM;
+		return ACL_SUCCESS;
 	}
-	/* The ACL layer's size check, before the runtime looks at any copy. */
-	for (i = 0; i < numBatches; i++) {
-		if (sizes[i] > destMax[i]) {
-			npu_rt_msg_detail("copy %zu: size %zu is more than destMax %zu", i, sizes[i], destMax[i]);
-			*failIndex = i;
-			return ACL_ERROR_INVALID_PARAM;
-		}
-	}
-	err = npu_rt_enter_current(&dev);
-	if (err != ACL_SUCCESS) {
-		*failIndex = SIZE_MAX;
+	/* The ACL layer's checks (failIndex untouched), then the runtime's. */
+	err = npu_rt_batch_acl_checks(dsts, destMax, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs);
+	if (err == ACL_SUCCESS)
+		err = npu_rt_batch_feature_check();	/* rtsMemcpyBatch */
+	if (err != ACL_SUCCESS)
 		return err;
-	}
+	*failIndex = SIZE_MAX;	/* ApiErrorDecorator::MemcpyBatch, first */
+	err = npu_rt_batch_rt_checks(numBatches, attrsIndexes, numAttrs);
+	if (err != ACL_SUCCESS)
+		return err;
+	err = npu_rt_enter_current(&dev);
+	if (err != ACL_SUCCESS)
+		return err;
 	for (i = 0; i < numBatches && err == ACL_SUCCESS; i++) {
 		if (k + 1 < numAttrs && i == attrsIndexes[k + 1])
 			k++;

@@ -158,9 +158,11 @@ aclError npu_rt_stream_range_locked(const struct npu_rt_ref *ref, const void *p,
 }
 
 /*
- * aclrtMemsetD32Async: the ACL layer's checks of aclrtMemsetD32; then, as
- * the runtime, aclrtMallocHost memory is set at once by the CPU and device
- * memory by a 32-bit SET queued on the stream.
+ * aclrtMemsetD32Async: the ACL layer's checks of aclrtMemsetD32 (the memory
+ * kind included); then, as the runtime, the stream guard and the current
+ * context, and aclrtMallocHost memory is set at once by the CPU (the
+ * stream's context not looked at) and device memory by a 32-bit SET
+ * queued on the stream.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value, size_t N,
 						 aclrtStream stream)
@@ -177,8 +179,20 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint
 	if (err != ACL_SUCCESS)
 		return err;
 	npu_rt_devices_unlock();
-	if (loc.kind == NPU_RT_LOC_HOST)
+	if (loc.kind == NPU_RT_LOC_HOST) {	/* ApiImpl::MemsetD32Async, MemsetD32OnHost */
+		if (stream != NULL) {
+			err = npu_rt_stream_enter(stream, &ref);
+			if (err != ACL_SUCCESS)
+				return err;
+		} else {
+			npu_rt_devices_read_lock();
+		}
+		err = npu_rt_d32_current_locked();
+		if (err != ACL_SUCCESS)
+			return err;
+		npu_rt_devices_unlock();
 		return npu_rt_d32_set_host(ptr, value, N);
+	}
 	err = npu_rt_stream_enter_ctx(stream, &ref);	/* ApiImpl::MemsetD32Async */
 	if (err != ACL_SUCCESS)
 		return err;

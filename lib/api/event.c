@@ -287,6 +287,10 @@ static aclError event_sync_timeout(aclrtEvent event, uint32_t flags, uint32_t ti
 	}
 	if (rc == 0 && req->status == NPU_SIM_STATUS_COMPLETE)
 		npu_rt_races_event_synced(ev.dev, ev.kid);
+	if (rc == -ECONNABORTED) {	/* as the runtime's Event::ReclaimTask */
+		npu_rt_msg_detail("aclrtStreamAbort dropped the record this synchronize waited for");
+		return ACL_ERROR_RT_STREAM_ABORT;
+	}
 	return rc == 0 ? ACL_SUCCESS : npu_rt_obj_errno(rc);
 }
 

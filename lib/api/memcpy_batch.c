@@ -14,6 +14,7 @@
 
 #include "acl_internal.h"
 #include "err_msg.h"
+#include "profile.h"
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
 						size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
@@ -33,7 +34,7 @@ static bool all_zero(const size_t *sizes, size_t n)
 }
 
 /* The ACL layer's checks (ValidateMemcpyBatchParams), after sizes and n. */
-static aclError acl_checks(void **dsts, const size_t *destMaxs, void **srcs, const size_t *sizes, size_t n,
+aclError npu_rt_batch_acl_checks(void **dsts, const size_t *destMaxs, void **srcs, const size_t *sizes, size_t n,
 			   const aclrtMemcpyBatchAttr *attrs, const size_t *idx, size_t numAttrs)
 {
 	static const uint8_t zero[sizeof(attrs->rsv)];
@@ -58,8 +59,19 @@ static aclError acl_checks(void **dsts, const size_t *destMaxs, void **srcs, con
 	return ACL_SUCCESS;
 }
 
+/* The runtime's first check: the chip's RT_FEATURE_TASK_MEMORY_BATCH_COPY. */
+aclError npu_rt_batch_feature_check(void)
+{
+	const char *product = NULL;
+
+	if (npu_rt_product_has(NPU_SIM_PROFILE_BATCH_COPY, &product))
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("%s has no batch copies", product);
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+
 /* The runtime's checks of the attribute indexes. */
-static aclError rt_checks(size_t n, const size_t *idx, size_t numAttrs)
+aclError npu_rt_batch_rt_checks(size_t n, const size_t *idx, size_t numAttrs)
 {
 	if (numAttrs == 0 || numAttrs > n || idx[0] != 0) {
 		npu_rt_msg_detail("numAttrs %zu must be in 1..numBatches (%zu) and attrsIndexes[0] 0", numAttrs, n);
@@ -125,14 +137,16 @@ static aclError batch_async(void **dsts, size_t *destMaxs, void **srcs, size_t *
 	}
 	if (all_zero(sizes, n))
 		return ACL_SUCCESS;
-	err = acl_checks(dsts, destMaxs, srcs, sizes, n, attrs, idx, numAttrs);
+	err = npu_rt_batch_acl_checks(dsts, destMaxs, srcs, sizes, n, attrs, idx, numAttrs);
+	if (err == ACL_SUCCESS)
+		err = npu_rt_batch_feature_check();	/* rtsMemcpyBatchAsync */
 	if (err != ACL_SUCCESS)
 		return err;
 	err = npu_rt_stream_enter(stream, &ref);	/* the stream is checked first */
 	if (err != ACL_SUCCESS)
 		return err;
 	npu_rt_devices_unlock();
-	err = rt_checks(n, idx, numAttrs);
+	err = npu_rt_batch_rt_checks(n, idx, numAttrs);
 	for (size_t i = 0; i < n && err == ACL_SUCCESS; i++) {
 		if (k + 1 < numAttrs && i >= idx[k + 1])
 			k++;

@@ -113,8 +113,9 @@ START_TEST(memset_d32_checks)
 					       "18446744073709551615 bytes (error 100000 ACL_ERROR_INVALID_PARAM)\n"
 					       "aclrtMemsetD32: ptr is NULL (error 100000 ACL_ERROR_INVALID_PARAM)");
 	if (!module_present()) {
-		ck_assert_int_eq(aclrtMemsetD32(w, 16, 0x01020304, 4), ACL_ERROR_RT_CONTEXT_NULL);
-		ck_assert_int_eq(aclrtMemsetD32(w, 16, 0x05050505, 4), ACL_ERROR_RT_CONTEXT_NULL);
+		/* the memory kind (plain memory) before the context */
+		ck_assert_int_eq(aclrtMemsetD32(w, 16, 0x01020304, 4), ACL_ERROR_INVALID_PARAM);
+		ck_assert_int_eq(aclrtMemsetD32(w, 16, 0x05050505, 4), ACL_ERROR_INVALID_PARAM);
 	}
 	ck_assert_uint_eq(w[0], 7);
 	ck_assert_uint_eq(w[3], 7);
@@ -127,18 +128,20 @@ START_TEST(memcpy_batch_checks)
 	void *dsts[2] = { b, b }, *srcs[2] = { a, a };
 	size_t max[2] = { 8, 8 }, sizes[2] = { 8, 8 }, idx[2] = { 0, 1 }, bad_idx[2] = { 1, 1 };
 	size_t fail = 77;
-	aclrtMemcpyBatchAttr attrs[2];
+	aclrtMemcpyBatchAttr attrs[3];	/* numAttrs 3 below: the ACL layer reads 3 */
 
 	memset(attrs, 0, sizeof(attrs));
 	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, attrs, idx, 2, NULL), ACL_ERROR_INVALID_PARAM);
+	/* the ACL layer's checks leave failIndex alone */
 	ck_assert_int_eq(aclrtMemcpyBatch(NULL, max, srcs, sizes, 2, attrs, idx, 2, &fail), ACL_ERROR_INVALID_PARAM);
-	ck_assert_uint_eq(fail, SIZE_MAX);
-	fail = 77;
+	ck_assert_uint_eq(fail, 77);
 	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 0, attrs, idx, 2, &fail), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, attrs, idx, 3, &fail), ACL_ERROR_INVALID_PARAM);
-	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, attrs, idx, 0, &fail), ACL_ERROR_INVALID_PARAM);
+	/* the attribute indexes are the runtime's (107000), failIndex SIZE_MAX */
+	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, attrs, idx, 3, &fail), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_uint_eq(fail, SIZE_MAX);
+	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, attrs, idx, 0, &fail), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, attrs, bad_idx, 2, &fail),
-			 ACL_ERROR_INVALID_PARAM);
+			 ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_uint_eq(fail, SIZE_MAX);
 	if (!module_present()) {
 		ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, attrs, idx, 2, &fail),

@@ -149,6 +149,8 @@ START_TEST(profile_chip_features)
 		ck_assert_int_eq(!!(p->flags & NPU_SIM_PROFILE_ERR_REPAIR), rows[i].err_repair);
 		/* STREAM_ATTR_OVERFLOW_CHECK, _USER_CUSTOM_TAG: the same chips as ERR_GET_AND_REPAIR */
 		ck_assert_int_eq(!!(p->flags & NPU_SIM_PROFILE_STREAM_ATTR), rows[i].err_repair);
+		/* RT_FEATURE_TASK_MEMORY_BATCH_COPY: the same chips again */
+		ck_assert_int_eq(!!(p->flags & NPU_SIM_PROFILE_BATCH_COPY), rows[i].err_repair);
 		ck_assert_uint_eq(p->reduce_kinds, rows[i].kinds);
 		/* FLOAT on every product; no unsigned type on any */
 		ck_assert(p->reduce_types & NPU_SIM_REDUCE_BIT(NPU_SIM_REDUCE_FP32));

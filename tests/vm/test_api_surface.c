@@ -287,7 +287,7 @@ START_TEST(memcpy_batch)
 	vm_fill(s2, sizeof(s2), 2);
 	ck_assert_int_eq(aclrtMemset(b, 4096, 0, 4096), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, &h2d_attr, idx, 1, &fail), ACL_SUCCESS);
-	ck_assert_uint_eq(fail, 77);
+	ck_assert_uint_eq(fail, SIZE_MAX);	/* the runtime's error layer sets it first */
 
 	/* device to host, back */
 	dsts[0] = o1;
@@ -300,22 +300,23 @@ START_TEST(memcpy_batch)
 	ck_assert_int_eq(memcmp(o2, s2, 1000), 0);
 	ck_assert(vm_all_bytes(o2 + 1000, 4096 - 1000, 0xcc));
 
-	/* an attribute that does not say where the memory is */
+	/* an attribute that does not say where the memory is: the runtime's check */
 	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, &h2d_attr, idx, 1, &fail),
-			 ACL_ERROR_INVALID_PARAM);
+			 ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_uint_eq(fail, 0);
 	/* two directions in one batch: copy 1 refused, copy 0 not done either */
 	dsts[0] = b;
 	srcs[0] = s2;
 	dsts[1] = o1;
 	srcs[1] = a;
-	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, mixed, idx, 2, &fail), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, mixed, idx, 2, &fail),
+			 ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_uint_eq(fail, 1);
 	ck_assert_str_eq(aclGetRecentErrMsg(),
 			 "aclrtMemcpyBatch: copy 1 goes the other way than copy 0 (one direction per batch) "
-			 "(error 100000 ACL_ERROR_INVALID_PARAM)\n"
+			 "(error 107000 ACL_ERROR_RT_PARAM_INVALID)\n"
 			 "aclrtMemcpyBatch: copy 0: its attribute's dstLoc/srcLoc do not say where dst/src are "
-			 "(or rsv is not 0) (error 100000 ACL_ERROR_INVALID_PARAM)");
+			 "(error 107000 ACL_ERROR_RT_PARAM_INVALID)");
 	/* copy 1 runs past its allocation: nothing copied */
 	dsts[0] = a;
 	srcs[0] = s2;
@@ -326,11 +327,27 @@ START_TEST(memcpy_batch)
 	ck_assert_uint_eq(fail, 1);
 	d2h(o1, a, 4096);
 	ck_assert_int_eq(memcmp(o1, s1, 4096), 0);
-	sizes[1] = 5000;	/* more than destMax: the ACL layer's 100000 */
+	sizes[1] = 5000;	/* more than destMax: the ACL layer's 100000, failIndex untouched */
 	dsts[1] = b;
+	fail = 77;
 	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, &h2d_attr, idx, 1, &fail),
 			 ACL_ERROR_INVALID_PARAM);
-	ck_assert_uint_eq(fail, 1);
+	ck_assert_uint_eq(fail, 77);
+	/* the attribute indexes are the runtime's: 107000, failIndex SIZE_MAX */
+	sizes[1] = 1000;
+	idx[0] = 1;
+	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, &h2d_attr, idx, 1, &fail),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_uint_eq(fail, SIZE_MAX);
+	idx[0] = 0;
+	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, &h2d_attr, idx, 0, &fail),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	h2d_attr.rsv[0] = 1;	/* the ACL layer's, before the indexes */
+	idx[0] = 1;
+	fail = 77;
+	ck_assert_int_eq(aclrtMemcpyBatch(dsts, max, srcs, sizes, 2, &h2d_attr, idx, 1, &fail),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_uint_eq(fail, 77);
 	ck_assert_int_eq(aclrtFree(a), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(b), ACL_SUCCESS);
 }

@@ -487,9 +487,10 @@ END_TEST
 /* aclrtLaunchHostFunc without a subscription: a library thread runs it, the stream waits. */
 START_TEST(host_func_runtime_thread)
 {
+	aclrtContext home, other;
+	aclrtStream s, plain;
 	struct bufs b;
 	struct ctl k;
-	aclrtStream s;
 
 	bufs_init(&b);
 	ctl_init(&k, 0);
@@ -506,6 +507,21 @@ START_TEST(host_func_runtime_thread)
 	ck_assert_int_eq(aclrtSubscribeReport((uint64_t)pthread_self(), s), ACL_ERROR_RT_STREAM_SUBSCRIBE);
 	ck_assert_int_eq(aclrtLaunchCallback(gated_fn, &k, ACL_CALLBACK_BLOCK, s), ACL_ERROR_RT_STREAM_SUBSCRIBE);
 	ck_assert_int_eq(aclrtSubscribeHostFunc((uint64_t)pthread_self(), s), ACL_ERROR_RT_STREAM_SUBSCRIBE);
+	/*
+	 * From another context: the runtime's error layer refuses the callback
+	 * (107011) before its context check (107003); a stream with no such
+	 * subscription gets the context's code.
+	 */
+	ck_assert_int_eq(aclrtGetCurrentContext(&home), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&plain), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateContext(&other, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtLaunchCallback(gated_fn, &k, ACL_CALLBACK_BLOCK, s), ACL_ERROR_RT_STREAM_SUBSCRIBE);
+	ck_assert_int_eq(aclrtLaunchCallback(gated_fn, &k, ACL_CALLBACK_BLOCK, plain), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtLaunchHostFunc(s, gated_fn, &k), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtSetCurrentContext(home), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyContext(other), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(plain), ACL_SUCCESS);
+	ck_assert_int_eq(ctl_calls(&k), 1);
 
 	ctl_open(&k);
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
@@ -524,6 +540,7 @@ END_TEST
 /* aclrtSubscribeHostFunc: host functions run in that thread, report callbacks in theirs. */
 START_TEST(host_func_subscribed)
 {
+	aclrtContext home, other;
 	struct proc hp, rp;
 	struct ctl kh, kr;
 	aclrtStream s, only_report;
@@ -551,6 +568,15 @@ START_TEST(host_func_subscribed)
 	/* a report thread and no host function thread: refused, as the runtime does */
 	ck_assert_int_eq(aclrtSubscribeReport((uint64_t)rp.t, only_report), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtLaunchHostFunc(only_report, gated_fn, &kh), ACL_ERROR_RT_STREAM_SUBSCRIBE);
+	/* from another context too: the error layer's check comes first */
+	ck_assert_int_eq(aclrtGetCurrentContext(&home), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateContext(&other, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtLaunchHostFunc(only_report, gated_fn, &kh), ACL_ERROR_RT_STREAM_SUBSCRIBE);
+	ck_assert_int_eq(aclrtLaunchHostFunc(s, gated_fn, &kh), ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtLaunchCallback(gated_fn, &kr, ACL_CALLBACK_BLOCK, only_report),
+			 ACL_ERROR_RT_STREAM_CONTEXT);
+	ck_assert_int_eq(aclrtSetCurrentContext(home), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyContext(other), ACL_SUCCESS);
 
 	proc_stop(&hp);
 	proc_stop(&rp);
@@ -768,6 +794,36 @@ START_TEST(raw_ioctls)
 	/* a host function op: a report subscription and no host function one */
 	sb.flags = NPU_SIM_CB_BLOCK | NPU_SIM_CB_HOSTFUNC;
 	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &sb), EBUSY);
+
+	/* STREAM_CTL QUERY reports the subscriptions (1.11) */
+	{
+		struct npu_sim_stream_ctl c = { .id = sc.id, .op = NPU_SIM_STREAM_CTL_QUERY };
+		struct npu_sim_stream_create sc2 = { 0 };
+		struct npu_sim_stream_destroy sd2;
+		struct npu_sim_cb_subscribe cs2;
+
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+		ck_assert_uint_eq(c.state, NPU_SIM_STREAM_CB_REPORT);
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CREATE, &sc2), 0);
+		c = (struct npu_sim_stream_ctl){ .id = sc2.id, .op = NPU_SIM_STREAM_CTL_QUERY };
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+		ck_assert_uint_eq(c.state, 0);
+		cs2 = (struct npu_sim_cb_subscribe){ .stream = sc2.id, .channel = ch + 7,
+						     .flags = NPU_SIM_CB_HOSTFUNC | NPU_SIM_CB_RUNTIME };
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs2), 0);
+		c = (struct npu_sim_stream_ctl){ .id = sc2.id, .op = NPU_SIM_STREAM_CTL_QUERY };
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+		ck_assert_uint_eq(c.state, NPU_SIM_STREAM_CB_RUNTIME);
+		cs2.flags = NPU_SIM_CB_HOSTFUNC | NPU_SIM_CB_UNSUBSCRIBE;
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs2), 0);
+		cs2.flags = NPU_SIM_CB_HOSTFUNC;
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_CB_SUBSCRIBE, &cs2), 0);
+		c = (struct npu_sim_stream_ctl){ .id = sc2.id, .op = NPU_SIM_STREAM_CTL_QUERY };
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+		ck_assert_uint_eq(c.state, NPU_SIM_STREAM_CB_HOSTFUNC);
+		sd2 = (struct npu_sim_stream_destroy){ .id = sc2.id };
+		ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_DESTROY, &sd2), 0);
+	}
 
 	/* CB_QUERY */
 	q = (struct npu_sim_cb_query){ .channel = ch, .streams = 1 };

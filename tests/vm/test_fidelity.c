@@ -294,6 +294,65 @@ START_TEST(memcpy_kind_corrected)
 }
 END_TEST
 
+/* aclrtMemsetD32(Async) in a thread without a current device. */
+struct d32_call {
+	void *ptr;
+	aclrtStream stream;
+	int async;
+};
+
+static aclError d32_no_dev(void *p)
+{
+	struct d32_call *c = p;
+
+	return c->async ? aclrtMemsetD32Async(c->ptr, 64, 7, 16, c->stream) : aclrtMemsetD32(c->ptr, 64, 7, 16);
+}
+
+/*
+ * The ACL layer checks the memory kind (it asks the driver: no current
+ * device needed) before the runtime checks its context; the async call's
+ * stream guard comes between them, for host memory too.
+ */
+START_TEST(memset_d32_check_order)
+{
+	uint32_t *d = vm_dev_alloc(4096), *plain = malloc(64), *pinned = NULL;
+	struct d32_call c = { 0 };
+	aclrtStream dead;
+
+	ck_assert_int_eq(aclrtMallocHost((void **)&pinned, 64), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&dead), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(dead), ACL_SUCCESS);
+	plain[0] = 9;
+	pinned[0] = 9;
+	for (c.async = 0; c.async < 2; c.async++) {
+		c.stream = NULL;
+		c.ptr = plain;
+		ck_assert_int_eq(without_device(d32_no_dev, &c), ACL_ERROR_INVALID_PARAM);
+		c.ptr = d;
+		ck_assert_int_eq(without_device(d32_no_dev, &c), ACL_ERROR_RT_CONTEXT_NULL);
+		c.ptr = pinned;
+		ck_assert_int_eq(without_device(d32_no_dev, &c), ACL_ERROR_RT_CONTEXT_NULL);
+	}
+	c.async = 1;
+	c.stream = dead;
+	c.ptr = plain;
+	ck_assert_int_eq(without_device(d32_no_dev, &c), ACL_ERROR_INVALID_PARAM);
+	c.ptr = pinned;
+	ck_assert_int_eq(without_device(d32_no_dev, &c), ACL_ERROR_RT_INVALID_HANDLE);
+	c.ptr = d;
+	ck_assert_int_eq(without_device(d32_no_dev, &c), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_int_eq(aclrtMemsetD32Async(pinned, 64, 7, 16, dead), ACL_ERROR_RT_INVALID_HANDLE);
+	ck_assert_uint_eq(plain[0], 9);
+	ck_assert_uint_eq(pinned[0], 9);
+	/* with a device: pinned memory is set at once, the stream's context not looked at */
+	ck_assert_int_eq(aclrtMemsetD32Async(pinned, 64, 7, 16, NULL), ACL_SUCCESS);
+	ck_assert_uint_eq(pinned[15], 7);
+	ck_assert_int_eq(aclrtFreeHost(pinned), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	free(plain);
+}
+END_TEST
+
 START_TEST(memset_d32_codes)
 {
 	uint32_t *d = vm_dev_alloc(4096), *plain = malloc(64), *pinned = NULL, w = 0;
@@ -800,6 +859,7 @@ static Suite *fidelity_suite(void)
 	tcase_add_test(t, memcpy2d_codes);
 	tcase_add_test(t, memcpy_kind_corrected);
 	tcase_add_test(t, memset_d32_codes);
+	tcase_add_test(t, memset_d32_check_order);
 	tcase_add_test(t, vmm_codes);
 	tcase_add_test(t, share_codes);
 	tcase_add_test(t, managed_codes);

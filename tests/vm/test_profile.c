@@ -412,6 +412,23 @@ static void check_features(const struct prof_case *c, const struct feat_case *f)
 			 f->cmo ? ACL_ERROR_RT_PARAM_INVALID : NS);
 	ck_assert_int_eq(aclrtCmoAsyncWithDesc(NULL, ACL_RT_CMO_TYPE_PREFETCH, s, d), ACL_ERROR_RT_PARAM_INVALID);
 
+	/* RT_FEATURE_TASK_MEMORY_BATCH_COPY: the chips of ERR_GET_AND_REPAIR (910_B_93, 950) */
+	{
+		aclrtMemcpyBatchAttr ba;
+		size_t sz = 64, mx = 64, ix = 0, fail = 5;
+		void *dst = d + 1024, *src = d;
+
+		memset(&ba, 0, sizeof(ba));
+		ba.dstLoc.type = ACL_MEM_LOCATION_TYPE_HOST;	/* wrong: the runtime's 107000 */
+		ba.srcLoc.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+		ck_assert_int_eq(aclrtMemcpyBatch(&dst, &mx, &src, &sz, 1, &ba, &ix, 1, &fail),
+				 f->err_repair ? ACL_ERROR_RT_PARAM_INVALID : NS);
+		ck_assert_uint_eq(fail, f->err_repair ? 0 : 5);
+		ck_assert_int_eq(aclrtMemcpyBatchAsync(&dst, &mx, &src, &sz, 1, &ba, &ix, 1, &fail, s),
+				 f->err_repair ? ACL_ERROR_RT_PARAM_INVALID : NS);
+		sz = 0;
+		ck_assert_int_eq(aclrtMemcpyBatch(&dst, &mx, &src, &sz, 1, &ba, &ix, 1, &fail), OK);
+	}
 	ck_assert_int_eq(aclrtGetMemUceInfo(0, uce, 1, &n), ok_or_ns(f->fast_recover));
 	ck_assert_int_eq(aclrtGetMemUceInfo(99, uce, 1, &n),
 			 f->fast_recover ? ACL_ERROR_RT_INVALID_DEVICEID : NS);

@@ -238,20 +238,35 @@ START_TEST(continue_on_failure_runs_the_rest)
 }
 END_TEST
 
-/* The mode is per stream: a STOP stream's failure leaves another running;
- * the default stream takes a mode too (mode bit 0 only counts); a device
- * synchronize reports and ends the stop. */
-START_TEST(stop_mode_is_per_stream)
+/*
+ * The mode is the context's, as in the runtime (Stream::SetFailMode sets
+ * the context's mode; Context::CheckStatus gives every stream of it the
+ * failure): once a stream of a context is STOP, a failure on any stream of
+ * it, a CONTINUE one too, stops all its streams, and each synchronize
+ * reports the failure's code.  A stream of another context runs on.  A
+ * device synchronize reports and ends the stop; the default stream takes
+ * a mode too (mode bit 0 only counts).
+ */
+START_TEST(stop_mode_is_per_context)
 {
-	unsigned char *src = host_alloc(N);
+	unsigned char *src = host_alloc(N), *zero = calloc(1, N);
 	void *d = dev_zeroed(N), *dst = dev_zeroed(N), *dst2 = dev_zeroed(N), *vals = dev_zeroed(4096);
-	char *flag = vals, *flag2 = (char *)vals + 8;
+	char *flag = vals, *flag2 = (char *)vals + 8, *flag3 = (char *)vals + 16;
 	aclrtStreamAttrValue v = { 0 };
-	aclrtStream a, b;
+	aclrtContext home, other;
+	struct dbg_stream dbg;
+	aclrtStream a, b, o;
+	aclrtEvent ev;
 
+	ck_assert_ptr_nonnull(zero);
 	vm_fill(src, N, 25);
+	ck_assert_int_eq(aclrtGetCurrentContext(&home), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateContext(&other, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&o), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetCurrentContext(home), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtCreateStream(&a), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtCreateStream(&b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&ev), ACL_SUCCESS);
 	v.failureMode = 3;	/* bit 0: STOP */
 	ck_assert_int_eq(aclrtSetStreamAttribute(a, ACL_STREAM_ATTR_FAILURE_MODE, &v), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtGetStreamAttribute(a, ACL_STREAM_ATTR_FAILURE_MODE, &v), ACL_SUCCESS);
@@ -259,18 +274,74 @@ START_TEST(stop_mode_is_per_stream)
 	ck_assert_int_eq(aclrtGetStreamAttribute(b, ACL_STREAM_ATTR_FAILURE_MODE, &v), ACL_SUCCESS);
 	ck_assert_uint_eq(v.failureMode, ACL_CONTINUE_ON_FAILURE);
 
-	queue_fail_then_work(a, d, dst, src, flag);
+	/*
+	 * b (CONTINUE) fails, then records ev and has work; a waits for ev
+	 * (so it cannot run past the wait before b's failure) and has work;
+	 * o, in the other context, has work.
+	 */
+	vm_stream_hold(1);
+	queue_failing_copy(b, d);
+	ck_assert_int_eq(aclrtRecordEvent(ev, b), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemcpyAsync(dst2, N, src, N, ACL_MEMCPY_HOST_TO_DEVICE, b), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWrite(flag2, 5, 0, b), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
-	ck_assert_uint_eq(vm_dev_get_u64(flag2), 5);
-	ck_assert(dev_equals(dst2, src));
-	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtStreamWaitEvent(a, ev), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(dst, N, src, N, ACL_MEMCPY_HOST_TO_DEVICE, a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(flag, 1, 0, a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetCurrentContext(other), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(flag3, 7, 0, o), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetCurrentContext(home), ACL_SUCCESS);
+	vm_stream_hold(0);
+
+	await_complete(a);
+	await_complete(b);
 	ck_assert_uint_eq(vm_dev_get_u64(flag), 0);
-	/* reported: a runs again */
-	ck_assert_int_eq(aclrtValueWrite(flag, 9, 0, a), ACL_SUCCESS);
+	ck_assert_uint_eq(vm_dev_get_u64(flag2), 0);
+	ck_assert(dev_equals(dst, zero));
+	ck_assert(dev_equals(dst2, zero));
+	dbg_stream(a, &dbg);	/* its wait may have run: the work after it did not */
+	ck_assert_int_eq(dbg.failed, 0);
+	ck_assert_str_eq(dbg.state, "stopped");
+	dbg_stream(b, &dbg);
+	ck_assert_str_eq(dbg.mode, "continue");
+	ck_assert_int_eq(dbg.failed, 1);
+	ck_assert_int_eq(dbg.dropped, 3);
+	ck_assert_str_eq(dbg.state, "stopped");
+	/* the other context ran on */
+	ck_assert_int_eq(aclrtSetCurrentContext(other), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(o), ACL_SUCCESS);
+	ck_assert_uint_eq(vm_dev_get_u64(flag3), 7);
+	ck_assert_int_eq(aclrtSetCurrentContext(home), ACL_SUCCESS);
+	/* each stream of the context reports the failure, once; then runs */
+	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_ERROR_RT_COPY_DATA);
 	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(flag, 9, 0, a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(flag2, 9, 0, b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
 	ck_assert_uint_eq(vm_dev_get_u64(flag), 9);
+	ck_assert_uint_eq(vm_dev_get_u64(flag2), 9);
+
+	/* the context stays STOP even when a is gone: a failure on a new
+	 * CONTINUE stream stops b; a device synchronize reports and ends it */
+	ck_assert_int_eq(aclrtDestroyStream(a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtGetStreamAttribute(a, ACL_STREAM_ATTR_FAILURE_MODE, &v), ACL_SUCCESS);
+	ck_assert_uint_eq(v.failureMode, ACL_CONTINUE_ON_FAILURE);
+	vm_stream_hold(1);
+	queue_failing_copy(a, d);
+	ck_assert_int_eq(aclrtRecordEvent(ev, a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtStreamWaitEvent(b, ev), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(flag2, 11, 0, b), ACL_SUCCESS);
+	vm_stream_hold(0);
+	await_complete(b);
+	ck_assert_uint_eq(vm_dev_get_u64(flag2), 9);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(flag2, 12, 0, b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
+	ck_assert_uint_eq(vm_dev_get_u64(flag2), 12);
 
 	/* the default stream */
 	ck_assert_int_eq(aclrtSetStreamFailureMode(NULL, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
@@ -278,15 +349,23 @@ START_TEST(stop_mode_is_per_stream)
 	ck_assert_uint_eq(v.failureMode, ACL_STOP_ON_FAILURE);
 	queue_fail_then_work(NULL, d, dst, src, flag2);
 	ck_assert_int_eq(aclrtSynchronizeStream(NULL), ACL_ERROR_RT_COPY_DATA);
-	ck_assert_uint_eq(vm_dev_get_u64(flag2), 5);
+	ck_assert_uint_eq(vm_dev_get_u64(flag2), 12);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_COPY_DATA);	/* a and b were stopped too */
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
 
+	ck_assert_int_eq(aclrtDestroyEvent(ev), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtDestroyStream(a), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtDestroyStream(b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetCurrentContext(other), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(o), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetCurrentContext(home), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyContext(other), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(dst), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(dst2), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFreeHost(src), ACL_SUCCESS);
+	free(zero);
 }
 END_TEST
 
@@ -970,6 +1049,8 @@ END_TEST
 
 struct blocked_arg {
 	aclrtStream s;	/* NULL: synchronize the device (with a timeout) */
+	aclrtEvent ev;	/* not NULL: synchronize it (timeout_ms: with one) */
+	int32_t timeout_ms;
 	pid_t tid;
 	aclError err;
 };
@@ -980,7 +1061,11 @@ static void *blocked_sync(void *p)
 	aclError set = aclrtSetDevice(0);	/* a new thread has no device */
 
 	__atomic_store_n(&a->tid, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
-	a->err = a->s != NULL ? aclrtSynchronizeStream(a->s) : aclrtSynchronizeDeviceWithTimeout(60000);
+	if (a->ev != NULL)
+		a->err = a->timeout_ms ? aclrtSynchronizeEventWithTimeout(a->ev, a->timeout_ms) :
+					 aclrtSynchronizeEvent(a->ev);
+	else
+		a->err = a->s != NULL ? aclrtSynchronizeStream(a->s) : aclrtSynchronizeDeviceWithTimeout(60000);
 	if (set == ACL_SUCCESS)
 		(void)aclrtResetDevice(0);
 	else
@@ -1039,6 +1124,55 @@ START_TEST(waits_hold_no_lock)
 }
 END_TEST
 
+/*
+ * An event synchronize waiting for a record that aclrtStreamAbort drops
+ * answers ACL_ERROR_RT_STREAM_ABORT, as the runtime's (Event::ReclaimTask:
+ * the record's stream in abort state); one made after the abort succeeds.
+ * With and without a timeout.
+ */
+START_TEST(event_sync_released_by_abort)
+{
+	void *vals = dev_zeroed(4096);
+	struct blocked_arg w[2] = { 0 };
+	aclrtEvent ev, ev2;
+	pthread_t t[2];
+	aclrtStream s;
+
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&ev), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&ev2), ACL_SUCCESS);
+	vm_stream_hold(1);
+	ck_assert_int_eq(aclrtValueWrite(vals, 1, 0, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(ev, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(ev2, s), ACL_SUCCESS);
+	w[0].ev = ev;
+	w[1].ev = ev2;
+	w[1].timeout_ms = 60000;
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(pthread_create(&t[i], NULL, blocked_sync, &w[i]), 0);
+		vm_wait_blocked_in_ioctl(await_tid(&w[i]), NPU_SIM_IOCTL_EVENT_SYNC);
+	}
+	ck_assert_int_eq(aclrtStreamAbort(s), ACL_SUCCESS);
+	for (int i = 0; i < 2; i++)
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+	vm_stream_hold(0);
+	ck_assert_int_eq(w[0].err, ACL_ERROR_RT_STREAM_ABORT);
+	ck_assert_int_eq(w[1].err, ACL_ERROR_RT_STREAM_ABORT);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 0);
+	/* after the abort: nothing to wait for */
+	ck_assert_int_eq(aclrtSynchronizeEvent(ev), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeEventWithTimeout(ev2, 1000), ACL_SUCCESS);
+	/* recorded again and reached: success */
+	ck_assert_int_eq(aclrtRecordEvent(ev, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeEvent(ev), ACL_SUCCESS);
+
+	ck_assert_int_eq(aclrtDestroyEvent(ev), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyEvent(ev2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
+}
+END_TEST
+
 static Suite *stream_api_suite(void)
 {
 	Suite *s = suite_create("stream_api");
@@ -1048,9 +1182,10 @@ static Suite *stream_api_suite(void)
 	tcase_add_checked_fixture(tc, vm_acl_stream_setup, vm_acl_stream_teardown);
 	tcase_add_test(tc, stop_on_failure_skips_the_rest);
 	tcase_add_test(tc, continue_on_failure_runs_the_rest);
-	tcase_add_test(tc, stop_mode_is_per_stream);
+	tcase_add_test(tc, stop_mode_is_per_context);
 	tcase_add_test(tc, failure_mode_bad_input);
 	tcase_add_test(tc, abort_drops_queued_work);
+	tcase_add_test(tc, event_sync_released_by_abort);
 	tcase_add_test(tc, stop_holds_until_abort);
 	tcase_add_test(tc, queries_exact_values);
 	tcase_add_test(tc, queries_bad_input);

@@ -111,10 +111,17 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_MEMPOOL	(1ULL << 17)
 /* GRAPH_CREATE / GRAPH_DESTROY / GRAPH_LAUNCH / GRAPH_INFO: captured graphs */
 #define NPU_SIM_CAP_GRAPH	(1ULL << 18)
-/* Graph memory, GRAPH_LAUNCH @tag, GRAPH_ABORT (1.11) */
-#define NPU_SIM_CAP_GRAPH_POOL	(1ULL << 20)
 /* GRAPH_CREATE with NPU_SIM_GRAPH_FLOW, ops 17..19: control flow (1.11) */
 #define NPU_SIM_CAP_GRAPH_FLOW	(1ULL << 19)
+/* Graph memory, GRAPH_LAUNCH @tag, GRAPH_ABORT (1.11) */
+#define NPU_SIM_CAP_GRAPH_POOL	(1ULL << 20)
+/*
+ * The runtime's decisions (1.11): SET_MODE STOP makes the stream's context
+ * (@ctx_id) STOP, so a failure stops every stream of it; EVENT_SYNC
+ * answers -ECONNABORTED when an ABORT drops the record it waits for;
+ * STREAM_CTL QUERY reports subscriptions (NPU_SIM_STREAM_CB_* state bits)
+ */
+#define NPU_SIM_CAP_RT_DECIDES	(1ULL << 22)
 
 /**
  * struct npu_sim_get_param - query a device or driver parameter
@@ -1091,7 +1098,10 @@ struct npu_sim_event_destroy {
  * @timestamp_ns: out, CLOCK_MONOTONIC time at which RECORD @completed was
  *	reached, 0 if none
  *
- * Errors: -EINVAL bad field; -ENOENT no such event; -EINTR.
+ * Errors: -EINVAL bad field; -ENOENT no such event; -EINTR;
+ * -ECONNABORTED (1.11, not with NPU_SIM_SYNC_QUERY) the call waited for a
+ * RECORD that a STREAM_CTL ABORT dropped meanwhile (a call made after the
+ * ABORT succeeds).
  */
 struct npu_sim_event_sync {
 	__u32 id;
@@ -1587,6 +1597,14 @@ enum npu_sim_cnt_wait {
  * the STREAM_SYNC that reports the error (of the stream, or of all
  * streams, without NPU_SIM_SYNC_KEEP) ends that state.
  *
+ * Since 1.11 (NPU_SIM_CAP_RT_DECIDES) the mode is the context's, as in the
+ * CANN runtime: SET_MODE STOP on any stream makes its STREAM_CREATE
+ * @ctx_id STOP for good, and a failed operation on any stream of that
+ * context (whatever the stream's own mode) puts every stream of the
+ * context in that state, each reporting the error at its next STREAM_SYNC.
+ * Streams of other contexts run on.  An operation already running on
+ * another stream finishes.
+ *
  * STOP (the op) stops the operation running at its next piece and holds
  * the stream: queued operations stay queued and do not run until ABORT.
  * ABORT drops every queued operation, stops the running one and waits for
@@ -1624,6 +1642,13 @@ enum npu_sim_stream_ctl_op {
 /* STREAM_CTL @state bits. */
 #define NPU_SIM_STREAM_FAILED	(1U << 0)	/* STOP mode after a failure */
 #define NPU_SIM_STREAM_HELD	(1U << 1)	/* STOP op: held until ABORT */
+/*
+ * Subscriptions (1.11): a report one, a host function one (a thread of
+ * the caller's choice, or the library's own: RUNTIME).
+ */
+#define NPU_SIM_STREAM_CB_REPORT	(1U << 2)
+#define NPU_SIM_STREAM_CB_HOSTFUNC	(1U << 3)
+#define NPU_SIM_STREAM_CB_RUNTIME	(1U << 4)
 
 /**
  * struct npu_sim_stream_ctl - set, query or control one stream
@@ -1636,7 +1661,8 @@ enum npu_sim_stream_ctl_op {
  * @mode: out (QUERY), enum npu_sim_failure_mode
  * @priority: out (QUERY), the stream's priority
  * @flags: out (QUERY), its STREAM_CREATE flags
- * @state: out (QUERY), NPU_SIM_STREAM_FAILED / NPU_SIM_STREAM_HELD bits
+ * @state: out (QUERY), NPU_SIM_STREAM_FAILED / NPU_SIM_STREAM_HELD /
+ *	NPU_SIM_STREAM_CB_* bits
  * @dropped: out (QUERY), operations completed without running (STOP mode
  *	after a failure, ABORT, a destroy of a held stream)
  * @reserved: must be 0

@@ -81,6 +81,8 @@ enum npu_sim_mem_kind {
  * tag) succeeds doing nothing, as the runtime.
  */
 #define NPU_SIM_PROFILE_STREAM_ATTR	(1U << 8)
+/* RT_FEATURE_TASK_MEMORY_BATCH_COPY: aclrtMemcpyBatch(Async)(V2). */
+#define NPU_SIM_PROFILE_BATCH_COPY	(1U << 9)
 
 /* Bit of an OP_REDUCE kind or element type in @reduce_kinds, @reduce_types. */
 #define NPU_SIM_REDUCE_BIT(x)	(1U << (x))
@@ -154,7 +156,7 @@ __attribute__((__unused__)) = {
 			 NPU_SIM_PROFILE_STREAM_HUGE |
 			 NPU_SIM_PROFILE_STARS | NPU_SIM_PROFILE_CMO |
 			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR |
-			 NPU_SIM_PROFILE_STREAM_ATTR,
+			 NPU_SIM_PROFILE_STREAM_ATTR | NPU_SIM_PROFILE_BATCH_COPY,
 		.capacity_mib = 4096,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
@@ -173,7 +175,7 @@ __attribute__((__unused__)) = {
 			 NPU_SIM_PROFILE_STREAM_HUGE |
 			 NPU_SIM_PROFILE_STARS | NPU_SIM_PROFILE_CMO |
 			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR |
-			 NPU_SIM_PROFILE_STREAM_ATTR,
+			 NPU_SIM_PROFILE_STREAM_ATTR | NPU_SIM_PROFILE_BATCH_COPY,
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
@@ -192,7 +194,7 @@ __attribute__((__unused__)) = {
 			 NPU_SIM_PROFILE_STREAM_HUGE |
 			 NPU_SIM_PROFILE_STARS | NPU_SIM_PROFILE_CMO |
 			 NPU_SIM_PROFILE_FAST_RECOVER | NPU_SIM_PROFILE_ERR_REPAIR |
-			 NPU_SIM_PROFILE_STREAM_ATTR,
+			 NPU_SIM_PROFILE_STREAM_ATTR | NPU_SIM_PROFILE_BATCH_COPY,
 		.capacity_mib = 2048,
 		.granularity = 2ULL << 20,
 		.granularity_1g = 1ULL << 30,
