@@ -140,7 +140,7 @@ int npu_ioctl_graph_create(struct npu_ctx *ctx, void __user *uarg)
 	    /* a program's entry indexes are its jump targets: nothing moves */
 	    ((args.flags & NPU_SIM_GRAPH_TAKE_FROM) &&
 	     (args.flags & NPU_SIM_GRAPH_FLOW)) ||
-	    (!(args.flags & NPU_SIM_GRAPH_TAKE_FROM) && args.from) ||
+	    !(args.flags & NPU_SIM_GRAPH_TAKE_FROM) != !args.from ||
 	    args.id || args.bytes ||
 	    args.count > NPU_SIM_MAX_GRAPH_OPS || (args.count && !args.ops))
 		return -EINVAL;

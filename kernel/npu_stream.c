@@ -384,6 +384,8 @@ static void npu_value_watch(struct npu_stream *s)
 	if (list_empty(&s->value_node))
 		list_add_tail(&s->value_node, &npu_value_waiters);
 	spin_unlock(&npu_value_lock);
+	/* Pairs with npu_stream_values_changed(): list, then the look. */
+	smp_mb();
 }
 
 static void npu_value_unwatch(struct npu_stream *s)
@@ -413,6 +415,14 @@ void npu_stream_values_changed(void)
 {
 	struct npu_stream *s;
 
+	/*
+	 * Most writes have no watcher: skip the machine-wide lock then.  The
+	 * write before us and npu_value_watch()'s look after its list_add
+	 * are ordered by this barrier and the one there.
+	 */
+	smp_mb();
+	if (list_empty(&npu_value_waiters))
+		return;
 	spin_lock(&npu_value_lock);
 	list_for_each_entry(s, &npu_value_waiters, value_node) {
 		s->poll_ms = 1;

@@ -1033,8 +1033,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI)
 	}
 	gc.ops = (uintptr_t)ops;
 	gc.count = n;
-	if (g->tagged) {
-		/* The new graph takes over the old one's pool blocks. */
+	if (g->tagged && !(gc.flags & NPU_SIM_GRAPH_FLOW)) {
+		/* The new graph takes over the old one's pool blocks (a
+		 * program holds none: the driver refuses them there). */
 		gc.flags = NPU_SIM_GRAPH_TAKE_FROM;
 		gc.from = g->kgraph;
 	}

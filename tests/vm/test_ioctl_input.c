@@ -707,7 +707,13 @@ START_TEST(test_graph_bad_input)
 	ops[1] = (struct npu_sim_stream_submit){ .op = NPU_SIM_OP_COPY, .dst = va2, .dpitch = 64, .src = va,
 						 .spitch = 64, .width = 64, .height = 1, .dir = NPU_SIM_COPY_D2D };
 
-	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .flags = 2 };
+	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .flags = 4 };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+	/* TAKE_FROM needs a graph to take from, and a program moves nothing */
+	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .flags = NPU_SIM_GRAPH_TAKE_FROM };
+	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
+	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .from = 1,
+					    .flags = NPU_SIM_GRAPH_TAKE_FROM | NPU_SIM_GRAPH_FLOW };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);
 	gc = (struct npu_sim_graph_create){ .ops = (uintptr_t)ops, .count = 2, .from = 1 };
 	ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_GRAPH_CREATE, &gc), EINVAL);

@@ -1892,9 +1892,9 @@ struct npu_sim_peer_access {
  *	NPU_SIM_GRAPH_FLOW (a control-flow program, below: its entries may be
  *	ops 17..19, and each target entry index must be below @count)
  * @id: out, graph id (> 0), unique in the file while the graph lives
- * @from: in, with NPU_SIM_GRAPH_TAKE_FROM: a graph whose pool blocks the
- *	new graph's POOL_ALLOC entries may take over (aclmdlRIUpdate);
- *	otherwise must be 0
+ * @from: in, with NPU_SIM_GRAPH_TAKE_FROM (not 0 then): a graph whose pool
+ *	blocks the new graph's POOL_ALLOC entries may take over
+ *	(aclmdlRIUpdate); otherwise must be 0
  * @bytes: out, device bytes the entries name (sum of their ranges: a copy's
  *	rows of @width bytes count once for the destination and once for a
  *	device source, a set's rows once, a value op's 8 bytes once)
