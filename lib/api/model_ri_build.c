@@ -346,38 +346,41 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag
 	return ACL_SUCCESS;
 }
 
+static void leave(void)
+{
+	npu_rt_ri_unlock();
+	npu_rt_devices_unlock();
+}
+
 /* Table lock and ri_lock held on success: the live built graph modelRI is
- * and stream's ref; otherwise both released and the code returned. */
+ * and stream's ref; otherwise both released and the code returned (stream
+ * NULL: 107000, as the runtime's model calls answer). */
 static aclError enter_model_stream(aclmdlRI modelRI, aclrtStream stream, struct npu_rt_graph **gp,
 				   struct npu_rt_ref *ref)
 {
 	struct npu_rt_graph *g;
 	aclError err;
 
+	if (stream == NULL) {
+		npu_rt_msg_detail("stream is NULL (the default stream is never a model's)");
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
 	err = npu_rt_obj_enter(stream, NPU_RT_OBJ_STREAM, ref);
 	if (err != ACL_SUCCESS)
 		return err;
 	npu_rt_ri_lock();
 	g = npu_rt_ri_find(modelRI);
 	if (g == NULL || g->epoch != npu_rt_device_epoch_locked(g->dev)) {
-		npu_rt_ri_unlock();
-		npu_rt_devices_unlock();
+		leave();
 		return not_graph(modelRI);
 	}
 	if (g->dev != ref->dev) {
-		npu_rt_ri_unlock();
-		npu_rt_devices_unlock();
+		leave();
 		npu_rt_msg_detail("the stream is of device %d, the model of device %d", ref->dev, g->dev);
 		return ACL_ERROR_RT_STREAM_CONTEXT;
 	}
 	*gp = g;
 	return ACL_SUCCESS;
-}
-
-static void leave(void)
-{
-	npu_rt_ri_unlock();
-	npu_rt_devices_unlock();
 }
 
 ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
@@ -394,10 +397,6 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream st
 	if (flag != ACL_MODEL_STREAM_FLAG_HEAD && flag != ACL_MODEL_STREAM_FLAG_DEFAULT) {
 		npu_rt_msg_detail("flag 0x%x is neither ACL_MODEL_STREAM_FLAG_HEAD nor ACL_MODEL_STREAM_FLAG_DEFAULT",
 				  flag);
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
-	if (stream == NULL) {
-		npu_rt_msg_detail("stream is NULL (the default stream cannot be bound to a model)");
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
 	err = enter_model_stream(modelRI, stream, &g, &ref);
@@ -446,10 +445,6 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream 
 
 	if (modelRI == NULL)
 		return null_param("modelRI");
-	if (stream == NULL) {
-		npu_rt_msg_detail("stream is NULL");
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
 	err = enter_model_stream(modelRI, stream, &g, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
@@ -473,10 +468,6 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream strea
 
 	if (modelRI == NULL)
 		return null_param("modelRI");
-	if (stream == NULL) {
-		npu_rt_msg_detail("stream is NULL");
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
 	err = enter_model_stream(modelRI, stream, &g, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
