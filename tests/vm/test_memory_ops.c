@@ -732,8 +732,9 @@ START_TEST(memcpy_batch_v2)
 	dev_read(got, d, 64);
 	assert_bytes(got, 64, 0x66);
 	ck_assert_int_eq(aclrtMemcpyBatchV2(NULL, destMaxs, srcs, sizes, 1, &at, idx, 1), ACL_ERROR_INVALID_PARAM);
+	/* an attribute that does not match the memory: the runtime's check */
 	at.srcLoc.type = ACL_MEM_LOCATION_TYPE_DEVICE;
-	ck_assert_int_eq(aclrtMemcpyBatchV2(dsts, destMaxs, srcs, sizes, 1, &at, idx, 1), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtMemcpyBatchV2(dsts, destMaxs, srcs, sizes, 1, &at, idx, 1), ACL_ERROR_RT_PARAM_INVALID);
 	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
 }
 END_TEST
