@@ -223,6 +223,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
 {
 	struct npu_sim_mempool_alloc req;
 	struct npu_rt_ref ref;
+	struct npu_rt_obj seen;
 	uint64_t caps = 0;
 	int capturing;
 	aclError err;
@@ -268,6 +269,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
 		return err;
 	}
 	npu_rt_devices_unlock();
+	if (rc == -ENOENT && npu_rt_obj_get(stream, NPU_RT_OBJ_STREAM, &seen) != 0) {
+		/* another thread destroyed the stream after the handle check */
+		npu_rt_msg_detail("stream is not a live stream (destroyed meanwhile)");
+		return ACL_ERROR_RT_INVALID_HANDLE;
+	}
 	if (rc == -ENOENT) {
 		npu_rt_msg_detail("memPool is not a live memory pool of the stream's device");
 		return ACL_ERROR_RT_INTERNAL_ERROR;
