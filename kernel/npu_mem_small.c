@@ -33,31 +33,6 @@
 
 #include "npu_sim.h"
 
-struct npu_small_page {
-	struct npu_map hole;		/* VA tree entry of page and guard */
-	struct list_head node;		/* in small_partial[] while not full */
-	struct npu_phys *phys;		/* the page, referenced */
-	unsigned long va;		/* of the page */
-	u32 slot;			/* slot size in bytes */
-	u32 nr_used;			/* live slots */
-	u64 used;			/* bit per slot; slots past the page set */
-	bool exported;			/* a slot was IPC-exported: no reuse */
-	bool idle;			/* no slot used, charges given back */
-	struct npu_map *slots[];	/* live slot maps by index, or NULL */
-};
-
-/* Only tells the hole from a map: the hole is never linked nor faulted. */
-const struct npu_map_ops npu_small_hole_ops;
-
-/* The live slot of hole @hole's page that holds @addr, or NULL (ctx->lock). */
-struct npu_map *npu_small_slot_at(struct npu_map *hole, unsigned long addr)
-{
-	struct npu_small_page *sp = container_of(hole, struct npu_small_page,
-						 hole);
-	unsigned long i = (addr - sp->va) / sp->slot;
-
-	return i < PAGE_SIZE / sp->slot ? sp->slots[i] : NULL;
-}
 
 /* Each class has its bit in npu_ctx.small_idle. */
 static_assert(NPU_SMALL_CLASSES <= 32);

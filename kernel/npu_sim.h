@@ -876,9 +876,36 @@ struct npu_map *npu_small_map_create(u64 footprint, u64 size);
 void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_ctx_teardown(struct npu_ctx *ctx);
 int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map);
-/* The ops of a small page's VA tree entry: tells it from a map. */
+/*
+ * The ops of a small page's VA tree entry: tells it from a map (npu_va.c,
+ * which reads the page's slots; the hole is never linked nor faulted).
+ */
 extern const struct npu_map_ops npu_small_hole_ops;
-struct npu_map *npu_small_slot_at(struct npu_map *hole, unsigned long addr);
+
+/* A small page of npu_mem_small.c; its @hole is its one VA tree entry. */
+struct npu_small_page {
+	struct npu_map hole;		/* VA tree entry of page and guard */
+	struct list_head node;		/* in small_partial[] while not full */
+	struct npu_phys *phys;		/* the page, referenced */
+	unsigned long va;		/* of the page */
+	u32 slot;			/* slot size in bytes */
+	u32 nr_used;			/* live slots */
+	u64 used;			/* bit per slot; slots past the page set */
+	bool exported;			/* a slot was IPC-exported: no reuse */
+	bool idle;			/* no slot used, charges given back */
+	struct npu_map *slots[];	/* live slot maps by index, or NULL */
+};
+
+/* The live slot of hole @hole's page that holds @addr, or NULL (ctx->lock). */
+static inline struct npu_map *npu_small_slot_at(struct npu_map *hole,
+						unsigned long addr)
+{
+	struct npu_small_page *sp = container_of(hole, struct npu_small_page,
+						 hole);
+	unsigned long i = (addr - sp->va) / sp->slot;
+
+	return i < PAGE_SIZE / sp->slot ? sp->slots[i] : NULL;
+}
 
 /* npu_mempool.c: stream-ordered memory pools */
 void npu_mempool_ctx_init(struct npu_ctx *ctx);

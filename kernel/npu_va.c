@@ -10,6 +10,9 @@
 
 #include "npu_sim.h"
 
+/* Marks a small page's VA tree entry (npu_mem_small.c). */
+const struct npu_map_ops npu_small_hole_ops;
+
 /*
  * Live objects one context may have of each kind (VA tree entries,
  * handles, IPC keys, streams, events): bounds the kernel memory a process

@@ -30,7 +30,8 @@
  *   api/data_type.c api/system.c api/callbacks_init.c api/app_log.c
  *   api/cann_attr.c api/mem_uce.c
  *   api/init.c api/data_buffer.c api/allocator.c api/soc_name.c api/host_register.c
- *   api/memory_info.c api/stream_state.c api/model_ri_capture.c api/context.c api/device_info.c api/device_limits.c
+ *   api/memory_info.c api/stream_state.c api/model_ri_taskgrp_state.c api/model_ri_capture.c api/context.c
+ *   api/device_info.c api/device_limits.c
  *   api/host_buf.c api/device_state.c api/exception_info.c
  *   api/exception_info_get.c api/stream.c
  *   api/stream_ctl.c api/stream_config.c api/stream_res.c api/event.c api/callback.c
@@ -38,7 +39,7 @@
  *   api/copy_async.c api/memcpy_batch.c api/reduce.c api/cmo.c
  *   api/mem_pool.c api/memcpy_desc.c
  *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
- *   api/notify.c api/model_ri_build.c api/model_ri.c api/model_ri_cond.c api/label.c
+ *   api/notify.c api/model_ri_build.c api/model_ri_taskgrp.c api/model_ri.c api/model_ri_cond.c api/label.c
  *                       the other chapters of the public headers
  *   entry/fork.c        the fork handlers, which take every lock below
  *   entry/api_wrap.c    the exported wrapper of every aclError call
@@ -187,7 +188,7 @@ void npu_rt_devices_release_all(void);
  */
 aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc *loc);
 
-/* ---- memcpy_batch.c, for copy.c ------------------------------------------ */
+/* ---- memcpy_batch.c: the checks its sync and async batches share ------- */
 
 /* The ACL layer's batch checks (ValidateMemcpyBatchParams): NULL arrays, a
  * size above its destMax, attrs rsv not 0: 100000. */

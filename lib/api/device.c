@@ -40,14 +40,8 @@ static struct npu_rt_window windows[NPU_RT_MAX_DEVICES];
 static int windows_n;		/* 1 + highest open device: the slots to scan */
 static uint64_t last_epoch;	/* never reset, not even in a fork child */
 
-/*
- * Read by every call: initial-exec TLS is one %fs-relative load where the
- * default model of a shared library calls __tls_get_addr.  It takes
- * glibc's static TLS surplus when the library is dlopen'ed (Python), so
- * only a few small variables are marked so.
- */
-static __thread int current_dev __attribute__((tls_model("initial-exec"))) = -1;
-static __thread uint64_t current_epoch __attribute__((tls_model("initial-exec")));
+static __thread int current_dev = -1;
+static __thread uint64_t current_epoch;
 
 /* Live holds (calls blocked on a device), for the fork child to close. */
 static pthread_mutex_t holds_lock = PTHREAD_MUTEX_INITIALIZER;

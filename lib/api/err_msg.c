@@ -17,8 +17,7 @@
 #define DETAIL_MAX 512	/* one call's detail */
 
 static __thread char detail[DETAIL_MAX];
-/* Reset by every call: initial-exec TLS, as current_dev (device.c). */
-static __thread int have_detail __attribute__((tls_model("initial-exec")));
+static __thread int have_detail;
 static __thread char pending[MSG_MAX];
 static __thread size_t pending_len;
 static __thread char returned[MSG_MAX];

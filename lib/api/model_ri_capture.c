@@ -41,6 +41,7 @@
 #include "acl_internal.h"
 #include "err_msg.h"
 #include "model_ri.h"
+#include "model_ri_flow.h"
 
 #define RI_COOKIE_BIT (1ULL << 63)
 #define MODES 3
@@ -69,6 +70,11 @@ struct npu_rt_graph *npu_rt_ri_find(const void *handle)
 		if (g == handle)
 			return g;
 	return NULL;
+}
+
+int npu_rt_ri_is_sub(const struct npu_rt_graph *g)
+{
+	return g->flow != NULL && g->flow->sub;
 }
 
 struct npu_rt_graph *npu_rt_ri_next(struct npu_rt_graph *g)

@@ -236,8 +236,3 @@ out:
 	npu_rt_devices_unlock();
 	return err;
 }
-
-int npu_rt_ri_is_sub(const struct npu_rt_graph *g)
-{
-	return g->flow != NULL && g->flow->sub;
-}

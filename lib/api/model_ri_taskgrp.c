@@ -13,8 +13,8 @@
  * a group is always empty and an update of it re-records nothing; the
  * state machine, the checks and the codes are the runtime's.
  *
- * The states live here, under ri_lock (model_ri_capture.c), keyed by the
- * stream's device, epoch and kernel id.
+ * The states live in model_ri_taskgrp_state.c, under ri_lock
+ * (model_ri_capture.c), keyed by the stream's device, epoch and kernel id.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -23,84 +23,7 @@
 #include "acl_internal.h"
 #include "err_msg.h"
 #include "model_ri.h"
-
-enum { GRP_NONE = 0, GRP_SAMPLE, GRP_UPDATE };
-
-struct grp_stream {
-	struct grp_stream *next;
-	int dev;
-	uint64_t epoch;
-	uint32_t kid;
-	int state;			/* GRP_SAMPLE / GRP_UPDATE */
-	struct npu_rt_graph *g;		/* SAMPLE: the capture */
-	struct npu_rt_ri_taskgrp *grp;	/* UPDATE: the group */
-	uint32_t updated;		/* UPDATE: tasks re-recorded so far */
-};
-
-static struct grp_stream *grp_streams;
-static atomic_int n_grp_streams;
-
-int npu_rt_taskgrp_active(void)
-{
-	return atomic_load(&n_grp_streams) != 0;
-}
-
-/* ri_lock held: the state entry of stream (dev, kid) of the live device, or NULL. */
-static struct grp_stream *grp_find(int dev, uint32_t kid)
-{
-	uint64_t epoch = npu_rt_device_epoch_locked(dev);
-
-	for (struct grp_stream *e = grp_streams; e != NULL; e = e->next)
-		if (e->dev == dev && e->kid == kid && e->epoch == epoch)
-			return e;
-	return NULL;
-}
-
-static void grp_drop(struct grp_stream *e)
-{
-	for (struct grp_stream **p = &grp_streams; *p != NULL; p = &(*p)->next) {
-		if (*p == e) {
-			*p = e->next;
-			atomic_fetch_sub(&n_grp_streams, 1);
-			if (e->grp != NULL)
-				e->grp->updating = 0;
-			free(e);
-			return;
-		}
-	}
-}
-
-int npu_rt_taskgrp_refuse(int dev, uint32_t kid, struct npu_rt_graph *g, uint32_t op, aclError *err)
-{
-	struct grp_stream *e;
-
-	if (atomic_load(&n_grp_streams) == 0)
-		return 0;
-	e = grp_find(dev, kid);
-	if (e == NULL)
-		return 0;
-	if (e->state == GRP_UPDATE && op == NPU_SIM_OP_RECORD)
-		return 0;	/* the runtime skips it: queued as usual */
-	if (e->state == GRP_SAMPLE && g != NULL && g == e->g)
-		g->grp_err = ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT;
-	npu_rt_msg_detail("the stream is %s a task group: only kernel-launch tasks (AI Core, vector core) can be %s",
-			  e->state == GRP_SAMPLE ? "capturing into" : "updating",
-			  e->state == GRP_SAMPLE ? "added to a task group" : "updated");
-	*err = ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT;
-	return 1;
-}
-
-void npu_rt_taskgrp_forget(struct npu_rt_graph *g)
-{
-	struct grp_stream *e = grp_streams, *next;
-
-	for (; e != NULL; e = next) {
-		next = e->next;
-		if (e->g == g || (e->grp != NULL && e->grp->g == g))
-			grp_drop(e);
-	}
-	g->open_grps = 0;
-}
+#include "model_ri_taskgrp.h"
 
 /* ri_lock held: whether h is a task group of a live graph. */
 static struct npu_rt_ri_taskgrp *grp_of_handle(const void *h)
@@ -127,7 +50,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 	if (err != ACL_SUCCESS)
 		return err;
 	npu_rt_ri_lock();
-	if (grp_find(ref.dev, ref.kid) != NULL) {
+	if (npu_rt_taskgrp_find(ref.dev, ref.kid) != NULL) {
 		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
 		npu_rt_msg_detail("the stream is in a task group or a task update already");
 		goto out;
@@ -143,10 +66,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 		err = ACL_ERROR_RT_MEMORY_ALLOCATION;
 		goto out;
 	}
-	*e = (struct grp_stream){ .next = grp_streams, .dev = ref.dev, .kid = ref.kid, .state = GRP_SAMPLE, .g = g,
+	*e = (struct grp_stream){ .dev = ref.dev, .kid = ref.kid, .state = GRP_SAMPLE, .g = g,
 				  .epoch = npu_rt_device_epoch_locked(ref.dev) };
-	grp_streams = e;
-	atomic_fetch_add(&n_grp_streams, 1);
+	npu_rt_taskgrp_link(e);
 	g->open_grps++;
 out:
 	npu_rt_ri_unlock();
@@ -171,7 +93,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrt
 		return err;
 	*handle = NULL;
 	npu_rt_ri_lock();
-	e = grp_find(ref.dev, ref.kid);
+	e = npu_rt_taskgrp_find(ref.dev, ref.kid);
 	if (e == NULL || e->state != GRP_SAMPLE) {
 		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
 		npu_rt_msg_detail("the stream has not begun a task group (aclmdlRICaptureTaskGrpBegin)");
@@ -200,7 +122,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrt
 		}
 	}
 	g->open_grps--;
-	grp_drop(e);
+	npu_rt_taskgrp_drop(e);
 out:
 	npu_rt_ri_unlock();
 	npu_rt_devices_unlock();
@@ -228,7 +150,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, 
 		npu_rt_msg_detail("handle is not a task group of a live model runtime instance");
 		goto out;
 	}
-	if (grp_find(ref.dev, ref.kid) != NULL) {
+	if (npu_rt_taskgrp_find(ref.dev, ref.kid) != NULL) {
 		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
 		npu_rt_msg_detail("the stream is in a task group or a task update already");
 		goto out;
@@ -243,10 +165,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, 
 		err = ACL_ERROR_RT_MEMORY_ALLOCATION;
 		goto out;
 	}
-	*e = (struct grp_stream){ .next = grp_streams, .dev = ref.dev, .kid = ref.kid, .state = GRP_UPDATE,
+	*e = (struct grp_stream){ .dev = ref.dev, .kid = ref.kid, .state = GRP_UPDATE,
 				  .grp = t, .epoch = npu_rt_device_epoch_locked(ref.dev) };
-	grp_streams = e;
-	atomic_fetch_add(&n_grp_streams, 1);
+	npu_rt_taskgrp_link(e);
 	t->updating = 1;
 out:
 	npu_rt_ri_unlock();
@@ -268,7 +189,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 	if (err != ACL_SUCCESS)
 		return err;
 	npu_rt_ri_lock();
-	e = grp_find(ref.dev, ref.kid);
+	e = npu_rt_taskgrp_find(ref.dev, ref.kid);
 	if (e == NULL || e->state != GRP_UPDATE) {
 		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
 		npu_rt_msg_detail("the stream is not updating a task group (aclmdlRICaptureTaskUpdateBegin)");
@@ -277,7 +198,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 			err = ACL_ERROR_RT_INTERNAL_ERROR;
 			npu_rt_msg_detail("the task group has %u tasks, %u were updated", e->grp->ntasks, e->updated);
 		}
-		grp_drop(e);
+		npu_rt_taskgrp_drop(e);
 	}
 	npu_rt_ri_unlock();
 	npu_rt_devices_unlock();
