@@ -99,6 +99,10 @@ struct npu_rt_graph *npu_rt_ri_find(const void *handle);
 struct npu_rt_graph *npu_rt_ri_next(struct npu_rt_graph *g);
 /* ri_lock held: the task of a live graph handle is, or NULL. */
 struct npu_rt_ri_task *npu_rt_ri_find_task(const void *handle);
+/* ri_lock held: append a task of stream (kid, its handle) doing req (its
+ * stream and seq cleared) to g; the task, or NULL on no memory. */
+struct npu_rt_ri_task *npu_rt_ri_add_task(struct npu_rt_graph *g, uint32_t kid, void *stream,
+					  const struct npu_sim_stream_submit *req);
 /* ri_lock held: link a new graph of (dev, epoch); NULL on no memory. */
 struct npu_rt_graph *npu_rt_ri_new(int dev, uint64_t epoch);
 /* ri_lock held: drop g's tasks (a failed capture into a sub-graph). */

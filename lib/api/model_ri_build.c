@@ -256,7 +256,6 @@ int npu_rt_build_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_subm
 			aclError *err)
 {
 	struct npu_rt_flow_stream *st;
-	struct npu_rt_ri_task *t, **nt;
 	struct npu_rt_graph *g;
 
 	(void)cb_kind;
@@ -282,24 +281,11 @@ int npu_rt_build_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_subm
 		*err = ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 		return 1;
 	}
-	t = calloc(1, sizeof(*t));
-	nt = t == NULL ? NULL : realloc(g->tasks, (g->ntasks + 1) * sizeof(*nt));
-	if (nt == NULL) {
-		free(t);
+	if (npu_rt_ri_add_task(g, ref->kid, st->handle, req) == NULL) {
 		npu_rt_ri_unlock();
 		*err = ACL_ERROR_RT_MEMORY_ALLOCATION;
 		return 1;
 	}
-	g->tasks = nt;
-	g->cap_tasks = g->ntasks + 1;
-	t->g = g;
-	t->seq = g->ntasks;
-	t->kid = ref->kid;
-	t->stream = st->handle;
-	t->req = *req;
-	t->req.stream = 0;
-	t->req.seq = 0;
-	g->tasks[g->ntasks++] = t;
 	npu_rt_ri_unlock();
 	*err = ACL_SUCCESS;
 	return 1;

@@ -194,6 +194,26 @@ static int grow(void **a, uint32_t *cap, uint32_t n, size_t sz)
 	return 0;
 }
 
+struct npu_rt_ri_task *npu_rt_ri_add_task(struct npu_rt_graph *g, uint32_t kid, void *stream,
+					  const struct npu_sim_stream_submit *req)
+{
+	struct npu_rt_ri_task *t = calloc(1, sizeof(*t));
+
+	if (t == NULL || grow((void **)&g->tasks, &g->cap_tasks, g->ntasks, sizeof(*g->tasks))) {
+		free(t);
+		return NULL;
+	}
+	t->g = g;
+	t->seq = g->ntasks;
+	t->kid = kid;
+	t->stream = stream;
+	t->req = *req;
+	t->req.stream = 0;
+	t->req.seq = 0;
+	g->tasks[g->ntasks++] = t;
+	return t;
+}
+
 int npu_rt_ri_add_stream(struct npu_rt_graph *g, uint32_t kid, void *handle)
 {
 	if (grow((void **)&g->streams, &g->cap_streams, g->nstreams, sizeof(*g->streams)))
@@ -333,22 +353,13 @@ int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_su
 		*err = ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED;
 		return 1;
 	}
-	t = calloc(1, sizeof(*t));
-	if (t == NULL || grow((void **)&g->tasks, &g->cap_tasks, g->ntasks, sizeof(*g->tasks)) ||
-	    (req->op == NPU_SIM_OP_RECORD && add_event(g, req->event))) {
-		free(t);
+	if ((req->op == NPU_SIM_OP_RECORD && add_event(g, req->event)) ||
+	    (t = npu_rt_ri_add_task(g, ref->kid, st->handle, req)) == NULL) {
 		g->invalid = 1;
 		pthread_mutex_unlock(&ri_lock);
 		*err = ACL_ERROR_RT_MEMORY_ALLOCATION;
 		return 1;
 	}
-	t->g = g;
-	t->seq = g->ntasks;
-	t->kid = ref->kid;
-	t->stream = st->handle;
-	t->req = *req;
-	t->req.stream = 0;
-	t->req.seq = 0;
 	t->event = eh;
 	t->ev_flags = ev.ev_flags;
 	if (req->op == NPU_SIM_OP_CALLBACK) {
@@ -357,7 +368,6 @@ int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_su
 		t->cb_kind = cb_kind;
 		t->req.operand = RI_COOKIE_BIT | ++next_cookie;
 	}
-	g->tasks[g->ntasks++] = t;
 	pthread_mutex_unlock(&ri_lock);
 	*err = ACL_SUCCESS;
 	return 1;
