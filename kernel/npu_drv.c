@@ -72,6 +72,7 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 	caps |= NPU_SIM_CAP_GRAPH_POOL;
 	caps |= NPU_SIM_CAP_GRAPH_FLOW;	/* 1.11 */
 	caps |= NPU_SIM_CAP_RT_DECIDES;	/* 1.11 */
+	caps |= NPU_SIM_CAP_CTX_FAILURE;	/* 1.12 */
 	if (READ_ONCE(test_hooks))
 		caps |= NPU_SIM_CAP_TEST_HOOKS;
 	if (npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M)) {

@@ -367,9 +367,10 @@ struct npu_ctx {
 	struct list_head sq_streams;	/* npu_stream.ctx_node: live streams */
 	/*
 	 * Library contexts (STREAM_CREATE @ctx_id) whose failure mode is STOP:
-	 * ctx_id -> xa_mk_value(1); set by SET_MODE STOP, never cleared (the
-	 * runtime keeps the mode per context).  Own xa_lock, taken alone; read
-	 * under sq_lock with xa_load (RCU).
+	 * ctx_id -> struct npu_stop_ctx (npu_stream.c); added by SET_MODE
+	 * STOP, freed only at teardown (the runtime keeps the mode and the
+	 * failure per context).  Own xa_lock, taken alone; read under sq_lock
+	 * with xa_load (RCU; an entry lives as long as the file).
 	 */
 	struct xarray stop_ctxs;
 	struct npu_stream_user *suser;	/* the opener's running slots */

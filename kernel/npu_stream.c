@@ -736,17 +736,39 @@ static bool npu_op_writes(const struct npu_op *op)
 }
 
 /*
+ * A library context in STOP mode (an entry of npu_ctx.stop_ctxs).  The
+ * first failure of any of its streams is kept for good, as the runtime's
+ * Context::failureError is until the device is cleaned.
+ */
+struct npu_stop_ctx {
+	int failure;		/* sq_lock: a negative errno, 0 none */
+};
+
+/* The failure kept for @ctx_id, or 0.  sq_lock held. */
+static int npu_ctx_failure(struct npu_ctx *ctx, u32 ctx_id)
+{
+	struct npu_stop_ctx *sc = xa_load(&ctx->stop_ctxs, ctx_id);
+
+	return sc ? sc->failure : 0;
+}
+
+/*
  * A failure in a context whose mode is STOP stops every stream of it, as
  * the runtime's context failure does (Stream::EnterFailureAbort,
- * Context::CheckStatus): each completes its ops unrun and reports @err at
- * its next synchronize.  A parked stream stays parked until what it waits
- * for comes (a RECORD skipped by a stopped stream still counts as reached).
- * sq_lock held.
+ * Context::CheckStatus, CheckTaskSend): each completes its ops unrun, and
+ * the context keeps @err: its submits answer -EPIPE from now on.  A
+ * parked stream stays parked until what it waits for comes (a RECORD
+ * skipped by a stopped stream still counts as reached).  sq_lock held.
  */
 static void npu_stream_ctx_stop(struct npu_ctx *ctx, u32 ctx_id, int err)
 {
+	struct npu_stop_ctx *sc = xa_load(&ctx->stop_ctxs, ctx_id);
 	struct npu_stream *it;
 
+	if (!sc)
+		return;
+	if (!sc->failure)
+		sc->failure = err;
 	list_for_each_entry(it, &ctx->sq_streams, ctx_node) {
 		if (it->ctx_id != ctx_id)
 			continue;
@@ -841,8 +863,7 @@ static void npu_stream_work(struct kthread_work *work)
 				s->error = ret;
 			if (s->mode == NPU_SIM_STOP_ON_FAILURE)
 				s->failed_stop = true;
-			if (xa_load(&ctx->stop_ctxs, s->ctx_id))
-				npu_stream_ctx_stop(ctx, s->ctx_id, ret);
+			npu_stream_ctx_stop(ctx, s->ctx_id, ret);
 		}
 		if (skip)
 			s->dropped++;
@@ -1041,6 +1062,7 @@ void npu_stream_ctx_cancel(struct npu_ctx *ctx)
 
 void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 {
+	struct npu_stop_ctx *sc;
 	struct npu_stream *s;
 	struct npu_event *ev;
 	unsigned long id;
@@ -1058,6 +1080,8 @@ void npu_stream_ctx_teardown(struct npu_ctx *ctx)
 		npu_event_put(ev);
 	}
 	xa_destroy(&ctx->events);
+	xa_for_each(&ctx->stop_ctxs, id, sc)
+		kfree(sc);
 	xa_destroy(&ctx->stop_ctxs);
 	for (i = 0; i < NPU_CTX_STREAM_WORKERS; i++)
 		if (ctx->sq_workers[i])
@@ -1406,7 +1430,8 @@ static int npu_op_prepare(struct npu_ctx *ctx,
 /*
  * Queue the prepared ops of @ops (npu_op.node) on @s, all or none: 0 and
  * *seq the last one's sequence number (the stream's count when @n is 0),
- * -ENOENT @s destroyed, -EAGAIN the file's queue limit.  On error the ops
+ * -ENOENT @s destroyed, -EPIPE its context's STOP failure is kept, -EAGAIN
+ * the file's queue limit.  On error the ops
  * stay in @ops.
  */
 static int npu_ops_queue(struct npu_ctx *ctx, struct npu_stream *s,
@@ -1419,6 +1444,8 @@ static int npu_ops_queue(struct npu_ctx *ctx, struct npu_stream *s,
 	spin_lock(&ctx->sq_lock);
 	if (s->dead) {
 		ret = -ENOENT;
+	} else if (npu_ctx_failure(ctx, s->ctx_id)) {
+		ret = -EPIPE;	/* Context::CheckTaskSend */
 	} else if (ctx->sq_queued + n > NPU_SIM_MAX_QUEUED) {
 		ret = -EAGAIN;
 	} else {
@@ -1669,7 +1696,9 @@ int npu_ioctl_stream_sync(struct npu_ctx *ctx, void __user *uarg)
 		    ctx->sq_aborts != aborts)
 			args.error = -ECONNABORTED;
 		xa_for_each(&ctx->streams, id, it) {
-			if (done && !(args.flags & NPU_SIM_SYNC_QUERY)) {
+			/* a kept failure is told by CTX_FAILURE, to its context */
+			if (done && !(args.flags & NPU_SIM_SYNC_QUERY) &&
+			    !npu_ctx_failure(ctx, it->ctx_id)) {
 				if (!args.error)
 					args.error = it->error;
 				if (!(args.flags & NPU_SIM_SYNC_KEEP)) {
@@ -2056,11 +2085,21 @@ static int npu_stream_ctl_set(struct npu_ctx *ctx, struct npu_stream *s,
 
 	/* The runtime keeps the mode per context: STOP is its context's. */
 	if (a->op == NPU_SIM_STREAM_CTL_SET_MODE &&
-	    a->value == NPU_SIM_STOP_ON_FAILURE) {
-		ret = xa_err(xa_store(&ctx->stop_ctxs, s->ctx_id, xa_mk_value(1),
-				      GFP_KERNEL_ACCOUNT));
+	    a->value == NPU_SIM_STOP_ON_FAILURE &&
+	    !xa_load(&ctx->stop_ctxs, s->ctx_id)) {
+		struct npu_stop_ctx *sc = kzalloc(sizeof(*sc),
+						  GFP_KERNEL_ACCOUNT);
+
+		if (!sc)
+			return -ENOMEM;
+		/* -EBUSY: another thread's SET_MODE added it meanwhile */
+		ret = xa_insert(&ctx->stop_ctxs, s->ctx_id, sc,
+				GFP_KERNEL_ACCOUNT);
 		if (ret)
+			kfree(sc);
+		if (ret && ret != -EBUSY)
 			return ret;
+		ret = 0;
 	}
 	spin_lock(&ctx->sq_lock);
 	switch (a->op) {
@@ -2104,6 +2143,8 @@ static int npu_stream_ctl_check(const struct npu_sim_stream_ctl *a)
 		return a->value ? -EINVAL : 0;
 	case NPU_SIM_STREAM_CTL_AVAIL:
 		return a->value || a->id ? -EINVAL : 0;
+	case NPU_SIM_STREAM_CTL_CTX_FAILURE:
+		return a->value ? -EINVAL : 0;
 	}
 	return -EINVAL;
 }
@@ -2121,6 +2162,12 @@ int npu_ioctl_stream_ctl(struct npu_ctx *ctx, void __user *uarg)
 		return ret;
 	if (a.op == NPU_SIM_STREAM_CTL_AVAIL) {
 		a.value = npu_stream_avail(ctx);
+		return copy_to_user(uarg, &a, sizeof(a)) ? -EFAULT : 0;
+	}
+	if (a.op == NPU_SIM_STREAM_CTL_CTX_FAILURE) {	/* @id: a ctx_id */
+		spin_lock(&ctx->sq_lock);
+		a.value = -npu_ctx_failure(ctx, a.id);
+		spin_unlock(&ctx->sq_lock);
 		return copy_to_user(uarg, &a, sizeof(a)) ? -EFAULT : 0;
 	}
 	s = npu_stream_get(ctx, a.id);

@@ -429,6 +429,17 @@ aclError npu_rt_stream_enter_ctx(aclrtStream stream, struct npu_rt_ref *ref);
 aclError npu_rt_obj_errno(int rc);
 /* aclError of the negative errno a stream's async work failed with. */
 aclError npu_rt_async_error(int err);
+/* With the table lock held (it stays held): the code of the failure
+ * ref's STOP-mode context keeps (the driver's CTX_FAILURE), ACL_SUCCESS if
+ * none. */
+aclError npu_rt_ctx_failure(const struct npu_rt_ref *ref);
+/* Called before a context is first made STOP (aclrtSetStreamFailureMode):
+ * from then on synchronizes ask npu_rt_ctx_failure. */
+void npu_rt_ctx_stop_seen(void);
+/* aclError of a ref's stream or event ioctl's rc: -EPIPE (its context's
+ * kept failure, table lock held) is that failure's code, the rest as
+ * npu_rt_obj_errno. */
+aclError npu_rt_stream_errno(const struct npu_rt_ref *ref, int rc);
 /*
  * Queue req on ref's stream (STREAM_SUBMIT) and, when wait, wait for the
  * stream's work.  Table lock held; released here (before the wait).

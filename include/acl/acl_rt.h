@@ -1450,14 +1450,20 @@ ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint3
  * ACL_STOP_ON_FAILURE: as in the runtime (Stream::SetFailMode), the mode
  * is the context's: once any stream of a context is set to STOP, a failed
  * task on any stream of that context (whatever its own mode) stops every
- * stream of the context.  A stopped stream runs nothing more until a
- * synchronize (aclrtSynchronizeStream(WithTimeout) of it, or
- * aclrtSynchronizeDevice) reports the error, the failed task's code on
- * each of them: tasks still queued and tasks queued meanwhile complete
- * without running.  Then it runs again.  Streams of other contexts run
- * on; a task already running on another stream finishes.  The context
- * stays in STOP mode (aclrtGetStreamAttribute still reads each stream's
- * own mode).  Only bit 0 of mode counts (as in the runtime).  Errors:
+ * stream of the context: tasks still queued complete without running,
+ * and the context keeps the failed task's code until it is destroyed or
+ * the device is reset (Context::CheckTaskSend, CheckStatus): every later
+ * task submitted to any of its streams (a stream made later and the
+ * default stream too) is refused with that code, queueing nothing, and
+ * every aclrtSynchronizeStream(WithTimeout), aclrtStreamQuery,
+ * aclrtSynchronizeDevice(WithTimeout) of the context, aclrtSynchronizeEvent
+ * (WithTimeout), aclrtQueryEvent and aclrtQueryEventStatus of its events
+ * and aclrtQueryEventWaitStatus in it answer it, every time.  Synchronous
+ * copies and sets, frees and aclrtEventElapsedTime are not refused.
+ * aclrtStreamAbort clears a stream's own error only.  Streams of other
+ * contexts run on; a task already running on another stream finishes.
+ * The context stays in STOP mode (aclrtGetStreamAttribute still reads each
+ * stream's own mode).  Only bit 0 of mode counts (as in the runtime).  Errors:
  * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) from STOP back to CONTINUE (the
  * same mode again is no change); then 107003 a stream of another context.
  */

@@ -555,10 +555,13 @@ static aclError launch(void (*fn)(void *), void *data, aclrtStream stream, int k
 		free(pending_take(req.operand));
 		pthread_mutex_unlock(&cb_lock);
 	}
+	err = rc == -EPIPE ? npu_rt_stream_errno(&ref, rc) : ACL_SUCCESS;	/* device held */
 	npu_rt_devices_unlock();
 	switch (rc) {
 	case 0:
 		return ACL_SUCCESS;
+	case -EPIPE:
+		return err;
 	case -ENOTCONN:
 		npu_rt_msg_detail("no thread processes the stream's callbacks (aclrtSubscribeReport)");
 		return ACL_ERROR_RT_STREAM_NO_CB_REG;

@@ -277,6 +277,12 @@ static aclError event_sync_timeout(aclrtEvent event, uint32_t flags, uint32_t ti
 	err = refuse_kind(&ev, refuse);
 	if (err != ACL_SUCCESS)
 		return err;
+	/* a synchronize: Context::CheckStatus of the event's context first */
+	err = (flags & NPU_SIM_SYNC_QUERY) ? ACL_SUCCESS : npu_rt_ctx_failure(&ev);
+	if (err != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		return err;
+	}
 	*dev = ev.dev;
 	*req = (struct npu_sim_event_sync){ .id = ev.kid, .flags = flags, .timeout_ms = timeout_ms };
 	if (flags & NPU_SIM_SYNC_QUERY) {
@@ -336,13 +342,23 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, 
 	return err;
 }
 
+/* Whose kept failure (npu_rt_ctx_failure) a query answers first. */
+enum ctx_check {
+	CTX_NONE,
+	CTX_EVENT,	/* the event's context (Context::CheckStatus) */
+	CTX_CURRENT,	/* the current one (ApiImpl::EventQueryWaitStatus) */
+};
+
 /*
  * EVENT_INFO of an event whose ACL flags have no bit of refuse (else
- * 207000); event NULL: the avail count of the current device only.  *ref
- * (if given) is the event's.
+ * 207000), after the kept failure of the context check names; event NULL:
+ * the avail count of the current device only.  *ref (if given) is the
+ * event's.
  */
-static aclError event_info(aclrtEvent event, uint32_t refuse, struct npu_sim_event_info *info, struct npu_rt_ref *ref)
+static aclError event_info(aclrtEvent event, uint32_t refuse, enum ctx_check check, struct npu_sim_event_info *info,
+			   struct npu_rt_ref *ref)
 {
+	struct npu_rt_ref cref;
 	struct npu_rt_ref ev;
 	aclError err;
 	int rc;
@@ -358,6 +374,14 @@ static aclError event_info(aclrtEvent event, uint32_t refuse, struct npu_sim_eve
 	err = refuse_kind(&ev, refuse);
 	if (err != ACL_SUCCESS)
 		return err;
+	cref = ev;
+	if (check == CTX_CURRENT)
+		cref.ctx_id = npu_rt_current_ctx_id_locked(ev.dev);
+	err = check == CTX_NONE ? ACL_SUCCESS : npu_rt_ctx_failure(&cref);
+	if (err != ACL_SUCCESS) {
+		npu_rt_devices_unlock();
+		return err;
+	}
 	info->id = ev.kid;
 	rc = npu_rt_ioctl(ev.fd, NPU_SIM_IOCTL_EVENT_INFO, info);
 	npu_rt_devices_unlock();
@@ -375,7 +399,7 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventR
 		npu_rt_msg_detail("status is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	err = event_info(event, ACL_EVENT_EXTERNAL, &info, NULL);
+	err = event_info(event, ACL_EVENT_EXTERNAL, CTX_EVENT, &info, NULL);
 	if (err != ACL_SUCCESS)
 		return err;
 	/* Never recorded, or reset since: not ready, as the runtime's events start. */
@@ -421,19 +445,20 @@ ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEv
 }
 
 /* The driver's state of event for a status query (status: the out pointer). */
-static aclError query_info(aclrtEvent event, const void *status, struct npu_sim_event_info *info)
+static aclError query_info(aclrtEvent event, const void *status, enum ctx_check check,
+			   struct npu_sim_event_info *info)
 {
 	if (event == NULL || status == NULL) {
 		npu_rt_msg_detail("%s is NULL", event == NULL ? "event" : "status");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	return event_info(event, NPU_RT_EV_EX | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC, info, NULL);
+	return event_info(event, NPU_RT_EV_EX | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC, check, info, NULL);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
 {
 	struct npu_sim_event_info info;
-	aclError err = query_info(event, status, &info);
+	aclError err = query_info(event, status, CTX_EVENT, &info);
 
 	if (err != ACL_SUCCESS)
 		return err;
@@ -444,7 +469,7 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus 
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status)
 {
 	struct npu_sim_event_info info;
-	aclError err = query_info(event, status, &info);
+	aclError err = query_info(event, status, CTX_CURRENT, &info);
 
 	if (err != ACL_SUCCESS)
 		return err;
@@ -461,7 +486,7 @@ ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *
 		npu_rt_msg_detail("%s is NULL", timestamp == NULL ? "timestamp" : "event");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	err = event_info(event, ACL_EVENT_EXTERNAL | ACL_EVENT_IPC, &info, NULL);
+	err = event_info(event, ACL_EVENT_EXTERNAL | ACL_EVENT_IPC, CTX_NONE, &info, NULL);
 	if (err != ACL_SUCCESS)
 		return err;
 	/* The runtime's codes, as aclrtEventElapsedTime. */
@@ -506,7 +531,7 @@ ACL_FUNC_VISIBILITY aclError aclrtGetEventAvailNum(uint32_t *eventCount)
 		npu_rt_msg_detail("eventCount is NULL");
 		return ACL_ERROR_INVALID_PARAM;
 	}
-	err = event_info(NULL, 0, &info, NULL);
+	err = event_info(NULL, 0, CTX_NONE, &info, NULL);
 	if (err != ACL_SUCCESS)
 		return err;
 	*eventCount = (uint32_t)info.avail;

@@ -173,11 +173,13 @@ ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void *ptr, size_
 	rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
 	if (rc == 0)
 		npu_rt_races_submit(&ref, &req);
-	npu_rt_devices_unlock();
 	if (rc == -EAGAIN)
 		err = ACL_ERROR_RT_STREAM_TASK_FULL;
+	else if (rc == -EPIPE)	/* asked while the device is held */
+		err = npu_rt_stream_errno(&ref, rc);
 	else if (rc != 0)
 		err = managed_errno(rc);
+	npu_rt_devices_unlock();
 	return err;
 }
 

@@ -316,7 +316,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream
 	req.op = NPU_SIM_OP_POOL_FREE;
 	req.dst = (uintptr_t)ptr;
 	rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
+	err = rc == -EPIPE ? npu_rt_stream_errno(&ref, rc) : ACL_SUCCESS;
 	npu_rt_devices_unlock();
+	if (rc == -EPIPE)
+		return err;
 	if (rc == -EBUSY) {
 		npu_rt_msg_detail("ptr is in a pool block that is not allocated (freed twice?) or not its start");
 		return ACL_ERROR_RT_INTERNAL_ERROR;

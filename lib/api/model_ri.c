@@ -134,7 +134,7 @@ static aclError capture_begin(aclrtStream stream, aclmdlRICaptureMode mode, void
 		npu_rt_msg_detail("the stream is bound to a model being built (aclmdlRIBindStream)");
 		return ACL_ERROR_RT_STREAM_CAPTURED;
 	}
-	g = target != NULL ? target : npu_rt_ri_new(ref.dev, npu_rt_device_epoch_locked(ref.dev));
+	g = target != NULL ? target : npu_rt_ri_new(ref.dev, npu_rt_device_epoch_locked(ref.dev), ref.ctx_id);
 	if (g == NULL || npu_rt_ri_add_stream(g, ref.kid, stream) != 0) {
 		if (g != NULL && target == NULL)
 			npu_rt_ri_free(g);
@@ -432,6 +432,8 @@ static aclError launch_locked(const struct npu_rt_ref *ref, const void *handle)
 			rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_GRAPH_LAUNCH, &req);
 		}
 	}
+	if (rc == -EPIPE)
+		return npu_rt_stream_errno(ref, rc);
 	if (rc != 0)
 		return launch_error(rc);
 	if (NPU_RT_RACES_ON())
@@ -491,9 +493,10 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 			return ACL_ERROR_RT_MODEL_CAPTURED;
 		return not_graph(modelRI);
 	}
-	ref = (struct npu_rt_ref){ .dev = g->dev, .fd = npu_rt_device_fd_locked(g->dev) };
+	/* the model's context: its kept failure refuses the replay too */
+	ref = (struct npu_rt_ref){ .dev = g->dev, .fd = npu_rt_device_fd_locked(g->dev), .ctx_id = g->ctx_id };
 	if (g->exec_sid == 0) {
-		rc = npu_rt_stream_create_kernel(ref.fd, 0, 0, 0, &sid);
+		rc = npu_rt_stream_create_kernel(ref.fd, g->ctx_id, 0, 0, &sid);
 		if (rc != 0) {
 			npu_rt_ri_unlock();
 			npu_rt_devices_unlock();

@@ -60,6 +60,7 @@ struct npu_rt_graph {
 	uint32_t id;			/* aclmdlRIGetId */
 	int dev;
 	uint64_t epoch;
+	uint32_t ctx_id;		/* the context it was made in */
 	uint32_t kgraph;		/* driver graph id, 0 before the end */
 	uint32_t exec_sid;		/* aclmdlRIExecute's stream, 0 if none */
 	char name[128];
@@ -103,8 +104,9 @@ struct npu_rt_ri_task *npu_rt_ri_find_task(const void *handle);
  * stream and seq cleared) to g; the task, or NULL on no memory. */
 struct npu_rt_ri_task *npu_rt_ri_add_task(struct npu_rt_graph *g, uint32_t kid, void *stream,
 					  const struct npu_sim_stream_submit *req);
-/* ri_lock held: link a new graph of (dev, epoch); NULL on no memory. */
-struct npu_rt_graph *npu_rt_ri_new(int dev, uint64_t epoch);
+/* ri_lock held: link a new graph of (dev, epoch) made in context ctx_id;
+ * NULL on no memory. */
+struct npu_rt_graph *npu_rt_ri_new(int dev, uint64_t epoch, uint32_t ctx_id);
 /* ri_lock held: drop g's tasks (a failed capture into a sub-graph). */
 void npu_rt_ri_clear_tasks(struct npu_rt_graph *g);
 /* ri_lock held: unlink and free g (no ioctl: the caller destroys the driver graph). */

@@ -317,7 +317,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	}
 	npu_rt_ri_lock();
-	g = npu_rt_ri_new(dev, npu_rt_device_epoch_locked(dev));
+	g = npu_rt_ri_new(dev, npu_rt_device_epoch_locked(dev), npu_rt_current_ctx_id_locked(dev));
 	if (g == NULL || npu_rt_flow_of(g) == NULL) {
 		if (g != NULL)
 			npu_rt_ri_free(g);

@@ -93,7 +93,7 @@ struct npu_rt_ri_task *npu_rt_ri_find_task(const void *handle)
 	return NULL;
 }
 
-struct npu_rt_graph *npu_rt_ri_new(int dev, uint64_t epoch)
+struct npu_rt_graph *npu_rt_ri_new(int dev, uint64_t epoch, uint32_t ctx_id)
 {
 	struct npu_rt_graph *g = calloc(1, sizeof(*g));
 
@@ -102,6 +102,7 @@ struct npu_rt_graph *npu_rt_ri_new(int dev, uint64_t epoch)
 	g->id = next_id++;
 	g->dev = dev;
 	g->epoch = epoch;
+	g->ctx_id = ctx_id;
 	g->next = graphs;
 	graphs = g;
 	return g;

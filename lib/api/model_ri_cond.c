@@ -202,7 +202,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, 
 	subs = calloc(params.size, sizeof(*subs));
 	p = calloc(1, sizeof(*p));
 	for (; subs != NULL && p != NULL && made < params.size; made++) {
-		subs[made] = npu_rt_ri_new(g->dev, g->epoch);
+		subs[made] = npu_rt_ri_new(g->dev, g->epoch, g->ctx_id);
 		if (subs[made] == NULL || npu_rt_flow_of(subs[made]) == NULL)
 			break;
 		subs[made]->flow->sub = 1;

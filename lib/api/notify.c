@@ -172,10 +172,12 @@ static aclError notify_submit(void *handle, enum npu_rt_obj_type type, aclrtStre
 	rc = npu_rt_ioctl(sref.fd, NPU_SIM_IOCTL_STREAM_SUBMIT, &req);
 	if (rc == 0)
 		npu_rt_races_submit(&sref, &req);
+	err = rc == -EPIPE ? npu_rt_stream_errno(&sref, rc) : ACL_SUCCESS;
 	npu_rt_devices_unlock();
 	switch (-rc) {
 	case 0:
-		return ACL_SUCCESS;
+	case EPIPE:
+		return err;
 	case EAGAIN:
 		npu_rt_msg_detail("the stream already holds the most operations the device queues");
 		return ACL_ERROR_RT_STREAM_TASK_FULL;

@@ -48,6 +48,62 @@ aclError npu_rt_obj_errno(int rc)
 	return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
 }
 
+/* Set before the first STOP mode of the process: until then no context
+ * can keep a failure, and synchronizes ask nothing more. */
+static bool stop_seen;
+
+void npu_rt_ctx_stop_seen(void)
+{
+	__atomic_store_n(&stop_seen, true, __ATOMIC_RELEASE);
+}
+
+static aclError ctx_failure_ask(const struct npu_rt_ref *ref)
+{
+	struct npu_sim_stream_ctl req = { .id = ref->ctx_id, .op = NPU_SIM_STREAM_CTL_CTX_FAILURE };
+	int rc = npu_rt_ioctl(ref->fd, NPU_SIM_IOCTL_STREAM_CTL, &req);
+
+	if (rc != 0)
+		return npu_rt_errno_to_acl(-rc);
+	if (req.value == 0)
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("a task of this ACL_STOP_ON_FAILURE context failed: its streams take no more work "
+			  "until the device is reset");
+	return npu_rt_async_error(-(int)req.value);
+}
+
+/*
+ * A failed task of a STOP-mode context makes the runtime answer its code
+ * to every later submit, synchronize and query of the context
+ * (Context::CheckTaskSend, CheckStatus) until the device is reset.
+ */
+aclError npu_rt_ctx_failure(const struct npu_rt_ref *ref)
+{
+	if (!__atomic_load_n(&stop_seen, __ATOMIC_ACQUIRE))
+		return ACL_SUCCESS;
+	return ctx_failure_ask(ref);
+}
+
+aclError npu_rt_stream_errno(const struct npu_rt_ref *ref, int rc)
+{
+	aclError err;
+
+	if (rc != -EPIPE)
+		return npu_rt_obj_errno(rc);
+	err = ctx_failure_ask(ref);
+	return err != ACL_SUCCESS ? err : ACL_ERROR_RT_INTERNAL_ERROR;
+}
+
+/* With the table lock held: ACL_SUCCESS (held), or the kept failure of
+ * ref's context (released), answered before any wait. */
+static aclError ctx_failure_refused(const struct npu_rt_ref *ref)
+{
+	aclError err = npu_rt_ctx_failure(ref);
+
+	if (err != ACL_SUCCESS)
+		npu_rt_devices_unlock();
+	return err;
+}
+
 /*
  * With the table lock held: release it and STREAM_SYNC ref's stream (id 0
  * with NPU_SIM_SYNC_ALL: every stream); *complete set from the status.  A
@@ -111,6 +167,8 @@ aclError npu_rt_stream_submit(const struct npu_rt_ref *ref, struct npu_sim_strea
 		npu_rt_msg_detail("the stream already holds the most operations the device queues");
 	if (rc == -EAGAIN)
 		err = ACL_ERROR_RT_STREAM_TASK_FULL;
+	else if (rc == -EPIPE)
+		err = npu_rt_stream_errno(ref, rc);
 	else if (rc != 0 && rc != -ENOENT && (req->op == NPU_SIM_OP_COPY || req->op == NPU_SIM_OP_SET))
 		err = npu_rt_copy_errno(-rc, req->op == NPU_SIM_OP_SET ? 0 : req->dir, req->dst,
 					npu_rt_span_2d(req->dpitch, req->width, req->height), req->src,
@@ -232,6 +290,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)
 	if (err != ACL_SUCCESS)
 		return err;
 	err = capture_refused(&ref);
+	if (err == ACL_SUCCESS)
+		err = ctx_failure_refused(&ref);	/* Stream::CheckContextStatus */
 	if (err != ACL_SUCCESS)
 		return err;
 	return stream_wait_unlock(&ref);
@@ -260,6 +320,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 	if (err != ACL_SUCCESS)
 		return err;
 	err = capture_refused(&ref);
+	if (err == ACL_SUCCESS)
+		err = ctx_failure_refused(&ref);	/* Stream::CheckContextStatus */
 	if (err != ACL_SUCCESS)
 		return err;
 	rc = stream_sync_unlock(&ref, NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
@@ -286,6 +348,8 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 	if (err != ACL_SUCCESS)
 		return err;
 	err = capture_refused(&ref);
+	if (err == ACL_SUCCESS)
+		err = ctx_failure_refused(&ref);	/* Stream::CheckContextStatus */
 	if (err != ACL_SUCCESS)
 		return err;
 	rc = stream_sync_unlock(&ref, NPU_SIM_SYNC_QUERY, 0, &complete, &error);
@@ -295,13 +359,18 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 	return ACL_SUCCESS;
 }
 
-/* Wait for all streams of the current device; flags: 0 or NPU_SIM_SYNC_KEEP. */
-aclError npu_rt_device_sync(uint32_t flags)
+/*
+ * Enter a device-wide synchronize: *all the current device and context
+ * (table lock held) or the code that refuses it (lock released): a
+ * capturing stream, or the current context's kept failure, answered
+ * before any wait as the runtime's Context::Synchronize does.
+ */
+static aclError device_sync_enter(struct npu_rt_ref *all)
 {
-	int complete = 0, error = 0, dev, rc;
-	struct npu_rt_ref all;
-	aclError err = npu_rt_enter_current(&dev);
+	aclError err;
+	int dev;
 
+	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
 	if (npu_rt_capture_any(dev)) {
@@ -309,7 +378,20 @@ aclError npu_rt_device_sync(uint32_t flags)
 		npu_rt_msg_detail("a stream of the device is capturing (aclmdlRICaptureBegin)");
 		return ACL_ERROR_RT_STREAM_CAPTURED;
 	}
-	all = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = 0 };
+	*all = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = 0,
+				    .ctx_id = npu_rt_current_ctx_id_locked(dev) };
+	return ctx_failure_refused(all);
+}
+
+/* Wait for all streams of the current device; flags: 0 or NPU_SIM_SYNC_KEEP. */
+aclError npu_rt_device_sync(uint32_t flags)
+{
+	int complete = 0, error = 0, rc;
+	struct npu_rt_ref all;
+	aclError err = device_sync_enter(&all);
+
+	if (err != ACL_SUCCESS)
+		return err;
 	rc = stream_sync_unlock(&all, NPU_SIM_SYNC_ALL | flags, 0, &complete, &error);
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
@@ -323,7 +405,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void)
 
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
 {
-	int complete = 0, error = 0, dev, rc;
+	int complete = 0, error = 0, rc;
 	struct npu_rt_ref all;
 	aclError err;
 
@@ -334,15 +416,9 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout)
 		npu_rt_msg_detail("timeout %d ms is neither -1 (wait forever) nor > 0", (int)timeout);
 		return ACL_ERROR_RT_PARAM_INVALID;
 	}
-	err = npu_rt_enter_current(&dev);
+	err = device_sync_enter(&all);
 	if (err != ACL_SUCCESS)
 		return err;
-	if (npu_rt_capture_any(dev)) {
-		npu_rt_devices_unlock();
-		npu_rt_msg_detail("a stream of the device is capturing (aclmdlRICaptureBegin)");
-		return ACL_ERROR_RT_STREAM_CAPTURED;
-	}
-	all = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = 0 };
 	rc = stream_sync_unlock(&all, NPU_SIM_SYNC_ALL | NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);

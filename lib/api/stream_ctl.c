@@ -77,6 +77,8 @@ static aclError set_failure_mode(aclrtStream stream, uint64_t mode)
 	err = npu_rt_stream_ctx_check_locked(&ref);	/* ApiImpl::StreamSetMode */
 	if (err != ACL_SUCCESS)
 		return err;
+	if (mode & ACL_STOP_ON_FAILURE)
+		npu_rt_ctx_stop_seen();
 	rc = stream_ctl_unlock(&ref, NPU_SIM_STREAM_CTL_SET_MODE, mode & ACL_STOP_ON_FAILURE, &req);
 	if (rc == -EOPNOTSUPP)
 		stop_to_continue_msg();

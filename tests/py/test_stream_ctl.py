@@ -1,7 +1,7 @@
 """The `acl.rt` stream failure mode, query and control spellings (issue 23)
 against the real module: a copy that fails for real under
-ACL_STOP_ON_FAILURE stops the stream's later work until the synchronize
-that reports it; queries, V2 create, attributes, abort and stop, resource
+ACL_STOP_ON_FAILURE stops the context's work, and it keeps the error until
+the device is reset; queries, V2 create, attributes, abort and stop, resource
 limits, state callbacks.  Exact values and codes.  Needs /dev/npu_sim0."""
 import os
 import threading
@@ -73,18 +73,21 @@ class StreamCtl(unittest.TestCase):
                          (acl.ACL_CONTINUE_ON_FAILURE, 0))
 
         self.fail_then_write(stop, dev, vals)
-        self.await_complete(stop)
-        self.assertEqual(self.dev_u64(vals), 0)          # skipped
         self.assertEqual(acl.rt.synchronize_stream(stop), acl.ACL_ERROR_RT_COPY_DATA)
-        self.assertEqual(acl.rt.value_write(vals, 2, 0, stop), 0)
-        self.assertEqual(acl.rt.synchronize_stream(stop), 0)
-        self.assertEqual(self.dev_u64(vals), 2)          # runs again
+        self.assertEqual(self.dev_u64(vals), 0)          # skipped
+        # The context keeps the failure until the device is reset: every
+        # synchronize and query answers it, every submit is refused with it.
+        self.assertEqual(acl.rt.synchronize_stream(stop), acl.ACL_ERROR_RT_COPY_DATA)
+        self.assertEqual(acl.rt.stream_query(stop)[1], acl.ACL_ERROR_RT_COPY_DATA)
+        self.assertEqual(acl.rt.value_write(vals, 2, 0, stop), acl.ACL_ERROR_RT_COPY_DATA)
 
         # STOP on one stream made the context STOP (the runtime's mode is
-        # the context's): a failure on the other stream stops it too.
-        self.fail_then_write(cont, dev, vals + 8)
+        # the context's): the other stream has the failure too.
+        self.assertEqual(acl.rt.value_write(vals + 8, 3, 0, cont), acl.ACL_ERROR_RT_COPY_DATA)
         self.assertEqual(acl.rt.synchronize_stream(cont), acl.ACL_ERROR_RT_COPY_DATA)
-        self.assertEqual(self.dev_u64(vals + 8), 0)      # skipped
+        self.assertEqual(acl.rt.synchronize_device(), acl.ACL_ERROR_RT_COPY_DATA)
+        self.assertEqual(self.dev_u64(vals), 0)
+        self.assertEqual(self.dev_u64(vals + 8), 0)
 
         self.assertEqual(acl.rt.set_stream_failure_mode(stop, acl.ACL_CONTINUE_ON_FAILURE),
                          acl.ACL_ERROR_RT_FEATURE_NOT_SUPPORT)
@@ -94,6 +97,17 @@ class StreamCtl(unittest.TestCase):
             self.assertEqual(acl.rt.destroy_stream(s), 0)
         self.assertEqual(acl.rt.set_stream_failure_mode(stop, 1), acl.ACL_ERROR_RT_INVALID_HANDLE)
         self.assertEqual(acl.rt.free(dev), 0)
+        self.assertEqual(acl.rt.free(vals), 0)
+
+        # The device reset ends it: the next primary context runs.
+        self.assertEqual(acl.rt.reset_device(0), 0)
+        self.assertEqual(acl.rt.set_device(0), 0)
+        vals = ok(acl.rt.malloc(4096, acl.ACL_MEM_MALLOC_HUGE_FIRST))
+        s = ok(acl.rt.create_stream())
+        self.assertEqual(acl.rt.value_write(vals, 4, 0, s), 0)
+        self.assertEqual(acl.rt.synchronize_stream(s), 0)
+        self.assertEqual(self.dev_u64(vals), 4)
+        self.assertEqual(acl.rt.destroy_stream(s), 0)
         self.assertEqual(acl.rt.free(vals), 0)
 
     def test_queries_and_v2(self):

@@ -150,7 +150,7 @@ START_TEST(test_get_param)
 	ck_assert_uint_eq(param(r0.fd, NPU_SIM_PARAM_HOST_ACCESS), 0);
 	caps = param(r0.fd, NPU_SIM_PARAM_CAPABILITIES);
 	ck_assert_uint_eq(NPU_SIM_API_VERSION_MAJOR, 1);
-	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 11);
+	ck_assert_uint_eq(NPU_SIM_API_VERSION_MINOR, 12);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEM_PEAKS, 1ULL << 11);
 	ck_assert_uint_eq(NPU_SIM_CAP_MEM_OPS, 1ULL << 16);
 	ck_assert_uint_eq(NPU_SIM_CAP_NOTIFY, 1ULL << 14);
@@ -171,7 +171,10 @@ START_TEST(test_get_param)
 				   NPU_SIM_CAP_EVENT_EXT | NPU_SIM_CAP_CALLBACK |
 				   NPU_SIM_CAP_MEM_OPS | NPU_SIM_CAP_NOTIFY | NPU_SIM_CAP_STREAM_CTL |
 				   NPU_SIM_CAP_MEMPOOL | NPU_SIM_CAP_GRAPH | NPU_SIM_CAP_GRAPH_FLOW |
-				   NPU_SIM_CAP_GRAPH_POOL | NPU_SIM_CAP_RT_DECIDES), 0);
+				   NPU_SIM_CAP_GRAPH_POOL | NPU_SIM_CAP_RT_DECIDES |
+				   NPU_SIM_CAP_CTX_FAILURE), 0);
+	ck_assert_uint_eq(NPU_SIM_CAP_CTX_FAILURE, 1ULL << 21);
+	ck_assert_uint_eq(caps & NPU_SIM_CAP_CTX_FAILURE, NPU_SIM_CAP_CTX_FAILURE);
 	ck_assert_uint_eq(NPU_SIM_CAP_RT_DECIDES, 1ULL << 22);
 	ck_assert_uint_eq(caps & NPU_SIM_CAP_RT_DECIDES, NPU_SIM_CAP_RT_DECIDES);
 	ck_assert_uint_eq(NPU_SIM_CAP_GRAPH_FLOW, 1ULL << 19);

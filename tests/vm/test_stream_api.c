@@ -4,7 +4,8 @@
  * fail for real (a queued D2H copy whose aclrtMallocHost memory is freed,
  * so unmapped, before it runs: 507052) under ACL_STOP_ON_FAILURE: the
  * tasks after it do not run (their copies and value writes are absent),
- * the next synchronize reports the error, and the stream runs again;
+ * and the context keeps the error until the device is reset: every
+ * submit is refused with it and every synchronize reports it (issue 25);
  * under ACL_CONTINUE_ON_FAILURE they run.  Abort drops queued work and
  * keeps the stream usable; stop holds it until abort.  Every query's exact
  * value, the attributes, resource limits (per stream and per thread, in
@@ -23,6 +24,7 @@
 #include <unistd.h>
 
 #include <acl/acl.h>
+#include <acl/acl_rt_memory_soma.h>
 #include <misc/npu_sim.h>
 
 #define N (1 * MiB)
@@ -31,7 +33,7 @@
 
 /* The debugfs line of stream s of this process. */
 struct dbg_stream {
-	long long failed, dropped;
+	long long queued, failed, dropped;
 	char mode[16], state[16];
 };
 
@@ -57,6 +59,7 @@ static void dbg_stream(aclrtStream s, struct dbg_stream *out)
 		if (pid == getpid() && id == (unsigned int)sid) {
 			out->failed = failed;
 			out->dropped = dropped;
+			out->queued = q;
 			strcpy(out->mode, mode);
 			strcpy(out->state, state);
 			found = 1;
@@ -90,12 +93,16 @@ static aclrtStreamStatus squery(aclrtStream s)
 	return st;
 }
 
-/* Polls until every task queued on s completed (ran or was dropped). */
+/*
+ * Polls until every task queued on s completed (ran or was dropped), in
+ * the driver's view: a query of a failed STOP context answers the failure.
+ */
 static void await_complete(aclrtStream s)
 {
 	double end = vm_now() + 60;
+	struct dbg_stream d;
 
-	while (squery(s) != ACL_STREAM_STATUS_COMPLETE) {
+	for (dbg_stream(s, &d); d.queued != 0; dbg_stream(s, &d)) {
 		ck_assert_msg(vm_now() < end, "stream never completed");
 		usleep(1000);
 	}
@@ -148,8 +155,15 @@ START_TEST(stop_on_failure_skips_the_rest)
 	void *d = dev_zeroed(N), *dst = dev_zeroed(N), *vals = dev_zeroed(4096);
 	char *flag = vals, *flag2 = (char *)vals + 8;
 	aclrtStreamAttrValue v = { .failureMode = 7 };
+	aclrtEventRecordedStatus rs;
+	aclrtEventWaitStatus ws;
 	struct dbg_stream dbg;
-	aclrtStream s;
+	aclrtStreamStatus st;
+	aclrtEventStatus es;
+	aclrtEvent e0, e1;
+	aclrtStream s, s2;
+	uint64_t ts;
+	float ms;
 
 	ck_assert_ptr_nonnull(zero);
 	vm_fill(src, N, 23);
@@ -163,6 +177,12 @@ START_TEST(stop_on_failure_skips_the_rest)
 	dbg_stream(s, &dbg);
 	ck_assert_str_eq(dbg.mode, "stop");
 	ck_assert_str_eq(dbg.state, "run");
+	/* two records reached before the failure */
+	ck_assert_int_eq(aclrtCreateEvent(&e0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&e1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(e0, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(e1, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeEvent(e1), ACL_SUCCESS);
 	queue_fail_then_work(s, d, dst, src, flag);
 	/* the tasks after the failure complete without running */
 	await_complete(s);
@@ -172,42 +192,76 @@ START_TEST(stop_on_failure_skips_the_rest)
 	ck_assert_int_eq(dbg.failed, 1);
 	ck_assert_int_eq(dbg.dropped, 2);
 	ck_assert_str_eq(dbg.state, "stopped");
-	/* nor does a task queued before the synchronize */
-	ck_assert_int_eq(aclrtValueWrite(flag2, 1, 0, s), ACL_SUCCESS);
-	await_complete(s);
-	ck_assert_uint_eq(vm_dev_get_u64(flag2), 0);
-	dbg_stream(s, &dbg);
-	ck_assert_int_eq(dbg.dropped, 3);
 
-	/* the synchronize reports the failure, once; then the stream runs */
+	/*
+	 * The context keeps the failure until the device is reset
+	 * (Context::CheckTaskSend, CheckStatus): every submit is refused with
+	 * its code, queueing nothing, and every synchronize and query of the
+	 * context answers it, again and again.
+	 */
+	ck_assert_int_eq(aclrtValueWrite(flag2, 1, 0, s), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtMemcpyAsync(dst, N, src, N, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtRecordEvent(e1, s), ACL_ERROR_RT_COPY_DATA);
+	dbg_stream(s, &dbg);
+	ck_assert_int_eq(dbg.dropped, 2);
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_COPY_DATA);
-	dbg_stream(s, &dbg);
-	ck_assert_str_eq(dbg.state, "run");
-	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtMemcpyAsync(dst, N, src, N, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtValueWrite(flag2, 2, 0, s), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
-	ck_assert_uint_eq(vm_dev_get_u64(flag2), 2);
-	ck_assert(dev_equals(dst, src));
-
-	/* still STOP mode: it stops again; back to CONTINUE is refused */
-	ck_assert_int_eq(aclrtMemset(dst, N, 0, N), ACL_SUCCESS);
-	queue_fail_then_work(s, d, dst, src, flag);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_COPY_DATA);
 	ck_assert_int_eq(aclrtSynchronizeStreamWithTimeout(s, 60000), ACL_ERROR_RT_COPY_DATA);
-	ck_assert_uint_eq(vm_dev_get_u64(flag), 0);
+	ck_assert_int_eq(aclrtStreamQuery(s, &st), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeDeviceWithTimeout(60000), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeEvent(e1), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeEventWithTimeout(e1, 1000), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtQueryEvent(e1, &es), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtQueryEventStatus(e1, &rs), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtQueryEventWaitStatus(e1, &ws), ACL_ERROR_RT_COPY_DATA);
+	/* the elapsed time and the timestamp have no such check */
+	ck_assert_int_eq(aclrtEventElapsedTime(&ms, e0, e1), ACL_SUCCESS);
+	ck_assert_float_ge(ms, 0.0f);
+	ck_assert_int_eq(aclrtEventGetTimestamp(e1, &ts), ACL_SUCCESS);
+	/* a stream made now is the context's too; so is the default stream */
+	ck_assert_int_eq(aclrtCreateStream(&s2), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(flag2, 2, 0, s2), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtValueWrite(flag2, 3, 0, NULL), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeStream(s2), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeStream(NULL), ACL_ERROR_RT_COPY_DATA);
+	/* an abort clears the stream's own error only */
+	ck_assert_int_eq(aclrtStreamAbort(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_COPY_DATA);
+	/* synchronous copies are the driver's, not stream tasks: they work */
+	ck_assert_uint_eq(vm_dev_get_u64(flag2), 0);
 	ck_assert(dev_equals(dst, zero));
+
+	/* still STOP mode; back to CONTINUE is refused */
 	ck_assert_int_eq(aclrtSetStreamFailureMode(s, ACL_CONTINUE_ON_FAILURE), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 	ck_assert_int_eq(aclrtSetStreamFailureMode(s, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
 	v.failureMode = ACL_CONTINUE_ON_FAILURE;
 	ck_assert_int_eq(aclrtSetStreamAttribute(s, ACL_STREAM_ATTR_FAILURE_MODE, &v),
 			 ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 
+	ck_assert_int_eq(aclrtDestroyEvent(e0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyEvent(e1), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s2), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(dst), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFreeHost(src), ACL_SUCCESS);
 	free(zero);
+
+	/* the device reset ends it: the next primary context runs */
+	ck_assert_int_eq(aclrtResetDevice(0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
+	vals = dev_zeroed(4096);
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtGetStreamAttribute(s, ACL_STREAM_ATTR_FAILURE_MODE, &v), ACL_SUCCESS);
+	ck_assert_uint_eq(v.failureMode, ACL_CONTINUE_ON_FAILURE);
+	ck_assert_int_eq(aclrtValueWrite(vals, 4, 0, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 4);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 }
 END_TEST
 
@@ -242,10 +296,9 @@ END_TEST
  * The mode is the context's, as in the runtime (Stream::SetFailMode sets
  * the context's mode; Context::CheckStatus gives every stream of it the
  * failure): once a stream of a context is STOP, a failure on any stream of
- * it, a CONTINUE one too, stops all its streams, and each synchronize
- * reports the failure's code.  A stream of another context runs on.  A
- * device synchronize reports and ends the stop; the default stream takes
- * a mode too (mode bit 0 only counts).
+ * it, a CONTINUE one too, stops all its streams, and every synchronize
+ * reports the failure's code.  A stream of another context runs on (mode
+ * bit 0 only counts).
  */
 START_TEST(stop_mode_is_per_context)
 {
@@ -311,47 +364,34 @@ START_TEST(stop_mode_is_per_context)
 	ck_assert_int_eq(aclrtSynchronizeStream(o), ACL_SUCCESS);
 	ck_assert_uint_eq(vm_dev_get_u64(flag3), 7);
 	ck_assert_int_eq(aclrtSetCurrentContext(home), ACL_SUCCESS);
-	/* each stream of the context reports the failure, once; then runs */
+	/* every stream of the context reports the failure at every
+	 * synchronize and takes no more work; a new one neither */
 	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_ERROR_RT_COPY_DATA);
 	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_ERROR_RT_COPY_DATA);
-	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtValueWrite(flag, 9, 0, a), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtValueWrite(flag2, 9, 0, b), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
-	ck_assert_uint_eq(vm_dev_get_u64(flag), 9);
-	ck_assert_uint_eq(vm_dev_get_u64(flag2), 9);
-
-	/* the context stays STOP even when a is gone: a failure on a new
-	 * CONTINUE stream stops b; a device synchronize reports and ends it */
+	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtValueWrite(flag, 9, 0, a), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtValueWrite(flag2, 9, 0, b), ACL_ERROR_RT_COPY_DATA);
 	ck_assert_int_eq(aclrtDestroyStream(a), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtCreateStream(&a), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtGetStreamAttribute(a, ACL_STREAM_ATTR_FAILURE_MODE, &v), ACL_SUCCESS);
 	ck_assert_uint_eq(v.failureMode, ACL_CONTINUE_ON_FAILURE);
-	vm_stream_hold(1);
-	queue_failing_copy(a, d);
-	ck_assert_int_eq(aclrtRecordEvent(ev, a), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtStreamWaitEvent(b, ev), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtValueWrite(flag2, 11, 0, b), ACL_SUCCESS);
-	vm_stream_hold(0);
-	await_complete(b);
-	ck_assert_uint_eq(vm_dev_get_u64(flag2), 9);
-	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_COPY_DATA);
-	ck_assert_int_eq(aclrtSynchronizeStream(a), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtValueWrite(flag2, 12, 0, b), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_SUCCESS);
-	ck_assert_uint_eq(vm_dev_get_u64(flag2), 12);
-
-	/* the default stream */
+	ck_assert_int_eq(aclrtRecordEvent(ev, a), ACL_ERROR_RT_COPY_DATA);
 	ck_assert_int_eq(aclrtSetStreamFailureMode(NULL, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
-	ck_assert_int_eq(aclrtGetStreamAttribute(NULL, ACL_STREAM_ATTR_FAILURE_MODE, &v), ACL_SUCCESS);
-	ck_assert_uint_eq(v.failureMode, ACL_STOP_ON_FAILURE);
-	queue_fail_then_work(NULL, d, dst, src, flag2);
-	ck_assert_int_eq(aclrtSynchronizeStream(NULL), ACL_ERROR_RT_COPY_DATA);
-	ck_assert_uint_eq(vm_dev_get_u64(flag2), 12);
-	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_COPY_DATA);	/* a and b were stopped too */
+	ck_assert_int_eq(aclrtValueWrite(flag, 9, 0, NULL), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_uint_eq(vm_dev_get_u64(flag), 0);
+	ck_assert_uint_eq(vm_dev_get_u64(flag2), 0);
+
+	/* the other context runs on, its device synchronize too (it is the
+	 * current context's: the runtime's Context::Synchronize) */
+	ck_assert_int_eq(aclrtSetCurrentContext(other), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(flag3, 8, 0, o), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
+	ck_assert_uint_eq(vm_dev_get_u64(flag3), 8);
+	/* a stream of home is still refused from here: the failure is its context's */
+	ck_assert_int_eq(aclrtSynchronizeStream(b), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSetCurrentContext(home), ACL_SUCCESS);
 
 	ck_assert_int_eq(aclrtDestroyEvent(ev), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtDestroyStream(a), ACL_SUCCESS);
@@ -366,6 +406,95 @@ START_TEST(stop_mode_is_per_context)
 	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtFreeHost(src), ACL_SUCCESS);
 	free(zero);
+}
+END_TEST
+
+static void host_fn(void *arg)
+{
+	__atomic_add_fetch((int *)arg, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * A created context in STOP mode fails: each kind of submit (each library
+ * path to the driver's queue) is refused with the failure's code and
+ * queues nothing; synchronous copies and frees still work; destroying the
+ * context ends it, and the next context runs.
+ */
+START_TEST(failed_context_refuses_every_submit)
+{
+	aclrtMemManagedLocation devloc = { ACL_MEM_LOCATIONTYPE_DEVICE, 0 };
+	void *d = dev_zeroed(N), *vals = dev_zeroed(4096), *blk = NULL, *m = NULL;
+	aclrtMemPoolProps pp;
+	aclrtContext home, c;
+	aclrtMemPool pool;
+	aclrtNotify nt;
+	aclrtStream s, g;
+	aclmdlRI ri;
+	int ran = 0;
+
+	ck_assert_int_eq(aclrtGetCurrentContext(&home), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateContext(&c, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&g), ACL_SUCCESS);
+	/* what the refused calls need, made before the failure */
+	memset(&pp, 0, sizeof(pp));
+	pp.allocType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+	pp.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+	pp.maxSize = 4 * MiB;
+	ck_assert_int_eq(aclrtMemPoolCreate(&pool, &pp), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolMallocAsync(&blk, 4096, pool, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemAllocManaged(&m, 2 * MiB, ACL_RT_MEM_ATTACH_GLOBAL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateNotify(&nt, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureBegin(g, ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(vals, 1, 0, g), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRICaptureEnd(g, &ri), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetStreamFailureMode(s, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
+
+	vm_stream_hold(1);
+	queue_failing_copy(s, d);
+	vm_stream_hold(0);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_COPY_DATA);
+
+	ck_assert_int_eq(aclrtMemsetAsync(vals, 4096, 7, 8, s), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtLaunchHostFunc(s, host_fn, &ran), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(blk, s), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtMemManagedPrefetchAsync(m, 2 * MiB, devloc, 0, s), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtRecordNotify(nt, s), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclmdlRIExecuteAsync(ri, g), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclmdlRIExecute(ri, -1), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(aclrtSynchronizeStream(g), ACL_ERROR_RT_COPY_DATA);
+	ck_assert_int_eq(ran, 0);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 0);
+	/* the home context is not touched */
+	ck_assert_int_eq(aclrtSetCurrentContext(home), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(vals, 2, 0, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 2);
+
+	/* destroying the context ends it */
+	ck_assert_int_eq(aclrtSetCurrentContext(c), ACL_SUCCESS);
+	ck_assert_int_eq(aclmdlRIDestroy(ri), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyNotify(nt), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(m), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(g), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolDestroy(pool), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyContext(c), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateContext(&c, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetStreamFailureMode(s, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtValueWrite(vals, 3, 0, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtLaunchHostFunc(s, host_fn, &ran), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
+	ck_assert_int_eq(ran, 1);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 3);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyContext(c), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetCurrentContext(home), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(vals), ACL_SUCCESS);
 }
 END_TEST
 
@@ -405,10 +534,10 @@ START_TEST(abort_drops_queued_work)
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
 	ck_assert(dev_equals(dst, src));
 
-	/* a STOP stream's failure and its error go with an abort */
-	ck_assert_int_eq(aclrtSetStreamFailureMode(s, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
+	/* a CONTINUE stream's error goes with an abort */
 	queue_fail_then_work(s, d, dst, src, vals);
 	await_complete(s);
+	ck_assert_uint_eq(vm_dev_get_u64(vals), 1);
 	ck_assert_int_eq(aclrtStreamAbort(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtValueWrite(vals, 4, 0, s), ACL_SUCCESS);
@@ -1006,7 +1135,7 @@ START_TEST(stream_ctl_ioctl_input)
 	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
 	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = 0 };
 	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
-	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_AVAIL + 1 };
+	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_CTX_FAILURE + 1 };
 	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
 	c = (struct npu_sim_stream_ctl){ .id = sc.id, .op = NPU_SIM_STREAM_CTL_SET_MODE, .value = 2 };
 	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
@@ -1043,6 +1172,17 @@ START_TEST(stream_ctl_ioctl_input)
 	c = (struct npu_sim_stream_ctl){ .op = NPU_SIM_STREAM_CTL_AVAIL };
 	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
 	ck_assert_uint_eq(c.value, NPU_SIM_MAX_STREAMS - 1);
+	/* CTX_FAILURE (1.12): @id is a context id; nothing failed: 0 */
+	c = (struct npu_sim_stream_ctl){ .id = 77, .op = NPU_SIM_STREAM_CTL_CTX_FAILURE, .value = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
+	c = (struct npu_sim_stream_ctl){ .id = 77, .op = NPU_SIM_STREAM_CTL_CTX_FAILURE, .state = 1 };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), EINVAL);
+	c = (struct npu_sim_stream_ctl){ .id = 77, .op = NPU_SIM_STREAM_CTL_CTX_FAILURE };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+	ck_assert_uint_eq(c.value, 0);
+	c = (struct npu_sim_stream_ctl){ .id = sc.ctx_id, .op = NPU_SIM_STREAM_CTL_CTX_FAILURE };
+	ck_assert_int_eq(vm_xioctl(r.fd, NPU_SIM_IOCTL_STREAM_CTL, &c), 0);
+	ck_assert_uint_eq(c.value, 0);
 	vm_raw_close(&r);
 }
 END_TEST
@@ -1183,6 +1323,7 @@ static Suite *stream_api_suite(void)
 	tcase_add_test(tc, stop_on_failure_skips_the_rest);
 	tcase_add_test(tc, continue_on_failure_runs_the_rest);
 	tcase_add_test(tc, stop_mode_is_per_context);
+	tcase_add_test(tc, failed_context_refuses_every_submit);
 	tcase_add_test(tc, failure_mode_bad_input);
 	tcase_add_test(tc, abort_drops_queued_work);
 	tcase_add_test(tc, event_sync_released_by_abort);

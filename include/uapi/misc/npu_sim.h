@@ -30,7 +30,7 @@
 #include <linux/types.h>
 
 #define NPU_SIM_API_VERSION_MAJOR	1
-#define NPU_SIM_API_VERSION_MINOR	11
+#define NPU_SIM_API_VERSION_MINOR	12
 
 /* Device nodes are /dev/npu_sim0 .. /dev/npu_sim<N-1>. */
 #define NPU_SIM_DEV_PREFIX	"/dev/npu_sim"
@@ -115,6 +115,11 @@ enum npu_sim_param {
 #define NPU_SIM_CAP_GRAPH_FLOW	(1ULL << 19)
 /* Graph memory, GRAPH_LAUNCH @tag, GRAPH_ABORT (1.11) */
 #define NPU_SIM_CAP_GRAPH_POOL	(1ULL << 20)
+/*
+ * A STOP context's failure is kept until the file is closed (1.12): its
+ * streams refuse submits with -EPIPE, STREAM_CTL CTX_FAILURE tells the error
+ */
+#define NPU_SIM_CAP_CTX_FAILURE	(1ULL << 21)
 /*
  * The runtime's decisions (1.11): SET_MODE STOP makes the stream's context
  * (@ctx_id) STOP, so a failure stops every stream of it; EVENT_SYNC
@@ -985,7 +990,8 @@ enum npu_sim_wait_cond {
  * submitted before it (of any stream of the file); an event never recorded
  * is no wait.  Errors: -EINVAL bad field; -ENOENT no such stream or event;
  * -ENXIO, -EFAULT, -EOPNOTSUPP as MEMCPY (checked at submit time);
- * -EAGAIN NPU_SIM_MAX_QUEUED operations are queued; -ENOMEM.
+ * -EAGAIN NPU_SIM_MAX_QUEUED operations are queued; -EPIPE the stream's
+ * context failed in STOP mode (1.12, see STREAM_CTL); -ENOMEM.
  */
 struct npu_sim_stream_submit {
 	__u32 stream;
@@ -1035,7 +1041,9 @@ enum npu_sim_status {
  *	the last sync that reported it; reported only with @status COMPLETE
  *	and without QUERY, and then cleared unless NPU_SIM_SYNC_KEEP is set;
  *	-ECONNABORTED when a STREAM_CTL ABORT of the stream (with ALL: of any
- *	stream) came while the call waited (the dropped work is not done)
+ *	stream) came while the call waited (the dropped work is not done);
+ *	with ALL, streams of a context that keeps a STOP failure (1.12) are
+ *	left out: STREAM_CTL CTX_FAILURE tells theirs
  * @pad: must be 0
  * @submitted: out, operations submitted to the stream (the sum over all
  *	streams with NPU_SIM_SYNC_ALL)
@@ -1605,6 +1613,16 @@ enum npu_sim_cnt_wait {
  * Streams of other contexts run on.  An operation already running on
  * another stream finishes.
  *
+ * Since 1.12 (NPU_SIM_CAP_CTX_FAILURE) that failure is the context's and is
+ * kept, as the runtime keeps it until the device is reset: the first
+ * failed operation's error stays with the @ctx_id until the file is
+ * closed (the library gives every context a new id, so a device reset
+ * or a destroyed context ends it).  From then on a submit to any stream
+ * of the context (STREAM_SUBMIT, GRAPH_LAUNCH, queued batches) fails with
+ * -EPIPE, queueing nothing; STREAM_CTL CTX_FAILURE tells the error (the
+ * library answers it to synchronizes and queries of the context too).
+ * ABORT clears the stream's own error only.
+ *
  * STOP (the op) stops the operation running at its next piece and holds
  * the stream: queued operations stay queued and do not run until ABORT.
  * ABORT drops every queued operation, stops the running one and waits for
@@ -1637,6 +1655,7 @@ enum npu_sim_stream_ctl_op {
 	NPU_SIM_STREAM_CTL_ABORT = 4,	 /* drop queued work, see above */
 	NPU_SIM_STREAM_CTL_STOP = 5,	 /* stop the running op, hold */
 	NPU_SIM_STREAM_CTL_AVAIL = 6,	 /* @id 0; out @value */
+	NPU_SIM_STREAM_CTL_CTX_FAILURE = 7, /* @id a @ctx_id; out @value (1.12) */
 };
 
 /* STREAM_CTL @state bits. */
@@ -1657,7 +1676,9 @@ enum npu_sim_stream_ctl_op {
  * @value: in, SET_MODE: enum npu_sim_failure_mode; SET_PRIORITY:
  *	0..NPU_SIM_STREAM_PRIORITY_MAX;
  *	other ops: must be 0; out, AVAIL: streams this file can still create
- *	(NPU_SIM_MAX_STREAMS and the module's object limit, less the live ones)
+ *	(NPU_SIM_MAX_STREAMS and the module's object limit, less the live ones);
+ *	out, CTX_FAILURE: the positive errno of the failure kept for the
+ *	context @id (a STREAM_CREATE @ctx_id, not a stream), 0 when it has none
  * @mode: out (QUERY), enum npu_sim_failure_mode
  * @priority: out (QUERY), the stream's priority
  * @flags: out (QUERY), its STREAM_CREATE flags
@@ -1936,7 +1957,8 @@ struct npu_sim_graph_destroy {
  *
  * Errors: -EINVAL bad field; -ENOENT no such graph, stream or entry's
  * event; -EAGAIN the file's queue cannot take all entries; -EINTR a fatal
- * signal; other errors of STREAM_SUBMIT for an entry.  Nothing is queued on
+ * signal; -EPIPE as STREAM_SUBMIT; other errors of STREAM_SUBMIT for an
+ * entry.  Nothing is queued on
  * an error.
  */
 struct npu_sim_graph_launch {
