@@ -1616,8 +1616,9 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventR
  * of startEvent and endEvent, negative when the end was reached before
  * the start.  Errors: 100000 NULL; 107017 dead handle;
  * ACL_ERROR_RT_INTERNAL_ERROR (507000) an event never recorded;
- * ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID (107006) a record not reached yet;
- * 107003 events of different devices (npu_sim's choice). */
+ * ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID (107006) a record not reached yet.
+ * Events of two devices are not refused (the runtime has no such check;
+ * npu_sim's timestamps are one clock for all devices). */
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
 /* aclrtEventGetTimestamp - *timestamp: when the event's last record was
  * reached, in microseconds of CLOCK_MONOTONIC (the clock of

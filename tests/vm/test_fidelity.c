@@ -669,7 +669,7 @@ END_TEST
 START_TEST(event_codes)
 {
 	aclrtEventRecordedStatus st = ACL_EVENT_RECORDED_STATUS_COMPLETE;
-	aclrtEvent a, b;
+	aclrtEvent a, b, c;
 	aclrtStream s;
 	float ms = 1.0f;
 
@@ -704,6 +704,19 @@ START_TEST(event_codes)
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
 	ck_assert(ms >= 0.0f);
+
+	/* events of two devices: no check (Event::ElapsedTime), one clock */
+	ck_assert_int_eq(aclrtSetDevice(1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtCreateEvent(&c), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(c, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeEvent(c), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtEventElapsedTime(&ms, b, c), ACL_SUCCESS);
+	ck_assert(ms >= 0.0f);
+	ck_assert_int_eq(aclrtEventElapsedTime(&ms, c, b), ACL_SUCCESS);
+	ck_assert(ms <= 0.0f);
+	ck_assert_int_eq(aclrtDestroyEvent(c), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtResetDevice(1), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_SUCCESS);
 
 	ck_assert_int_eq(aclrtDestroyEvent(a), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtDestroyEvent(b), ACL_SUCCESS);
