@@ -188,16 +188,6 @@ void npu_rt_devices_release_all(void);
  */
 aclError npu_rt_d32_check(void *ptr, size_t memSize, size_t N, struct npu_rt_loc *loc);
 
-/* ---- memcpy_batch.c: the checks its sync and async batches share ------- */
-
-/* The ACL layer's batch checks (ValidateMemcpyBatchParams): NULL arrays, a
- * size above its destMax, attrs rsv not 0: 100000. */
-aclError npu_rt_batch_acl_checks(void **dsts, const size_t *destMaxs, void **srcs, const size_t *sizes, size_t n,
-				 const aclrtMemcpyBatchAttr *attrs, const size_t *idx, size_t numAttrs);
-/* 207000 on a product without batch copies (RT_FEATURE_TASK_MEMORY_BATCH_COPY). */
-aclError npu_rt_batch_feature_check(void);
-/* The runtime's attribute index checks (numAttrs, attrsIndexes): 107000. */
-aclError npu_rt_batch_rt_checks(size_t n, const size_t *idx, size_t numAttrs);
 /* With the lock held: ACL_SUCCESS (still held) when the calling thread has
  * a current device; else 107002, lock released. */
 aclError npu_rt_d32_current_locked(void);

@@ -17,6 +17,60 @@
 #include "profile.h"
 #include "range_check.h"
 
+/* The ACL layer's checks (ValidateMemcpyBatchParams), after sizes and n. */
+static aclError npu_rt_batch_acl_checks(void **dsts, const size_t *destMaxs, void **srcs, const size_t *sizes,
+				       size_t n, const aclrtMemcpyBatchAttr *attrs, const size_t *idx, size_t numAttrs)
+{
+	static const uint8_t zero[sizeof(attrs->rsv)];
+
+	if (dsts == NULL || destMaxs == NULL || srcs == NULL || attrs == NULL || idx == NULL) {
+		npu_rt_msg_detail("%s is NULL", dsts == NULL ? "dsts" : destMaxs == NULL ? "destMaxs" :
+				  srcs == NULL ? "srcs" : attrs == NULL ? "attrs" : "attrsIndexes");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (destMaxs[i] < sizes[i]) {
+			npu_rt_msg_detail("copy %zu: size %zu is more than destMaxs %zu", i, sizes[i], destMaxs[i]);
+			return ACL_ERROR_INVALID_PARAM;
+		}
+	}
+	for (size_t k = 0; k < numAttrs; k++) {
+		if (memcmp(attrs[k].rsv, zero, sizeof(zero)) != 0) {
+			npu_rt_msg_detail("attrs[%zu].rsv is not 0", k);
+			return ACL_ERROR_INVALID_PARAM;
+		}
+	}
+	return ACL_SUCCESS;
+}
+
+/* The runtime's first check: the chip's RT_FEATURE_TASK_MEMORY_BATCH_COPY. */
+static aclError npu_rt_batch_feature_check(void)
+{
+	const char *product = NULL;
+
+	if (npu_rt_product_has(NPU_SIM_PROFILE_BATCH_COPY, &product))
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("%s has no batch copies", product);
+	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+
+/* The runtime's checks of the attribute indexes. */
+static aclError npu_rt_batch_rt_checks(size_t n, const size_t *idx, size_t numAttrs)
+{
+	if (numAttrs == 0 || numAttrs > n || idx[0] != 0) {
+		npu_rt_msg_detail("numAttrs %zu must be in 1..numBatches (%zu) and attrsIndexes[0] 0", numAttrs, n);
+		return ACL_ERROR_RT_PARAM_INVALID;
+	}
+	for (size_t k = 1; k < numAttrs; k++) {
+		if (idx[k] <= idx[k - 1] || idx[k] >= n) {
+			npu_rt_msg_detail("attrsIndexes[%zu] %zu must be above the one before and below numBatches %zu", k,
+					  idx[k], n);
+			return ACL_ERROR_RT_PARAM_INVALID;
+		}
+	}
+	return ACL_SUCCESS;
+}
+
 /*
  * aclrtMemcpyBatch: numBatches synchronous copies in one call, all host to
  * device or all device to host.  attrs[k] describes where the copies
@@ -138,60 +192,6 @@ static bool all_zero(const size_t *sizes, size_t n)
 		if (sizes[i] != 0)
 			return false;
 	return true;
-}
-
-/* The ACL layer's checks (ValidateMemcpyBatchParams), after sizes and n. */
-aclError npu_rt_batch_acl_checks(void **dsts, const size_t *destMaxs, void **srcs, const size_t *sizes, size_t n,
-			   const aclrtMemcpyBatchAttr *attrs, const size_t *idx, size_t numAttrs)
-{
-	static const uint8_t zero[sizeof(attrs->rsv)];
-
-	if (dsts == NULL || destMaxs == NULL || srcs == NULL || attrs == NULL || idx == NULL) {
-		npu_rt_msg_detail("%s is NULL", dsts == NULL ? "dsts" : destMaxs == NULL ? "destMaxs" :
-				  srcs == NULL ? "srcs" : attrs == NULL ? "attrs" : "attrsIndexes");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (destMaxs[i] < sizes[i]) {
-			npu_rt_msg_detail("copy %zu: size %zu is more than destMaxs %zu", i, sizes[i], destMaxs[i]);
-			return ACL_ERROR_INVALID_PARAM;
-		}
-	}
-	for (size_t k = 0; k < numAttrs; k++) {
-		if (memcmp(attrs[k].rsv, zero, sizeof(zero)) != 0) {
-			npu_rt_msg_detail("attrs[%zu].rsv is not 0", k);
-			return ACL_ERROR_INVALID_PARAM;
-		}
-	}
-	return ACL_SUCCESS;
-}
-
-/* The runtime's first check: the chip's RT_FEATURE_TASK_MEMORY_BATCH_COPY. */
-aclError npu_rt_batch_feature_check(void)
-{
-	const char *product = NULL;
-
-	if (npu_rt_product_has(NPU_SIM_PROFILE_BATCH_COPY, &product))
-		return ACL_SUCCESS;
-	npu_rt_msg_detail("%s has no batch copies", product);
-	return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
-}
-
-/* The runtime's checks of the attribute indexes. */
-aclError npu_rt_batch_rt_checks(size_t n, const size_t *idx, size_t numAttrs)
-{
-	if (numAttrs == 0 || numAttrs > n || idx[0] != 0) {
-		npu_rt_msg_detail("numAttrs %zu must be in 1..numBatches (%zu) and attrsIndexes[0] 0", numAttrs, n);
-		return ACL_ERROR_RT_PARAM_INVALID;
-	}
-	for (size_t k = 1; k < numAttrs; k++) {
-		if (idx[k] <= idx[k - 1] || idx[k] >= n) {
-			npu_rt_msg_detail("attrsIndexes[%zu] %zu must be above the one before and below numBatches %zu", k,
-					  idx[k], n);
-			return ACL_ERROR_RT_PARAM_INVALID;
-		}
-	}
-	return ACL_SUCCESS;
 }
 
 /* Whether location l says where [p, p + len) is (table lock held). */

@@ -18,6 +18,7 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "acl_internal.h"
@@ -35,6 +36,25 @@ static struct npu_rt_ri_taskgrp *grp_of_handle(const void *h)
 	return NULL;
 }
 
+/*
+ * The entry of the four calls: stream (and, when the call has one, its
+ * handle: need_handle) not NULL, then the stream's guard; ACL_SUCCESS with
+ * the table lock and ri_lock held.
+ */
+static aclError grp_enter(aclrtStream stream, bool need_handle, const void *handle, struct npu_rt_ref *ref)
+{
+	aclError err;
+
+	if (stream == NULL || (need_handle && handle == NULL)) {
+		npu_rt_msg_detail(stream == NULL ? "stream is NULL" : "handle is NULL");
+		return ACL_ERROR_INVALID_PARAM;
+	}
+	err = npu_rt_stream_enter(stream, ref);
+	if (err == ACL_SUCCESS)
+		npu_rt_ri_lock();
+	return err;
+}
+
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 {
 	struct npu_rt_graph *g;
@@ -42,14 +62,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 	struct npu_rt_ref ref;
 	aclError err;
 
-	if (stream == NULL) {
-		npu_rt_msg_detail("stream is NULL");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	err = npu_rt_stream_enter(stream, &ref);
+	err = grp_enter(stream, false, NULL, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	npu_rt_ri_lock();
 	if (npu_rt_taskgrp_find(ref.dev, ref.kid) != NULL) {
 		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
 		npu_rt_msg_detail("the stream is in a task group or a task update already");
@@ -84,15 +99,10 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrt
 	struct npu_rt_ref ref;
 	aclError err;
 
-	if (stream == NULL || handle == NULL) {
-		npu_rt_msg_detail(stream == NULL ? "stream is NULL" : "handle is NULL");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	err = npu_rt_stream_enter(stream, &ref);
+	err = grp_enter(stream, true, handle, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
 	*handle = NULL;
-	npu_rt_ri_lock();
 	e = npu_rt_taskgrp_find(ref.dev, ref.kid);
 	if (e == NULL || e->state != GRP_SAMPLE) {
 		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
@@ -136,14 +146,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, 
 	struct npu_rt_ref ref;
 	aclError err;
 
-	if (stream == NULL || handle == NULL) {
-		npu_rt_msg_detail(stream == NULL ? "stream is NULL" : "handle is NULL");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	err = npu_rt_stream_enter(stream, &ref);
+	err = grp_enter(stream, true, handle, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	npu_rt_ri_lock();
 	t = grp_of_handle(handle);
 	if (t == NULL) {
 		err = ACL_ERROR_RT_PARAM_INVALID;
@@ -181,14 +186,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 	struct npu_rt_ref ref;
 	aclError err;
 
-	if (stream == NULL) {
-		npu_rt_msg_detail("stream is NULL");
-		return ACL_ERROR_INVALID_PARAM;
-	}
-	err = npu_rt_stream_enter(stream, &ref);
+	err = grp_enter(stream, false, NULL, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	npu_rt_ri_lock();
 	e = npu_rt_taskgrp_find(ref.dev, ref.kid);
 	if (e == NULL || e->state != GRP_UPDATE) {
 		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
