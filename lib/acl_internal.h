@@ -130,6 +130,9 @@ aclError npu_rt_device_id_check(int32_t id, const char *what);
 /* Fill a key's whitelist (shareable handles and IPC keys; vmm_share.c). */
 aclError npu_rt_share_set_pids(uint64_t key, int32_t *pid, size_t num, aclError bad, int *rc);
 void npu_rt_devices_read_lock(void);
+/* No call between its handle check and its ioctl meanwhile (a stream
+ * destroy's capture check and take: context.c). */
+void npu_rt_devices_write_lock(void);
 void npu_rt_devices_unlock(void);
 /* With the lock held: fd of open device dev. */
 int npu_rt_device_fd_locked(int dev);
