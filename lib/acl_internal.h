@@ -130,6 +130,9 @@ aclError npu_rt_device_id_check(int32_t id, const char *what);
 /* Fill a key's whitelist (shareable handles and IPC keys; vmm_share.c). */
 aclError npu_rt_share_set_pids(uint64_t key, int32_t *pid, size_t num, aclError bad, int *rc);
 void npu_rt_devices_read_lock(void);
+/* No call between its handle check and its ioctl meanwhile (a stream
+ * destroy's capture check and take: context.c). */
+void npu_rt_devices_write_lock(void);
 void npu_rt_devices_unlock(void);
 /* With the lock held: fd of open device dev. */
 int npu_rt_device_fd_locked(int dev);
@@ -309,6 +312,13 @@ int npu_rt_event_op_flag(const void *handle, int op, uint32_t flag);
 void *npu_rt_obj_handle_of(enum npu_rt_obj_type type, int dev, uint64_t epoch, uint32_t kid);
 /* 0 and a copy of the live object of type handle is; -1 if none. */
 int npu_rt_obj_get(const void *handle, enum npu_rt_obj_type type, struct npu_rt_obj *copy);
+/*
+ * 1 when handle (not NULL) no longer names the live object of type with
+ * kernel id kid on dev that the call's handle check found: after a driver
+ * ENOENT that may name it or another object of the call, whether it was
+ * destroyed under the call (then npu_rt_obj_errno's code), else 0.
+ */
+int npu_rt_obj_died(const void *handle, enum npu_rt_obj_type type, int dev, uint32_t kid);
 /* A new context of (dev, epoch), made the thread's current; NULL: no memory. */
 struct npu_rt_obj *npu_rt_ctx_create(int dev, uint64_t epoch);
 /*
@@ -415,7 +425,7 @@ aclError npu_rt_stream_ctx_check_locked(const struct npu_rt_ref *ref);
 aclError npu_rt_stream_enter_ctx(aclrtStream stream, struct npu_rt_ref *ref);
 
 /* aclError of a stream/event ioctl's negative errno rc: -ENOENT (the
- * stream or event is gone) is 107000. */
+ * stream or event was destroyed after the handle check) is 107017. */
 aclError npu_rt_obj_errno(int rc);
 /* aclError of the negative errno a stream's async work failed with. */
 aclError npu_rt_async_error(int err);

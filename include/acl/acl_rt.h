@@ -3182,8 +3182,9 @@ typedef struct tagAclmdlRICondTaskParams {
  * new graph, in mode (the thread's other calls allowed meanwhile: see
  * aclmdlRICaptureThreadExchangeMode).  Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) stream NULL (the default stream cannot
- * capture); ACL_ERROR_RT_PARAM_INVALID (107000) mode outside the enum or
- * stream not a live stream; ACL_ERROR_RT_STREAM_CAPTURED (107027) the stream
+ * capture); ACL_ERROR_RT_INVALID_HANDLE (107017) stream not a live stream;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) mode outside the enum;
+ * ACL_ERROR_RT_STREAM_CAPTURED (107027) the stream
  * is capturing already (active or invalidated); ACL_ERROR_RT_FEATURE_NOT_SUPPORT
  * (207000) the driver has no graphs; ACL_ERROR_RT_MEMORY_ALLOCATION (207001).
  */
@@ -3194,7 +3195,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICa
  * INVALIDATED after a failed capture call) and the graph it captures into
  * (NULL when NONE).  Either out-parameter may be NULL, not both.  Returns
  * ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) stream NULL, or status and
- * modelRI both NULL; ACL_ERROR_RT_PARAM_INVALID (107000) not a live stream.
+ * modelRI both NULL; ACL_ERROR_RT_INVALID_HANDLE (107017) not a live stream.
  */
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status,
                                                     aclmdlRI *modelRI);
@@ -3203,7 +3204,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRI
  * aclmdlRICaptureEnd - end the capture begun on stream; *modelRI gets the
  * graph.  Every stream the capture joined leaves it.  Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) stream or modelRI NULL;
- * ACL_ERROR_RT_PARAM_INVALID (107000) not a live stream;
+ * ACL_ERROR_RT_INVALID_HANDLE (107017) not a live stream;
  * ACL_ERROR_RT_STREAM_NOT_CAPTURED (107029) the stream does not capture;
  * ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED (107036) the stream was joined into
  * the capture, which another stream began; and, with the capture dropped
@@ -3254,10 +3255,12 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMo
  * the default stream), in captured order; they run as the stream reaches
  * them.  The graph may be destroyed, and its memory freed, once the call
  * returned: the queued work holds what it uses.  Returns ACL_SUCCESS;
- * ACL_ERROR_INVALID_PARAM (100000) modelRI NULL; ACL_ERROR_RT_PARAM_INVALID
- * (107000) not a live graph, not a live stream, an event of a task
- * destroyed, or a task's device memory freed (the codes of the same
- * asynchronous copy otherwise: ACL_ERROR_RT_INVALID_MEMORY_TYPE...);
+ * ACL_ERROR_INVALID_PARAM (100000) modelRI NULL; ACL_ERROR_RT_INVALID_HANDLE
+ * (107017) not a live stream (also when another thread destroys it during
+ * the call); ACL_ERROR_RT_PARAM_INVALID (107000) not a live graph, an
+ * event or memory pool of a task destroyed, or a task's device memory
+ * freed (the codes of the same asynchronous copy otherwise:
+ * ACL_ERROR_RT_INVALID_MEMORY_TYPE...);
  * ACL_ERROR_RT_STREAM_CONTEXT (107003) the stream is another device's;
  * ACL_ERROR_RT_STREAM_CAPTURED (107027) the stream is capturing;
  * ACL_ERROR_RT_STREAM_TASK_FULL (207003) the device queue cannot take all
@@ -3415,8 +3418,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *s
  * live graph captured on it, in order; tasks NULL and *numTasks as in
  * aclmdlRIGetStreams.  Task handles live as long as their graph.  Returns
  * ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000) stream or numTasks NULL;
- * ACL_ERROR_RT_PARAM_INVALID (107000) not a live stream, or no live graph
- * was captured on it; ACL_ERROR_RT_INSUFFICIENT_INPUT_ARRAY (107039).
+ * ACL_ERROR_RT_INVALID_HANDLE (107017) not a live stream;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) no live graph was captured on it;
+ * ACL_ERROR_RT_INSUFFICIENT_INPUT_ARRAY (107039).
  */
 ACL_FUNC_VISIBILITY aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks);
 

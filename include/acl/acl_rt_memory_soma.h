@@ -108,8 +108,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolGetAttr(aclrtMemPool memPool, aclrtMemP
  * or, when the pool allows reuse across streams, those whose free has run
  * on any stream; else a new block is reserved.  size 0: ACL_SUCCESS and
  * *ptr untouched (as the ACL layer does).
- * Errors: 100000 ptr, memPool or stream NULL; 107000 stream not a live
- * stream, size too large to round up; 507000 not a live pool (or a pool
+ * Errors: 100000 ptr, memPool or stream NULL; 107017 stream not a live
+ * stream (also when another thread destroys it during the call); 107000
+ * size too large to round up; 507000 not a live pool (or a pool
  * of another device than stream's), the pool would exceed its maxSize, or
  * the device's memory is short.
  * On a capturing stream the block is taken at once (its address is fixed
@@ -132,7 +133,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
  * host function).  aclrtFree of a pool block given out frees it at once
  * (it leaves its pool: used and reserved drop by its size); of a block
  * already freed it fails with 107000.
- * Errors: 100000 ptr NULL; 107000 stream not a live stream; 507000 ptr in
+ * Errors: 100000 ptr NULL; 107017 stream not a live stream (also when
+ * another thread destroys it during the call); 507000 ptr in
  * a pool block that is not given out (freed twice) or not its start.
  * On a capturing stream the free is recorded, not run: ptr must be a block
  * aclrtMemPoolMallocAsync gave in the same capture and not freed in it

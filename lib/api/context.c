@@ -170,6 +170,13 @@ aclError npu_rt_obj_enter(const void *handle, enum npu_rt_obj_type type, struct 
 	return ACL_SUCCESS;
 }
 
+/* The runtime refuses to destroy a capturing stream. */
+static aclError stream_captured(const void *handle)
+{
+	npu_rt_msg_detail("stream %p is capturing (aclmdlRICaptureBegin): end the capture first", handle);
+	return ACL_ERROR_RT_STREAM_CAPTURED;
+}
+
 /*
  * A stream destroy waits for the stream's queued work: the table lock is
  * not held across it, a hold (taken first, so a failing call changes
@@ -201,9 +208,7 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 
 			if (npu_rt_capture_stream_state(seen.dev, seen.kid) != 0) {
 				npu_rt_devices_unlock();
-				npu_rt_msg_detail("stream %p is capturing (aclmdlRICaptureBegin): end the capture first",
-						  handle);
-				return ACL_ERROR_RT_STREAM_CAPTURED;
+				return stream_captured(handle);
 			}
 			err = npu_rt_stream_ctx_check_locked(&ref);
 			if (err != ACL_SUCCESS)
@@ -212,9 +217,22 @@ aclError npu_rt_obj_destroy(void *handle, enum npu_rt_obj_type type, uint32_t fl
 		npu_rt_devices_unlock();
 		npu_rt_stream_state_notify(handle, ACL_RT_STREAM_STATE_DESTROY_PRE);
 	}
-	npu_rt_devices_read_lock();
-	if (npu_rt_obj_get(handle, type, &seen) == 0 && npu_rt_device_epoch_locked(seen.dev) == seen.epoch)
+	/*
+	 * A stream: written, so no aclmdlRICaptureBegin (which holds the lock
+	 * for reading from its handle check on) begins between the capture
+	 * check here and the take; the one above may be stale.
+	 */
+	if (type == NPU_RT_OBJ_STREAM)
+		npu_rt_devices_write_lock();
+	else
+		npu_rt_devices_read_lock();
+	if (npu_rt_obj_get(handle, type, &seen) == 0 && npu_rt_device_epoch_locked(seen.dev) == seen.epoch) {
+		if (type == NPU_RT_OBJ_STREAM && npu_rt_capture_stream_state(seen.dev, seen.kid) != 0) {
+			npu_rt_devices_unlock();
+			return stream_captured(handle);
+		}
 		rc = npu_rt_hold_locked(npu_rt_device_fd_locked(seen.dev), &h);
+	}
 	if (rc != 0) {
 		npu_rt_devices_unlock();
 		return npu_rt_errno_to_acl(-rc);

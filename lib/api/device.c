@@ -75,6 +75,11 @@ void npu_rt_devices_read_lock(void)
 	pthread_rwlock_rdlock(&table_lock);
 }
 
+void npu_rt_devices_write_lock(void)
+{
+	pthread_rwlock_wrlock(&table_lock);
+}
+
 void npu_rt_devices_unlock(void)
 {
 	pthread_rwlock_unlock(&table_lock);

@@ -223,7 +223,6 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
 {
 	struct npu_sim_mempool_alloc req;
 	struct npu_rt_ref ref;
-	struct npu_rt_obj seen;
 	uint64_t caps = 0;
 	int capturing;
 	aclError err;
@@ -269,10 +268,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
 		return err;
 	}
 	npu_rt_devices_unlock();
-	if (rc == -ENOENT && npu_rt_obj_get(stream, NPU_RT_OBJ_STREAM, &seen) != 0) {
-		/* another thread destroyed the stream after the handle check */
+	/* MEMPOOL_ALLOC's ENOENT names the stream or the pool. */
+	if (rc == -ENOENT && npu_rt_obj_died(stream, NPU_RT_OBJ_STREAM, ref.dev, ref.kid)) {
 		npu_rt_msg_detail("stream is not a live stream (destroyed meanwhile)");
-		return ACL_ERROR_RT_INVALID_HANDLE;
+		return npu_rt_obj_errno(rc);
 	}
 	if (rc == -ENOENT) {
 		npu_rt_msg_detail("memPool is not a live memory pool of the stream's device");

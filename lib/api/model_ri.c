@@ -335,12 +335,17 @@ static int has_hostfunc(const struct npu_rt_graph *g)
 	return 0;
 }
 
-/* aclError of GRAPH_LAUNCH's negative errno rc. */
-static aclError launch_error(int rc)
+/* aclError of GRAPH_LAUNCH's negative errno rc on ref's stream, handle stream
+ * (NULL: the graph's own). */
+static aclError launch_error(int rc, const struct npu_rt_ref *ref, const void *stream)
 {
 	switch (-rc) {
-	case ENOENT:
-		npu_rt_msg_detail("the stream, or an event a task uses, is gone");
+	case ENOENT:	/* the stream, an event or a pool of a task */
+		if (npu_rt_obj_died(stream, NPU_RT_OBJ_STREAM, ref->dev, ref->kid)) {
+			npu_rt_msg_detail("the stream was destroyed meanwhile");
+			return npu_rt_obj_errno(rc);
+		}
+		npu_rt_msg_detail("an event or a memory pool a task uses is gone");
 		return ACL_ERROR_RT_PARAM_INVALID;
 	case EAGAIN:
 		npu_rt_msg_detail("the device queue cannot take all the graph's tasks");
@@ -386,8 +391,8 @@ static void races_replay(const struct npu_rt_ref *ref, const void *handle)
 }
 
 /* Table lock held: launch graph handle on kernel stream sid of ref's
- * device; ri_lock taken here. */
-static aclError launch_locked(const struct npu_rt_ref *ref, const void *handle)
+ * device (stream: its handle, NULL for the graph's own); ri_lock taken here. */
+static aclError launch_locked(const struct npu_rt_ref *ref, const void *handle, const void *stream)
 {
 	struct npu_sim_graph_launch req = { 0 };
 	struct npu_rt_graph *g;
@@ -435,7 +440,7 @@ static aclError launch_locked(const struct npu_rt_ref *ref, const void *handle)
 	if (rc == -EPIPE)
 		return npu_rt_stream_errno(ref, rc);
 	if (rc != 0)
-		return launch_error(rc);
+		return launch_error(rc, ref, stream);
 	if (NPU_RT_RACES_ON())
 		races_replay(ref, handle);
 	return ACL_SUCCESS;
@@ -456,7 +461,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream 
 		npu_rt_msg_detail("the stream is capturing: a graph cannot be replayed into a capture here");
 		return ACL_ERROR_RT_STREAM_CAPTURED;
 	}
-	err = launch_locked(&ref, modelRI);
+	err = launch_locked(&ref, modelRI, stream);
 	npu_rt_devices_unlock();
 	return err;
 }
@@ -506,7 +511,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 	}
 	ref.kid = g->exec_sid;
 	npu_rt_ri_unlock();
-	err = launch_locked(&ref, modelRI);
+	err = launch_locked(&ref, modelRI, NULL);
 	if (err != ACL_SUCCESS) {
 		npu_rt_devices_unlock();
 		return err;

@@ -43,9 +43,14 @@ aclError npu_rt_async_error(int err)
 	}
 }
 
+/*
+ * The driver's ENOENT for a stream or event whose handle passed the
+ * library's check: another thread destroyed it in between.  The runtime's
+ * handle guard answers a dead handle 107017, before or during the call.
+ */
 aclError npu_rt_obj_errno(int rc)
 {
-	return rc == -ENOENT ? ACL_ERROR_RT_PARAM_INVALID : npu_rt_errno_to_acl(-rc);
+	return rc == -ENOENT ? ACL_ERROR_RT_INVALID_HANDLE : npu_rt_errno_to_acl(-rc);
 }
 
 /* Set before the first STOP mode of the process: until then no context

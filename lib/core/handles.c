@@ -153,6 +153,14 @@ int npu_rt_obj_get(const void *handle, enum npu_rt_obj_type type, struct npu_rt_
 	return o != NULL ? 0 : -1;
 }
 
+int npu_rt_obj_died(const void *handle, enum npu_rt_obj_type type, int dev, uint32_t kid)
+{
+	struct npu_rt_obj o;
+
+	/* a handle made again at the same address names another kernel object */
+	return handle != NULL && (npu_rt_obj_get(handle, type, &o) != 0 || o.dev != dev || o.kid != kid);
+}
+
 void *npu_rt_obj_handle_of(enum npu_rt_obj_type type, int dev, uint64_t epoch, uint32_t kid)
 {
 	void *h = NULL;

@@ -564,14 +564,6 @@ static aclrtMemPool pool_new(void)
 	return pool;
 }
 
-static uint64_t pool_attr(aclrtMemPool pool, aclrtMemPoolAttr a)
-{
-	uint64_t v = 0xdeadbeef;
-
-	ck_assert_int_eq(aclrtMemPoolGetAttr(pool, a, &v), ACL_SUCCESS);
-	return v;
-}
-
 /* Pool bytes of the graphs of this process in debugfs "graphs". */
 static unsigned long long graph_pool_bytes(void)
 {
@@ -638,8 +630,8 @@ START_TEST(pool_capture_replay_1000)
 	ck_assert_int_eq(aclrtMemset(out, N, 0, N), ACL_SUCCESS);
 	g = capture_pool(s, pool, in, out, &t1, &t2);
 	/* The graph owns both blocks: used, beyond the reach of frees and trims. */
-	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 2 * BLK);
-	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT), 2 * BLK);
+	ck_assert_uint_eq(vm_pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 2 * BLK);
+	ck_assert_uint_eq(vm_pool_attr(pool, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT), 2 * BLK);
 	ck_assert_uint_eq(graph_pool_bytes(), 2 * BLK);
 	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used1 + 2 * (long long)BLK);
 	ck_assert_int_eq(aclrtFree(t1), ACL_ERROR_RT_PARAM_INVALID);
@@ -669,13 +661,13 @@ START_TEST(pool_capture_replay_1000)
 			ck_assert_msg(got[k] == 0xC3, "replay %u: out[%u] = %#x", i, k, got[k]);
 	}
 	/* A synchronize trims to the threshold (0): the graph's blocks stay. */
-	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 2 * BLK);
-	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT), 2 * BLK);
+	ck_assert_uint_eq(vm_pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 2 * BLK);
+	ck_assert_uint_eq(vm_pool_attr(pool, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT), 2 * BLK);
 
 	/* Destroyed: the blocks go back to the device. */
 	ck_assert_int_eq(aclmdlRIDestroy(g), ACL_SUCCESS);
-	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 0);
-	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT), 0);
+	ck_assert_uint_eq(vm_pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 0);
+	ck_assert_uint_eq(vm_pool_attr(pool, ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT), 0);
 	ck_assert_uint_eq(graph_pool_bytes(), 0);
 	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), used1);
 
@@ -683,12 +675,12 @@ START_TEST(pool_capture_replay_1000)
 	ck_assert_int_eq(aclrtMemPoolMallocAsync(&x, N, pool, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemPoolMallocAsync(&t1, N, pool, s), ACL_SUCCESS);
-	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 2 * BLK);
+	ck_assert_uint_eq(vm_pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 2 * BLK);
 	ck_assert_int_eq(aclrtMemPoolFreeAsync(x, s), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 	ck_assert_int_eq(aclrtMemPoolMallocAsync(&t2, N, pool, s), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
 	ck_assert_int_eq(aclmdlRICaptureEnd(s, &bad), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
 	ck_assert_ptr_null(bad);
-	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), BLK);
+	ck_assert_uint_eq(vm_pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), BLK);
 	ck_assert_int_eq(aclrtMemPoolFreeAsync(x, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
 	/* A free of a block twice in one capture: the driver refuses the graph. */
@@ -697,7 +689,7 @@ START_TEST(pool_capture_replay_1000)
 	ck_assert_int_eq(aclrtMemPoolFreeAsync(t1, s), ACL_SUCCESS);
 	ck_assert_int_eq(aclrtMemPoolFreeAsync(t1, s), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
 	ck_assert_int_eq(aclmdlRICaptureEnd(s, &bad), ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED);
-	ck_assert_uint_eq(pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 0);
+	ck_assert_uint_eq(vm_pool_attr(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 0);
 
 	/* The pool destroyed under a graph: its replays are refused, never a crash. */
 	g = capture_pool(s, pool, in, out, &t1, &t2);

@@ -9,7 +9,7 @@ VM_TEST_NAMES := test_malloc_policy test_copy test_lifecycle test_scale test_ioc
 		 test_vmm test_ipc test_stream test_context test_managed test_api_surface \
 		 test_ipc_key test_host_register test_stream_value test_stream_api test_peer test_fail_nth test_profile \
 		 test_limits test_faults test_tracepoints test_check test_hardening test_stream_isolation \
-		 test_lock_discipline test_fidelity test_system test_device_info test_event_api test_callback test_memory_ops test_notify test_memory_misc test_mem_pool test_graph test_graph_build
+		 test_lock_discipline test_fidelity test_system test_device_info test_event_api test_callback test_memory_ops test_notify test_memory_misc test_mem_pool test_graph test_graph_build test_graph_pool_race
 VM_TEST_DIR   := $(BUILD)/tests/vm
 VM_TEST_BINS  := $(addprefix $(VM_TEST_DIR)/,$(VM_TEST_NAMES))
 VM_TEST_COMMON := $(VM_TEST_DIR)/vmtest.o

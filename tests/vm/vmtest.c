@@ -548,6 +548,14 @@ uint64_t vm_dev_get_u64(const void *dev)
 	return v;
 }
 
+uint64_t vm_pool_attr(aclrtMemPool pool, aclrtMemPoolAttr a)
+{
+	uint64_t v = 0xdeadbeef;
+
+	ck_assert_int_eq(aclrtMemPoolGetAttr(pool, a, &v), ACL_SUCCESS);
+	return v;
+}
+
 void vm_hbm_info(size_t *free_b, size_t *total_b)
 {
 	ck_assert_int_eq(aclrtGetMemInfo(ACL_HBM_MEM, free_b, total_b), ACL_SUCCESS);

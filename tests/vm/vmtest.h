@@ -20,6 +20,7 @@
 #include <check.h>
 
 #include <acl/acl.h>
+#include <acl/acl_rt_memory_soma.h>
 
 #define KiB (1024ULL)
 #define MiB (1024ULL * 1024)
@@ -148,6 +149,9 @@ void *vm_dev_alloc(size_t n);
  * asserted. */
 void vm_dev_put_u64(void *dev, uint64_t v);
 uint64_t vm_dev_get_u64(const void *dev);
+
+/* aclrtMemPoolGetAttr of a 64-bit attribute; asserts success. */
+uint64_t vm_pool_attr(aclrtMemPool pool, aclrtMemPoolAttr a);
 
 /* aclrtGetMemInfo(ACL_HBM_MEM) of the current device; asserts success. */
 void vm_hbm_info(size_t *free_b, size_t *total_b);
