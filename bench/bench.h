@@ -88,6 +88,7 @@ void bench_copy(void);
 void bench_info(void);
 void bench_lookup(void);
 void bench_managed(void);
+void bench_stream(void);
 void bench_vmm(void);
 
 #endif /* NPU_BENCH_H */

@@ -34,6 +34,7 @@ int main(int argc, char **argv)
 	bench_managed();
 	bench_vmm();
 	bench_lookup();
+	bench_stream();
 	bench_end();
 	bench_check(aclrtResetDevice(0), "aclrtResetDevice");
 	bench_check(aclFinalize(), "aclFinalize");
