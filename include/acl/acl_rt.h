@@ -2291,8 +2291,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithCondition(void *dst, size_t des
  * as above; 107000 count above 4 GiB, desc not 64-byte aligned or not
  * device memory, dstAddr and srcAddr not device memory of one device.
  * aclrtMemcpyAsyncWithDesc errors: 100000 desc or stream NULL, kind not
- * below 8; 107000 stream not a live stream, desc not device memory, not
- * 64-byte aligned or never filled; 207000 as above; then those of
+ * below 8; 107017 stream not a live stream; 107000 desc not device
+ * memory, not 64-byte aligned or never filled; 207000 as above; then those of
  * aclrtMemcpyAsync for the described copy.
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t *descSize);
@@ -2306,8 +2306,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithDesc(void *desc, aclrtMemcpyKin
  * (*dst) + dstDataOffset, where dst and src are device memory holding the
  * 64-bit addresses (read by npu_sim at the call) and destMax is the size of
  * the destination buffer at *dst.  count 0: ACL_SUCCESS, nothing queued.
- * Errors: 107000 kind not ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, stream not a
- * live stream, dst or src NULL, count above destMax or 4 GiB, an offset
+ * Errors: 107017 stream not a live stream; 107000 kind not
+ * ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, dst or src NULL, count above destMax or 4 GiB, an offset
  * above 2^48 - 1, dstDataOffset not below destMax, count above destMax -
  * dstDataOffset, dst or src not device memory; 207000 the chip has no copy
  * by offset (Atlas inference series, Atlas 200I/500 A2); then those of
@@ -3303,8 +3303,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
  * other task queued on a grouping or updating stream fails (an event
  * record while updating is queued as usual).  A capture with a group not
  * ended cannot end.  Returns ACL_SUCCESS; ACL_ERROR_INVALID_PARAM (100000)
- * stream or handle NULL; ACL_ERROR_RT_PARAM_INVALID (107000) not a live
- * stream, or (UpdateBegin) handle not a group of a live graph;
+ * stream or handle NULL; ACL_ERROR_RT_INVALID_HANDLE (107017) not a live
+ * stream; ACL_ERROR_RT_PARAM_INVALID (107000) (UpdateBegin) handle not a
+ * group of a live graph;
  * ACL_ERROR_STREAM_TASK_GROUP_STATUS (107033) GrpBegin / UpdateBegin on a
  * stream grouping or updating, GrpEnd without GrpBegin, UpdateEnd without
  * UpdateBegin, UpdateBegin of a group another stream updates, or
@@ -3519,8 +3520,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, 
  * task (aclmdlRIAddCondTask); aclmdlRICaptureEnd then fills it (its
  * modelRI argument may be NULL, else gets the sub-graph).  Returns ACL_SUCCESS;
  * ACL_ERROR_INVALID_PARAM (100000) stream or modelRI NULL;
- * ACL_ERROR_RT_PARAM_INVALID (107000) not a live stream, mode outside the
- * enum, modelRI not a live graph or not such a sub-graph;
+ * ACL_ERROR_RT_INVALID_HANDLE (107017) not a live stream;
+ * ACL_ERROR_RT_PARAM_INVALID (107000) mode outside the enum, modelRI not a
+ * live graph or not such a sub-graph;
  * ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) module without graphs;
  * ACL_ERROR_RT_MODEL_CONTEXT (107004) modelRI is another device's;
  * ACL_ERROR_RT_MODEL_CAPTURED (107026) modelRI was captured already;
