@@ -429,12 +429,12 @@ aclError npu_rt_stream_enter_ctx(aclrtStream stream, struct npu_rt_ref *ref);
 aclError npu_rt_obj_errno(int rc);
 /* aclError of the negative errno a stream's async work failed with. */
 aclError npu_rt_async_error(int err);
-/* With the table lock held (it stays held): the code of the failure
- * ref's STOP-mode context keeps (the driver's CTX_FAILURE), ACL_SUCCESS if
- * none. */
-aclError npu_rt_ctx_failure(const struct npu_rt_ref *ref);
+/* With the table lock held: ACL_SUCCESS (still held) when ref's context
+ * keeps no STOP-mode failure; else that failure's code (the driver's
+ * CTX_FAILURE), lock released. */
+aclError npu_rt_ctx_failure_refused(const struct npu_rt_ref *ref);
 /* Called before a context is first made STOP (aclrtSetStreamFailureMode):
- * from then on synchronizes ask npu_rt_ctx_failure. */
+ * from then on synchronizes ask npu_rt_ctx_failure_refused. */
 void npu_rt_ctx_stop_seen(void);
 /* aclError of a ref's stream or event ioctl's rc: -EPIPE (its context's
  * kept failure, table lock held) is that failure's code, the rest as

@@ -278,11 +278,9 @@ static aclError event_sync_timeout(aclrtEvent event, uint32_t flags, uint32_t ti
 	if (err != ACL_SUCCESS)
 		return err;
 	/* a synchronize: Context::CheckStatus of the event's context first */
-	err = (flags & NPU_SIM_SYNC_QUERY) ? ACL_SUCCESS : npu_rt_ctx_failure(&ev);
-	if (err != ACL_SUCCESS) {
-		npu_rt_devices_unlock();
+	err = (flags & NPU_SIM_SYNC_QUERY) ? ACL_SUCCESS : npu_rt_ctx_failure_refused(&ev);
+	if (err != ACL_SUCCESS)
 		return err;
-	}
 	*dev = ev.dev;
 	*req = (struct npu_sim_event_sync){ .id = ev.kid, .flags = flags, .timeout_ms = timeout_ms };
 	if (flags & NPU_SIM_SYNC_QUERY) {
@@ -342,7 +340,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, 
 	return err;
 }
 
-/* Whose kept failure (npu_rt_ctx_failure) a query answers first. */
+/* Whose kept failure (npu_rt_ctx_failure_refused) a query answers first. */
 enum ctx_check {
 	CTX_NONE,
 	CTX_EVENT,	/* the event's context (Context::CheckStatus) */
@@ -377,11 +375,9 @@ static aclError event_info(aclrtEvent event, uint32_t refuse, enum ctx_check che
 	cref = ev;
 	if (check == CTX_CURRENT)
 		cref.ctx_id = npu_rt_current_ctx_id_locked(ev.dev);
-	err = check == CTX_NONE ? ACL_SUCCESS : npu_rt_ctx_failure(&cref);
-	if (err != ACL_SUCCESS) {
-		npu_rt_devices_unlock();
+	err = check == CTX_NONE ? ACL_SUCCESS : npu_rt_ctx_failure_refused(&cref);
+	if (err != ACL_SUCCESS)
 		return err;
-	}
 	info->id = ev.kid;
 	rc = npu_rt_ioctl(ev.fd, NPU_SIM_IOCTL_EVENT_INFO, info);
 	npu_rt_devices_unlock();

@@ -79,13 +79,19 @@ static aclError ctx_failure_ask(const struct npu_rt_ref *ref)
 /*
  * A failed task of a STOP-mode context makes the runtime answer its code
  * to every later submit, synchronize and query of the context
- * (Context::CheckTaskSend, CheckStatus) until the device is reset.
+ * (Context::CheckTaskSend, CheckStatus) until the device is reset; the
+ * synchronizes and queries answer it before any wait.
  */
-aclError npu_rt_ctx_failure(const struct npu_rt_ref *ref)
+aclError npu_rt_ctx_failure_refused(const struct npu_rt_ref *ref)
 {
+	aclError err;
+
 	if (!__atomic_load_n(&stop_seen, __ATOMIC_ACQUIRE))
 		return ACL_SUCCESS;
-	return ctx_failure_ask(ref);
+	err = ctx_failure_ask(ref);
+	if (err != ACL_SUCCESS)
+		npu_rt_devices_unlock();
+	return err;
 }
 
 aclError npu_rt_stream_errno(const struct npu_rt_ref *ref, int rc)
@@ -96,17 +102,6 @@ aclError npu_rt_stream_errno(const struct npu_rt_ref *ref, int rc)
 		return npu_rt_obj_errno(rc);
 	err = ctx_failure_ask(ref);
 	return err != ACL_SUCCESS ? err : ACL_ERROR_RT_INTERNAL_ERROR;
-}
-
-/* With the table lock held: ACL_SUCCESS (held), or the kept failure of
- * ref's context (released), answered before any wait. */
-static aclError ctx_failure_refused(const struct npu_rt_ref *ref)
-{
-	aclError err = npu_rt_ctx_failure(ref);
-
-	if (err != ACL_SUCCESS)
-		npu_rt_devices_unlock();
-	return err;
 }
 
 /*
@@ -296,7 +291,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream)
 		return err;
 	err = capture_refused(&ref);
 	if (err == ACL_SUCCESS)
-		err = ctx_failure_refused(&ref);	/* Stream::CheckContextStatus */
+		err = npu_rt_ctx_failure_refused(&ref);	/* Stream::CheckContextStatus */
 	if (err != ACL_SUCCESS)
 		return err;
 	return stream_wait_unlock(&ref);
@@ -326,7 +321,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream strea
 		return err;
 	err = capture_refused(&ref);
 	if (err == ACL_SUCCESS)
-		err = ctx_failure_refused(&ref);	/* Stream::CheckContextStatus */
+		err = npu_rt_ctx_failure_refused(&ref);	/* Stream::CheckContextStatus */
 	if (err != ACL_SUCCESS)
 		return err;
 	rc = stream_sync_unlock(&ref, NPU_SIM_SYNC_TIMEOUT, (uint32_t)timeout, &complete, &error);
@@ -354,7 +349,7 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 		return err;
 	err = capture_refused(&ref);
 	if (err == ACL_SUCCESS)
-		err = ctx_failure_refused(&ref);	/* Stream::CheckContextStatus */
+		err = npu_rt_ctx_failure_refused(&ref);	/* Stream::CheckContextStatus */
 	if (err != ACL_SUCCESS)
 		return err;
 	rc = stream_sync_unlock(&ref, NPU_SIM_SYNC_QUERY, 0, &complete, &error);
@@ -385,7 +380,7 @@ static aclError device_sync_enter(struct npu_rt_ref *all)
 	}
 	*all = (struct npu_rt_ref){ .dev = dev, .fd = npu_rt_device_fd_locked(dev), .kid = 0,
 				    .ctx_id = npu_rt_current_ctx_id_locked(dev) };
-	return ctx_failure_refused(all);
+	return npu_rt_ctx_failure_refused(all);
 }
 
 /* Wait for all streams of the current device; flags: 0 or NPU_SIM_SYNC_KEEP. */
