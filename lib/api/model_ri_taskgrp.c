@@ -55,6 +55,39 @@ static aclError grp_enter(aclrtStream stream, bool need_handle, const void *hand
 	return err;
 }
 
+/*
+ * ri_lock held: *e, the stream's task-group state, when it is want
+ * (GRP_NONE: the stream has none, *e NULL); else 107033.
+ */
+static aclError grp_state(const struct npu_rt_ref *ref, int want, struct grp_stream **e)
+{
+	static const char *const why[] = {
+		[GRP_NONE] = "the stream is in a task group or a task update already",
+		[GRP_SAMPLE] = "the stream has not begun a task group (aclmdlRICaptureTaskGrpBegin)",
+		[GRP_UPDATE] = "the stream is not updating a task group (aclmdlRICaptureTaskUpdateBegin)",
+	};
+
+	*e = npu_rt_taskgrp_find(ref->dev, ref->kid);
+	if (*e == NULL ? want == GRP_NONE : (*e)->state == want)
+		return ACL_SUCCESS;
+	npu_rt_msg_detail("%s", why[want]);
+	return ACL_ERROR_STREAM_TASK_GROUP_STATUS;
+}
+
+/* ri_lock held: give ref's stream the state GRP_SAMPLE (into g) or GRP_UPDATE (of t). */
+static aclError grp_start(const struct npu_rt_ref *ref, int state, struct npu_rt_graph *g,
+			  struct npu_rt_ri_taskgrp *t)
+{
+	struct grp_stream *e = calloc(1, sizeof(*e));
+
+	if (e == NULL)
+		return ACL_ERROR_RT_MEMORY_ALLOCATION;
+	*e = (struct grp_stream){ .dev = ref->dev, .kid = ref->kid, .state = state, .g = g, .grp = t,
+				  .epoch = npu_rt_device_epoch_locked(ref->dev) };
+	npu_rt_taskgrp_link(e);
+	return ACL_SUCCESS;
+}
+
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 {
 	struct npu_rt_graph *g;
@@ -65,26 +98,18 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 	err = grp_enter(stream, false, NULL, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	if (npu_rt_taskgrp_find(ref.dev, ref.kid) != NULL) {
-		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
-		npu_rt_msg_detail("the stream is in a task group or a task update already");
+	err = grp_state(&ref, GRP_NONE, &e);
+	if (err != ACL_SUCCESS)
 		goto out;
-	}
 	g = npu_rt_ri_capturing(ref.dev, ref.kid, NULL);
 	if (g == NULL) {
 		err = ACL_ERROR_RT_STREAM_NOT_CAPTURED;
 		npu_rt_msg_detail("the stream is not capturing (aclmdlRICaptureBegin)");
 		goto out;
 	}
-	e = calloc(1, sizeof(*e));
-	if (e == NULL) {
-		err = ACL_ERROR_RT_MEMORY_ALLOCATION;
-		goto out;
-	}
-	*e = (struct grp_stream){ .dev = ref.dev, .kid = ref.kid, .state = GRP_SAMPLE, .g = g,
-				  .epoch = npu_rt_device_epoch_locked(ref.dev) };
-	npu_rt_taskgrp_link(e);
-	g->open_grps++;
+	err = grp_start(&ref, GRP_SAMPLE, g, NULL);
+	if (err == ACL_SUCCESS)
+		g->open_grps++;
 out:
 	npu_rt_ri_unlock();
 	npu_rt_devices_unlock();
@@ -103,12 +128,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrt
 	if (err != ACL_SUCCESS)
 		return err;
 	*handle = NULL;
-	e = npu_rt_taskgrp_find(ref.dev, ref.kid);
-	if (e == NULL || e->state != GRP_SAMPLE) {
-		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
-		npu_rt_msg_detail("the stream has not begun a task group (aclmdlRICaptureTaskGrpBegin)");
+	err = grp_state(&ref, GRP_SAMPLE, &e);
+	if (err != ACL_SUCCESS)
 		goto out;
-	}
 	g = e->g;
 	if (npu_rt_ri_capturing(ref.dev, ref.kid, NULL) != g) {
 		err = ACL_ERROR_RT_STREAM_NOT_CAPTURED;
@@ -155,25 +177,17 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, 
 		npu_rt_msg_detail("handle is not a task group of a live model runtime instance");
 		goto out;
 	}
-	if (npu_rt_taskgrp_find(ref.dev, ref.kid) != NULL) {
-		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
-		npu_rt_msg_detail("the stream is in a task group or a task update already");
+	err = grp_state(&ref, GRP_NONE, &e);
+	if (err != ACL_SUCCESS)
 		goto out;
-	}
 	if (t->updating) {
 		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
 		npu_rt_msg_detail("another stream is updating the task group");
 		goto out;
 	}
-	e = calloc(1, sizeof(*e));
-	if (e == NULL) {
-		err = ACL_ERROR_RT_MEMORY_ALLOCATION;
-		goto out;
-	}
-	*e = (struct grp_stream){ .dev = ref.dev, .kid = ref.kid, .state = GRP_UPDATE,
-				  .grp = t, .epoch = npu_rt_device_epoch_locked(ref.dev) };
-	npu_rt_taskgrp_link(e);
-	t->updating = 1;
+	err = grp_start(&ref, GRP_UPDATE, NULL, t);
+	if (err == ACL_SUCCESS)
+		t->updating = 1;
 out:
 	npu_rt_ri_unlock();
 	npu_rt_devices_unlock();
@@ -189,11 +203,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 	err = grp_enter(stream, false, NULL, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
-	e = npu_rt_taskgrp_find(ref.dev, ref.kid);
-	if (e == NULL || e->state != GRP_UPDATE) {
-		err = ACL_ERROR_STREAM_TASK_GROUP_STATUS;
-		npu_rt_msg_detail("the stream is not updating a task group (aclmdlRICaptureTaskUpdateBegin)");
-	} else {
+	err = grp_state(&ref, GRP_UPDATE, &e);
+	if (err == ACL_SUCCESS) {
 		if (e->updated != e->grp->ntasks) {
 			err = ACL_ERROR_RT_INTERNAL_ERROR;
 			npu_rt_msg_detail("the task group has %u tasks, %u were updated", e->grp->ntasks, e->updated);
