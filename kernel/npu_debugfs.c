@@ -70,8 +70,8 @@ static int npu_info_show(struct seq_file *m, void *v)
 	used = ndev->used;
 	memcpy(kind, ndev->used_kind, sizeof(kind));
 	p2p = ndev->used_p2p;
-	allocs = ndev->nr_allocs;
 	spin_unlock(&ndev->cap_lock);
+	allocs = atomic64_read(&ndev->nr_allocs);
 
 	mutex_lock(&ndev->ctx_lock);
 	nr_ctx = ndev->nr_ctx;

@@ -209,7 +209,15 @@ NPU_DEV_COUNTER_ATTR(used_normal_bytes, used_kind[NPU_SIM_PAGE_NORMAL]);
 NPU_DEV_COUNTER_ATTR(used_huge_2m_bytes, used_kind[NPU_SIM_PAGE_HUGE_2M]);
 NPU_DEV_COUNTER_ATTR(used_huge_1g_bytes, used_kind[NPU_SIM_PAGE_HUGE_1G]);
 NPU_DEV_COUNTER_ATTR(used_p2p_bytes, used_p2p);
-NPU_DEV_COUNTER_ATTR(allocations, nr_allocs);
+
+static ssize_t allocations_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
+
+	return sysfs_emit(buf, "%lld\n", atomic64_read(&ndev->nr_allocs));
+}
+static DEVICE_ATTR_RO(allocations);
 
 static ssize_t api_version_show(struct device *dev,
 				struct device_attribute *attr, char *buf)

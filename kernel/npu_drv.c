@@ -9,6 +9,7 @@
 #include <linux/kernel.h>
 #include <linux/mmu_notifier.h>
 #include <linux/module.h>
+#include <linux/nospec.h>
 #include <linux/uaccess.h>
 
 #include "npu_sim.h"
@@ -139,11 +140,13 @@ struct npu_ioctl_desc {
 	int call_stat;		/* stat counted per call, -1 for none */
 };
 
+/* Indexed by command number: the dispatch of every call is one lookup. */
 #define NPU_IOCTL(_cmd, _fn, _any_mm, _is_copy, _stat) \
-	{ .cmd = _cmd, .fn = _fn, .any_mm = _any_mm, \
-	  .is_copy = _is_copy, .call_stat = _stat }
+	[_IOC_NR(_cmd)] = { .cmd = _cmd, .fn = _fn, .any_mm = _any_mm, \
+			    .is_copy = _is_copy, .call_stat = _stat }
 #define NPU_TEST_IOCTL(_cmd, _fn) \
-	{ .cmd = _cmd, .fn = _fn, .test_only = true, .call_stat = -1 }
+	[_IOC_NR(_cmd)] = { .cmd = _cmd, .fn = _fn, .test_only = true, \
+			    .call_stat = -1 }
 
 static const struct npu_ioctl_desc npu_ioctls[] = {
 	NPU_IOCTL(NPU_SIM_IOCTL_GET_PARAM, npu_ioctl_get_param, true, false, -1),
@@ -273,18 +276,16 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 {
 	struct npu_ctx *ctx = filp->private_data;
 	struct npu_dev *ndev = ctx->ndev;
-	const struct npu_ioctl_desc *desc = NULL;
-	unsigned int i;
+	const struct npu_ioctl_desc *desc;
+	unsigned int nr = _IOC_NR(cmd);
 	int ret;
 
+	if (nr >= ARRAY_SIZE(npu_ioctls))
+		return -ENOTTY;
+	desc = &npu_ioctls[array_index_nospec(nr, ARRAY_SIZE(npu_ioctls))];
 	/* The whole command must match: a wrong size or direction is ENOTTY. */
-	for (i = 0; i < ARRAY_SIZE(npu_ioctls); i++) {
-		if (npu_ioctls[i].cmd == cmd) {
-			desc = &npu_ioctls[i];
-			break;
-		}
-	}
-	if (!desc || (desc->test_only && !READ_ONCE(test_hooks)))
+	if (!desc->fn || desc->cmd != cmd ||
+	    (desc->test_only && !READ_ONCE(test_hooks)))
 		return -ENOTTY;
 	if (!desc->any_mm && current->mm != ctx->mm)
 		return -EACCES;

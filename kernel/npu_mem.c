@@ -182,8 +182,8 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 	info.used_huge_2m = ndev->used_kind[NPU_SIM_PAGE_HUGE_2M];
 	info.used_huge_1g = ndev->used_kind[NPU_SIM_PAGE_HUGE_1G];
 	info.used_p2p = ndev->used_p2p;
-	info.allocations = ndev->nr_allocs;
 	spin_unlock(&ndev->cap_lock);
+	info.allocations = atomic64_read(&ndev->nr_allocs);
 	info.context_used = READ_ONCE(ctx->used);
 	npu_limit_read(ctx->proc, &info.limit_effective, &info.limit_used);
 	if (info.flags & NPU_SIM_MEM_INFO_DEVICE_ONLY)

@@ -107,9 +107,7 @@ int npu_phys_recharge(struct npu_phys *phys)
 /* Live allocations (MEM_ALLOC and MANAGED_ALLOC ranges) of the device. */
 void npu_dev_count_allocs(struct npu_dev *ndev, long delta)
 {
-	spin_lock(&ndev->cap_lock);
-	ndev->nr_allocs += delta;
-	spin_unlock(&ndev->cap_lock);
+	atomic64_add(delta, &ndev->nr_allocs);
 }
 
 /*

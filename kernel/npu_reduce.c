@@ -105,7 +105,7 @@ static u32 npu_fp_add(const struct npu_fmt *f, u32 a, u32 b)
 		sb = 1;				/* all of b is below the sticky bit */
 	} else if (ea != eb) {
 		t = ea - eb;
-		sb = (sb >> t) | !!(sb & ((1ULL << t) - 1));
+		sb = (sb >> t) | ((sb & ((1ULL << t) - 1)) ? 1 : 0);
 	}
 	e = ea;
 	if ((a ^ b) & sign) {

@@ -250,7 +250,8 @@ struct npu_dev {
 	u64 used;			/* all charged bytes */
 	u64 used_kind[NPU_KIND_NR];
 	u64 used_p2p;
-	u64 nr_allocs;			/* live allocations */
+	/* Live allocations: no lock, two threads' alloc/free meet on none. */
+	atomic64_t nr_allocs;
 
 	atomic64_t next_id;
 	atomic64_t stats[NPU_STAT_NR];
