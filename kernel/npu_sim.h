@@ -22,6 +22,7 @@
  *   npu_peer.c     PEER_ACCESS, cross-device rules and per-pair counters
  *   npu_managed.c  MANAGED_* ioctls and the managed role
  *   npu_reduce.c   element arithmetic of OP_REDUCE (pure)
+ *   npu_copy_blk.c bulk moves of the copy engine in 256-byte SIMD blocks
  *   npu_copy.c     MEMCPY/MEMCPY2D/MEMSET and the copy engine
  *   npu_memops.c   checks and set-up of OP_SET (32-bit), OP_REDUCE, OP_CMO
  *   npu_mem_small.c  sub-page allocations: slots of a context's small pages
@@ -196,6 +197,12 @@
  * 256 KiB than with 1 MiB pieces of a huge page: BENCHMARKS.md).
  */
 #define NPU_COPY_CHUNK		SZ_256K
+
+/*
+ * Smallest move made in SIMD blocks (npu_copy_blk.c): below it, saving
+ * the task's FPU state costs more than a TLB collision can.
+ */
+#define NPU_COPY_BLK_MIN	SZ_4K
 
 /*
  * Linear allocations of at most NPU_SMALL_MAX bytes of footprint share
@@ -1030,6 +1037,11 @@ int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg);
 /* npu_reduce.c: element arithmetic of OP_REDUCE (pure) */
 unsigned int npu_reduce_elem_size(u32 type);
 void npu_reduce_apply(void *dst, const void *src, size_t n, u32 kind, u32 type);
+
+/* npu_copy_blk.c: bulk moves in 256-byte SIMD blocks */
+void npu_blk_copy(void *dst, const void *src, size_t n);
+size_t npu_blk_copy_from_user(void *dst, const void __user *src, size_t n);
+size_t npu_blk_copy_to_user(void __user *dst, const void *src, size_t n);
 
 /* npu_memops.c: OP_SET with NPU_SIM_SET_32, OP_REDUCE, OP_CMO (1.9) */
 bool npu_memop_submit(const struct npu_sim_stream_submit *a);

@@ -523,6 +523,59 @@ START_TEST(test_hole_after_free)
 END_TEST
 
 /*
+ * Copies of 4 KiB and more move in 256-byte SIMD blocks with preemption
+ * off (kernel/npu_copy_blk.c): a host page that is not present yet is left
+ * to the plain user copy, overlapping D2D ranges keep memmove's result in
+ * both directions, and a read-only host page still fails the copy.
+ */
+START_TEST(test_bulk_copies)
+{
+	const size_t n = 64 * 1024;
+	static const long shifts[] = { -300, -100, -1, 1, 100, 300 };
+	unsigned char *img = malloc(n + 1024), *back = malloc(n + 1024), *fresh, *h;
+	char *d = dev_alloc(n + 1024, ACL_MEM_MALLOC_HUGE_FIRST);
+	size_t i;
+
+	ck_assert(img && back);
+	/* device to never-touched host pages, then from never-touched pages */
+	vm_fill(img, n, 41);
+	h2d(d, img, n);
+	fresh = mmap(NULL, 2 * n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert(fresh != MAP_FAILED);
+	d2h(fresh, d, n);
+	ck_assert_mem_eq(fresh, img, n);
+	h2d(d, fresh + n, n);
+	dev_expect_byte(d, 0, n);
+
+	/* overlapping D2D, source 512 bytes in, destination moved by shifts[i] */
+	for (i = 0; i < sizeof(shifts) / sizeof(shifts[0]); i++) {
+		vm_fill(img, n + 1024, (uint32_t)(50 + i));
+		h2d(d, img, n + 1024);
+		ck_assert_int_eq(aclrtMemcpy(d + 512 + shifts[i], n, d + 512, n,
+					     ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
+		memmove(img + 512 + shifts[i], img + 512, n);
+		dev_expect(d, img, n + 1024);
+	}
+
+	/* the last page of the host destination is read-only */
+	h = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert(h != MAP_FAILED);
+	memset(h, 0x44, 4 * 4096);
+	ck_assert_int_eq(mprotect(h + 3 * 4096, 4096, PROT_READ), 0);
+	ck_assert_int_eq(aclrtMemcpy(h, 4 * 4096, d, 4 * 4096, ACL_MEMCPY_DEVICE_TO_HOST),
+			 ACL_ERROR_RT_PARAM_INVALID);
+	memset(back, 0x44, 4096);
+	ck_assert_mem_eq(h + 3 * 4096, back, 4096);
+
+	ck_assert_int_eq(munmap(h, 4 * 4096), 0);
+	ck_assert_int_eq(munmap(fresh, 2 * n), 0);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	free(img);
+	free(back);
+}
+END_TEST
+
+/*
  * A host buffer that is only partly accessible: the copy fails and writes
  * no byte, neither to the device nor to the host.
  */
@@ -746,6 +799,7 @@ static Suite *copy_suite(void)
 	tcase_add_test(tc, test_hole_memcpy);
 	tcase_add_test(tc, test_hole_after_free);
 	tcase_add_test(tc, test_bad_host_buffer);
+	tcase_add_test(tc, test_bulk_copies);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("slots");
