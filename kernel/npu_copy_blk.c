@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Bulk moves of the copy engine (npu_copy.c) in 256-byte blocks through the
- * 16 SSE registers: each block is read whole before any of it is written.
+ * 16 SSE registers, each block read whole before any of it is written, for
+ * the moves whose two sides may share an entry of the emulator's TLB.
  *
  * Why: under QEMU's TCG, the emulator npu_sim is run and measured in, every
  * guest memory access looks up a direct-mapped software TLB indexed by low
  * bits of the page number.  A copy whose source and destination pages share
  * an index (a distance of a multiple of the TLB's span, e.g. 8 MiB, which
- * 2 MiB-aligned buffers meet often) evicts one entry for the other on every
+ * 2 MiB-aligned buffers meet often) evicts one entry for the other at every
  * switch between them; memmove and copy_user switch every 8 to 32 bytes and
- * ran ~10x slower (BENCHMARKS.md "Copies and the software TLB"), and
- * whether a buffer pair collided changed with the boot.  Switching once per
- * 256 bytes takes that cost down to the noise; on hardware the blocks are an
+ * ran at 70-600 MB/s where the same copy 4 KiB further ran at 3 GB/s, and
+ * whether a buffer pair collided changed with the boot (BENCHMARKS.md,
+ * "Copies and the software TLB").  One switch per 256 bytes brings such a
+ * copy to 0.7-2 GB/s.  Pairs that cannot collide keep the kernel's copies,
+ * which TCG runs faster than SSE moves.  On hardware the blocks are an
  * ordinary SIMD copy.
  *
  * The user-memory variants run with preemption off (kernel_fpu_begin), so a
@@ -32,6 +35,7 @@
 #include "npu_sim.h"
 
 #define NPU_BLK	256
+#define NPU_BLK_TLB_SPAN	(64UL << PAGE_SHIFT)
 
 /*
  * The block's 16 loads and 16 stores, by the assembler's .irp; a user
@@ -48,10 +52,27 @@
 			" .long " __stringify(EX_TYPE_UACCESS) "\n .popsection\n"
 #define BLK_STORE_USER	".irp i," BLK_REGS "\n\t1: movdqu %%xmm\\i, \\i*16(%[d])\n\t"
 
-/* Whether @n bytes are worth a SIMD section (saving the task's FPU state). */
-static bool npu_blk_worth(size_t n)
+/*
+ * Whether the pages of two ranges moved together may share a TLB entry:
+ * TCG's TLB has at least 64 entries, so pages whose numbers differ in their
+ * low 6 bits never do; @a and @b within a page of that are suspect.
+ */
+static bool npu_blk_alias(unsigned long a, unsigned long b)
 {
-	return n >= NPU_COPY_BLK_MIN && irq_fpu_usable();
+	unsigned long diff = (a - b) & (NPU_BLK_TLB_SPAN - 1);
+
+	return diff < PAGE_SIZE || diff > NPU_BLK_TLB_SPAN - PAGE_SIZE;
+}
+
+/*
+ * Whether moving @n bytes between @a and @b goes in blocks: only where the
+ * two may collide (elsewhere the kernel's copies are faster under TCG) and
+ * when it is worth saving the task's FPU state.
+ */
+static bool npu_blk_worth(unsigned long a, unsigned long b, size_t n)
+{
+	return n >= NPU_COPY_BLK_MIN &&
+	       npu_blk_alias(a, b) && irq_fpu_usable();
 }
 
 /*
@@ -62,7 +83,7 @@ void npu_blk_copy(void *dst, const void *src, size_t n)
 {
 	size_t blocks = n / NPU_BLK;
 
-	if (!npu_blk_worth(n)) {
+	if (!npu_blk_worth((unsigned long)dst, (unsigned long)src, n)) {
 		memmove(dst, src, n);
 		return;
 	}
@@ -79,7 +100,7 @@ size_t npu_blk_copy_from_user(void *dst, const void __user *src, size_t n)
 {
 	size_t left = n;
 
-	if (!npu_blk_worth(n))
+	if (!npu_blk_worth((unsigned long)dst, (__force unsigned long)src, n))
 		return copy_from_user(dst, src, n);
 	kernel_fpu_begin();
 	if (user_access_begin(src, n)) {
@@ -102,7 +123,7 @@ size_t npu_blk_copy_to_user(void __user *dst, const void *src, size_t n)
 {
 	size_t left = n;
 
-	if (!npu_blk_worth(n))
+	if (!npu_blk_worth((__force unsigned long)dst, (unsigned long)src, n))
 		return copy_to_user(dst, src, n);
 	kernel_fpu_begin();
 	if (user_access_begin(dst, n)) {

@@ -110,10 +110,13 @@ static void npu_managed_copy_block(struct npu_map *map, u64 blk, bool to_dev)
 		struct page *hp = npu_phys_page(map->phys, hoff + off);
 		struct page *dp = npu_phys_page(dev, off);
 
+		/* x86-64 has no highmem: both are in the direct map. */
 		if (to_dev)
-			copy_highpage(dp, hp);
+			npu_blk_copy(page_address(dp), page_address(hp),
+				     PAGE_SIZE);
 		else
-			copy_highpage(hp, dp);
+			npu_blk_copy(page_address(hp), page_address(dp),
+				     PAGE_SIZE);
 	}
 }
 

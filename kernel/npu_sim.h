@@ -8,6 +8,7 @@
  *   npu_trace.c    tracepoint definitions (npu_trace.h; they call nothing)
  *   npu_limit.c    per-process accounts and limits of device memory
  *   npu_fault.c    seeded fault injection per context
+ *   npu_copy_blk.c bulk moves of the copy engine in 256-byte SIMD blocks
  *   npu_hugetlbfs.c, npu_pages.c  backing pages (2M/1G hugetlb, 4 KiB)
  *   npu_managed_state.c  per-block rules of managed memory (pure logic)
  *   npu_phys.c     npu_phys: physical memory objects, capacity charging
@@ -22,7 +23,6 @@
  *   npu_peer.c     PEER_ACCESS, cross-device rules and per-pair counters
  *   npu_managed.c  MANAGED_* ioctls and the managed role
  *   npu_reduce.c   element arithmetic of OP_REDUCE (pure)
- *   npu_copy_blk.c bulk moves of the copy engine in 256-byte SIMD blocks
  *   npu_copy.c     MEMCPY/MEMCPY2D/MEMSET and the copy engine
  *   npu_memops.c   checks and set-up of OP_SET (32-bit), OP_REDUCE, OP_CMO
  *   npu_mem_small.c  sub-page allocations: slots of a context's small pages

@@ -523,29 +523,64 @@ START_TEST(test_hole_after_free)
 END_TEST
 
 /*
- * Copies of 4 KiB and more move in 256-byte SIMD blocks with preemption
- * off (kernel/npu_copy_blk.c): a host page that is not present yet is left
- * to the plain user copy, overlapping D2D ranges keep memmove's result in
- * both directions, and a read-only host page still fails the copy.
+ * Copies of 4 KiB and more whose two sides may share an entry of TCG's TLB
+ * (kernel/npu_copy_blk.c) move in 256-byte SIMD blocks with preemption off.
+ * The host side is placed at each of 64 consecutive page offsets, so that
+ * some placements take that path whatever the device pages' addresses: a
+ * host page not present yet is left to the plain user copy, a read-only
+ * one still fails the copy, and overlapping D2D ranges (one huge page, so
+ * the two sides are close) keep memmove's result in both directions.
  */
+#define BULK_PLACES 64
+
+/* Fresh pages (never touched) at page @j of the reserve @base, in it. */
+static unsigned char *bulk_fresh(unsigned char *base, int j, size_t len, int prot)
+{
+	void *p = mmap(base + (size_t)j * 4096, len, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+		       -1, 0);
+
+	ck_assert(p != MAP_FAILED);
+	return p;
+}
+
 START_TEST(test_bulk_copies)
 {
-	const size_t n = 64 * 1024;
+	const size_t n = 16 * 1024;
 	static const long shifts[] = { -300, -100, -1, 1, 100, 300 };
-	unsigned char *img = malloc(n + 1024), *back = malloc(n + 1024), *fresh, *h;
-	char *d = dev_alloc(n + 1024, ACL_MEM_MALLOC_HUGE_FIRST);
+	unsigned char *img = malloc(n + 1024), *back = malloc(n), *base, *h;
+	char *d;
 	size_t i;
+	int j;
 
 	ck_assert(img && back);
-	/* device to never-touched host pages, then from never-touched pages */
+	vm_set_hp2m_pool(1);
+	d = dev_alloc(n + 1024, ACL_MEM_MALLOC_HUGE_ONLY);
+	base = mmap(NULL, BULK_PLACES * 4096 + 2 * n, PROT_NONE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	ck_assert(base != MAP_FAILED);
 	vm_fill(img, n, 41);
 	h2d(d, img, n);
-	fresh = mmap(NULL, 2 * n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ck_assert(fresh != MAP_FAILED);
-	d2h(fresh, d, n);
-	ck_assert_mem_eq(fresh, img, n);
-	h2d(d, fresh + n, n);
-	dev_expect_byte(d, 0, n);
+	for (j = 0; j < BULK_PLACES; j++) {
+		/* device to untouched host pages, and back from untouched ones */
+		h = bulk_fresh(base, j, 2 * n, PROT_READ | PROT_WRITE);
+		d2h(h, d, n);
+		ck_assert_mem_eq(h, img, n);
+		h2d(d + 512, h + n, n - 512);
+		memset(back, 0xC3, n);
+		d2h(back, d, n);
+		ck_assert_msg(memcmp(back, img, 512) == 0, "place %d: bytes before the copy", j);
+		for (i = 512; i < n; i++)
+			ck_assert_msg(back[i] == 0, "place %d: byte %zu is %#x", j, i, back[i]);
+		h2d(d, img, n);
+
+		/* the last host page is read-only: the copy fails, it is unchanged */
+		h = bulk_fresh(base, j, n, PROT_READ | PROT_WRITE);
+		memset(h, 0x44, n);
+		ck_assert_int_eq(mprotect(h + n - 4096, 4096, PROT_READ), 0);
+		ck_assert_int_eq(aclrtMemcpy(h, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST), RANGE_ERR);
+		memset(back, 0x44, 4096);
+		ck_assert_mem_eq(h + n - 4096, back, 4096);
+	}
 
 	/* overlapping D2D, source 512 bytes in, destination moved by shifts[i] */
 	for (i = 0; i < sizeof(shifts) / sizeof(shifts[0]); i++) {
@@ -554,22 +589,13 @@ START_TEST(test_bulk_copies)
 		ck_assert_int_eq(aclrtMemcpy(d + 512 + shifts[i], n, d + 512, n,
 					     ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);
 		memmove(img + 512 + shifts[i], img + 512, n);
-		dev_expect(d, img, n + 1024);
+		d2h(back, d, n);
+		ck_assert_msg(memcmp(back, img, n) == 0, "shift %ld", shifts[i]);
 	}
 
-	/* the last page of the host destination is read-only */
-	h = mmap(NULL, 4 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ck_assert(h != MAP_FAILED);
-	memset(h, 0x44, 4 * 4096);
-	ck_assert_int_eq(mprotect(h + 3 * 4096, 4096, PROT_READ), 0);
-	ck_assert_int_eq(aclrtMemcpy(h, 4 * 4096, d, 4 * 4096, ACL_MEMCPY_DEVICE_TO_HOST),
-			 ACL_ERROR_RT_PARAM_INVALID);
-	memset(back, 0x44, 4096);
-	ck_assert_mem_eq(h + 3 * 4096, back, 4096);
-
-	ck_assert_int_eq(munmap(h, 4 * 4096), 0);
-	ck_assert_int_eq(munmap(fresh, 2 * n), 0);
+	ck_assert_int_eq(munmap(base, BULK_PLACES * 4096 + 2 * n), 0);
 	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(vm_hp2m_free(), 1);
 	free(img);
 	free(back);
 }
