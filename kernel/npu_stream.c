@@ -35,6 +35,8 @@
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/memcontrol.h>
+#include <linux/overflow.h>
+#include <linux/refcount.h>
 #include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -109,6 +111,7 @@ struct npu_op {
 	u64 seq;
 	bool cancel;			/* stop (sq_lock; READ_ONCE outside) */
 	bool started;			/* its start was traced */
+	bool last;			/* last of its submit: a sync target */
 	struct npu_xfer *xfer;		/* COPY / SET */
 	struct npu_event *event;	/* RECORD / WAIT, referenced */
 	u64 target;			/* RECORD: its number; WAIT: awaited */
@@ -128,6 +131,16 @@ struct npu_op {
 	u64 pool;
 	u32 tag;			/* GRAPH_LAUNCH @tag, or 0 (1.11) */
 	struct npu_flow_run *flow;	/* GRAPH: a program's run (1.11) */
+	struct npu_op_block *block;	/* its storage, or NULL: kmalloc'ed */
+};
+
+/*
+ * The ops of one GRAPH_LAUNCH in one allocation instead of one each: the
+ * block goes when the last of them is freed.
+ */
+struct npu_op_block {
+	refcount_t refs;		/* ops not freed yet */
+	struct npu_op ops[];
 };
 
 enum npu_run {
@@ -150,7 +163,7 @@ struct npu_stream {
 	unsigned int poll_ms;		/* next poll interval */
 	/* npu_stream_user.lock: */
 	enum npu_run run;
-	bool kicked;			/* kicked while queued: look again */
+	bool kicked;			/* kicked while queued (and sq_lock) */
 	struct list_head ready_node;	/* in npu_stream_user.ready */
 	/* sq_lock: */
 	struct list_head ops;		/* npu_op.node, oldest first */
@@ -256,7 +269,10 @@ static void npu_op_free(struct npu_op *op)
 		npu_notify_wait_end(op->notify, &op->nwait);
 		npu_notify_put(op->notify);
 	}
-	kfree(op);
+	if (!op->block)
+		kfree(op);
+	else if (refcount_dec_and_test(&op->block->refs))
+		kvfree(op->block);
 }
 
 /* Whether counter @done (under sq_lock) has reached @target. */
@@ -366,6 +382,9 @@ static bool npu_run_yield(struct npu_stream *s)
 	struct npu_stream_user *u = s->ctx->suser;
 	bool yield;
 
+	/* Most often no stream waits for a slot: then no lock per op. */
+	if (list_empty(&u->ready))
+		return false;
 	spin_lock(&u->lock);
 	yield = npu_run_next(u);
 	if (yield) {
@@ -786,7 +805,7 @@ static void npu_stream_work(struct kthread_work *work)
 	struct npu_stream_user *u = ctx->suser;
 	struct mem_cgroup *old = set_active_memcg(ctx->memcg);
 	struct npu_op *op;
-	bool parked, dead, skip;
+	bool parked, dead, skip, wake;
 	int ret;
 
 	for (;;) {
@@ -795,11 +814,14 @@ static void npu_stream_work(struct kthread_work *work)
 		if (s->held)
 			op = NULL;	/* STREAM_CTL STOP: queued ops wait */
 		skip = op && s->failed_stop;
-		spin_lock(&u->lock);
-		s->kicked = false;
-		if (!op)
-			npu_run_pass(u, s);
-		spin_unlock(&u->lock);
+		/* @kicked is set under sq_lock too: no u->lock per op. */
+		if (!op || s->kicked) {
+			spin_lock(&u->lock);
+			s->kicked = false;
+			if (!op)
+				npu_run_pass(u, s);
+			spin_unlock(&u->lock);
+		}
 		s->cur = op;
 		dead = s->dead;
 		spin_unlock(&ctx->sq_lock);
@@ -869,11 +891,18 @@ static void npu_stream_work(struct kthread_work *work)
 			s->dropped++;
 		if (op->event)
 			npu_event_op_done(ctx, op, ret);
+		/*
+		 * Nobody waits for an op inside a submit (a GRAPH_LAUNCH's):
+		 * synchronizes wait for a submit's last op, an event's op or
+		 * an empty stream, so a replay wakes them once, not per op.
+		 */
+		wake = op->last || op->event || list_empty(&s->ops);
 		spin_unlock(&ctx->sq_lock);
 		if (op->type == NPU_SIM_OP_VALUE_WAIT ||
 		    op->type == NPU_SIM_OP_NOTIFY_WAIT)
 			npu_value_unwatch(s);
-		wake_up_all(&ctx->sq_wq);
+		if (wake)
+			wake_up_all(&ctx->sq_wq);
 		if (!ret && npu_op_writes(op))
 			npu_stream_values_changed();
 		npu_op_free(op);
@@ -1322,20 +1351,16 @@ static int npu_submit_check(const struct npu_sim_stream_submit *a)
 }
 
 /*
- * Make the op of a checked submit @a for stream @sid: its device ranges
- * checked and referenced, its event, notify or report taken.  0 and *out,
- * or a negative errno (nothing held).
+ * Make the op of a checked submit @a for stream @sid in zeroed @op: its
+ * device ranges checked and referenced, its event, notify or report
+ * taken.  0, or a negative errno (nothing held).
  */
-static int npu_op_prepare(struct npu_ctx *ctx,
-			  const struct npu_sim_stream_submit *a, u32 sid,
-			  struct npu_op **out)
+static int npu_op_init(struct npu_ctx *ctx,
+		       const struct npu_sim_stream_submit *a, u32 sid,
+		       struct npu_op *op)
 {
-	struct npu_op *op;
 	int ret;
 
-	op = kzalloc(sizeof(*op), GFP_KERNEL_ACCOUNT);
-	if (!op)
-		return -ENOMEM;
 	op->type = a->op;
 
 	if (a->op == NPU_SIM_OP_COPY || a->op == NPU_SIM_OP_SET ||
@@ -1357,10 +1382,8 @@ static int npu_op_prepare(struct npu_ctx *ctx,
 					     (enum npu_xfer_op)a->dir,
 					     a->dst, a->dpitch, a->src, a->spitch,
 					     a->width, a->height, a->value);
-		if (IS_ERR(x)) {
-			kfree(op);
+		if (IS_ERR(x))
 			return PTR_ERR(x);
-		}
 		npu_xfer_mark_queued(x, 1);
 		op->xfer = x;
 		op->operand = a->operand;
@@ -1371,10 +1394,8 @@ static int npu_op_prepare(struct npu_ctx *ctx,
 		map = npu_managed_prefetch_prepare(ctx, a->dst, a->width,
 						   a->location,
 						   a->location_id);
-		if (IS_ERR(map)) {
-			kfree(op);
+		if (IS_ERR(map))
 			return PTR_ERR(map);
-		}
 		atomic_inc(&map->nr_queued);
 		op->map = map;
 		op->va = a->dst;
@@ -1384,37 +1405,31 @@ static int npu_op_prepare(struct npu_ctx *ctx,
 		op->cb = npu_report_new(ctx, sid, a->flags, a->operand);
 		if (IS_ERR(op->cb)) {
 			ret = PTR_ERR(op->cb);
-			kfree(op);
+			op->cb = NULL;
 			return ret;
 		}
 	} else if (npu_notify_op(a->op)) {
 		ret = npu_notify_prepare(ctx, a, &op->notify, &op->nwait);
-		if (ret) {
-			kfree(op);
+		if (ret)
 			return ret;
-		}
 	} else if (a->op == NPU_SIM_OP_POOL_FREE) {
 		ret = npu_mempool_free_prepare(ctx, sid, a->dst, &op->pool,
 					       &op->operand);
-		if (ret) {
-			kfree(op);
+		if (ret)
 			return ret;
-		}
 		op->va = a->dst;
 		if (op->pool)
 			op->pool_ctx = ctx;
 	} else {
 		op->event = npu_event_get(ctx, a->event);
-		if (!op->event) {
-			kfree(op);
+		if (!op->event)
 			return -ENOENT;
-		}
 		INIT_LIST_HEAD(&op->ipcw.node);
 		if (a->op == NPU_SIM_OP_WAIT)
 			op->operand = a->operand;	/* timeout, ms */
 		/* An IPC event's state is shared: no RESET of it. */
 		if (a->op == NPU_SIM_OP_RESET && op->event->ipc) {
-			npu_op_free(op);
+			npu_event_put(op->event);
 			return -EINVAL;
 		}
 	}
@@ -1423,6 +1438,25 @@ static int npu_op_prepare(struct npu_ctx *ctx,
 	if (a->op != NPU_SIM_OP_RECORD && a->op != NPU_SIM_OP_WAIT &&
 	    a->op != NPU_SIM_OP_RESET && a->op != NPU_SIM_OP_POOL_FREE)
 		op->inject = npu_fault_check(ctx, NPU_SIM_FAULT_STREAM);
+	return 0;
+}
+
+/* npu_op_init() in a new allocation: 0 and *out, or a negative errno. */
+static int npu_op_prepare(struct npu_ctx *ctx,
+			  const struct npu_sim_stream_submit *a, u32 sid,
+			  struct npu_op **out)
+{
+	struct npu_op *op;
+	int ret;
+
+	op = kzalloc(sizeof(*op), GFP_KERNEL_ACCOUNT);
+	if (!op)
+		return -ENOMEM;
+	ret = npu_op_init(ctx, a, sid, op);
+	if (ret) {
+		kfree(op);
+		return ret;
+	}
 	*out = op;
 	return 0;
 }
@@ -1437,7 +1471,7 @@ static int npu_op_prepare(struct npu_ctx *ctx,
 static int npu_ops_queue(struct npu_ctx *ctx, struct npu_stream *s,
 			 struct list_head *ops, u64 n, u64 *seq)
 {
-	struct npu_op *op, *tmp;
+	struct npu_op *op, *tmp, *last = NULL;
 	bool was_empty;
 	int ret = 0;
 
@@ -1456,7 +1490,10 @@ static int npu_ops_queue(struct npu_ctx *ctx, struct npu_stream *s,
 			op->seq = ++s->submitted;
 			ctx->sq_queued++;
 			list_move_tail(&op->node, &s->ops);
+			last = op;
 		}
+		if (last)
+			last->last = true;
 		*seq = s->submitted;
 		/* A stream with older ops runs or waits for them already. */
 		if (was_empty && !list_empty(&s->ops))
@@ -1569,6 +1606,7 @@ int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,
 			    const struct npu_sim_stream_submit *subs, u32 n,
 			    u32 tag, u64 *seq)
 {
+	struct npu_op_block *block = NULL;
 	struct npu_op *op, *tmp;
 	struct npu_stream *s;
 	LIST_HEAD(ops);
@@ -1580,10 +1618,22 @@ int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,
 	s = npu_stream_get(ctx, sid);
 	if (!s)
 		return -ENOENT;
+	if (n) {
+		block = kvzalloc(struct_size(block, ops, n),
+				 GFP_KERNEL_ACCOUNT);
+		if (!block) {
+			npu_stream_put(s);
+			return -ENOMEM;
+		}
+		refcount_set(&block->refs, 1);	/* ours, until the end */
+	}
 	for (i = 0; i < n; i++) {
-		ret = npu_op_prepare(ctx, &subs[i], sid, &op);
+		op = &block->ops[i];
+		ret = npu_op_init(ctx, &subs[i], sid, op);
 		if (ret)
 			break;
+		op->block = block;
+		refcount_inc(&block->refs);
 		op->tag = tag;
 		list_add_tail(&op->node, &ops);
 		if (fatal_signal_pending(current)) {
@@ -1598,6 +1648,8 @@ int npu_stream_submit_batch(struct npu_ctx *ctx, u32 sid,
 		list_del(&op->node);
 		npu_op_free(op);
 	}
+	if (block && refcount_dec_and_test(&block->refs))
+		kvfree(block);
 	npu_stream_put(s);
 	return ret;
 }
