@@ -287,8 +287,10 @@ int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
 /* ---- mappings ----------------------------------------------------------- */
 
 /*
- * The npu_map of a new mapping: the one the last unmap kept, made new, or
- * a fresh one; so a map/unmap cycle allocates and frees nothing.
+ * The npu_map of a new mapping: the one the last unmap kept, or a fresh
+ * one; so a map/unmap cycle allocates and frees nothing.  A kept map is
+ * as npu_map_create() made it but for its pid and the fields
+ * npu_ioctl_vmm_map() sets anyway (npu_vmap_keep() gave back its phys).
  */
 static struct npu_map *npu_vmap_get(struct npu_ctx *ctx)
 {
@@ -296,25 +298,23 @@ static struct npu_map *npu_vmap_get(struct npu_ctx *ctx)
 
 	if (!map)
 		return npu_map_create(NPU_MAP_VMM, NULL, NULL, 0, 0);
-	memset(map, 0, sizeof(*map));
-	kref_init(&map->ref);
-	map->role = NPU_MAP_VMM;
 	map->pid = task_tgid_nr(current);
-	INIT_LIST_HEAD(&map->node);
 	return map;
 }
 
 /*
  * Keep unlinked @map (ctx->lock held) as the spare if nobody else holds
  * it: a reference is only taken under ctx->lock from a published map, so
- * a count of one cannot grow.  Its phys reference moves to *@phys, for
- * the caller to put after unlocking; false: put @map as usual.
+ * a count of one cannot grow, and no queued op holds it (nr_queued 0).
+ * Its phys reference moves to *@phys, for the caller to put after
+ * unlocking; false: put @map as usual.
  */
 static bool npu_vmap_keep(struct npu_ctx *ctx, struct npu_map *map,
 			  struct npu_phys **phys)
 {
 	lockdep_assert_held(&ctx->lock);
-	if (kref_read(&map->ref) != 1 || READ_ONCE(ctx->vmap_spare))
+	if (kref_read(&map->ref) != 1 || atomic_read(&map->nr_queued) ||
+	    READ_ONCE(ctx->vmap_spare))
 		return false;
 	*phys = map->phys;
 	map->phys = NULL;
