@@ -342,12 +342,14 @@ struct npu_ctx {
 	struct maple_tree va_mt;	/* VA -> npu_map, external lock */
 	struct list_head maps;		/* npu_map.node, oldest first */
 	u64 nr_va;			/* entries in va_mt (npu_va.c) */
+	struct npu_map *va_resv_hint;	/* a reservation in va_mt, or NULL */
 	u64 nr_ipc_keys;		/* in ipc_keys */
 	u64 nr_maps;			/* and @used: WRITE_ONCE */
 	u64 used;			/* bytes charged by this context */
 	struct xarray handles;		/* id -> npu_handle */
 	struct list_head resvs;		/* npu_map.node of reservations */
 	struct list_head vmaps;		/* npu_map.node of VMM mappings */
+	struct npu_map *vmap_spare;	/* unmapped, for the next map (xchg) */
 	u64 nr_handles;
 	u32 next_handle;		/* xa_alloc_cyclic cursor */
 	u32 peers;			/* bit i: access to device i's memory */
@@ -576,6 +578,12 @@ struct npu_map {
 		} linear;
 		struct {		/* NPU_MAP_RESERVATION */
 			u64 nr_mapped;	/* VMM mappings inside */
+			/*
+			 * The mapping at each 2 MiB granule, in page-sized
+			 * chunks made at the first map into them (npu_va.c);
+			 * NULL before the first map.  ctx->lock.
+			 */
+			struct npu_map ***gran;
 		} resv;
 		struct {		/* NPU_MAP_VMM */
 			struct npu_map *resv;		/* its reservation */
@@ -736,6 +744,7 @@ int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv);
 int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map);
 void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map);
+void npu_va_resv_destroy(struct npu_map *resv);
 bool npu_va_any_readonly(struct npu_ctx *ctx, unsigned long start,
 			 unsigned long end);
 

@@ -7,6 +7,7 @@
  */
 #include <linux/maple_tree.h>
 #include <linux/mm.h>
+#include <linux/slab.h>
 
 #include "npu_sim.h"
 
@@ -31,6 +32,7 @@ void npu_va_ctx_destroy(struct npu_ctx *ctx)
 	lockdep_assert_held(&ctx->lock);
 	__mt_destroy(&ctx->va_mt);
 	ctx->nr_va = 0;
+	ctx->va_resv_hint = NULL;
 }
 
 /*
@@ -130,16 +132,82 @@ void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, unsigned long va)
 		ctx->nr_va--;
 }
 
-/* A tree entry at @addr, a small page's hole resolved to its live slot. */
+/*
+ * VMM mappings are no tree entries: a reservation stays one entry over its
+ * whole range and keeps the mapping of each 2 MiB granule in a table of
+ * page-sized chunks, made at the first map into them and kept until the
+ * reservation goes; so map and unmap store nothing in the tree and, after
+ * the first map, allocate nothing.
+ */
+#define NPU_VA_GRAN_SHIFT	21
+#define NPU_VA_GRAN_CHUNK	(PAGE_SIZE / sizeof(struct npu_map *))
+static_assert(NPU_SIM_VMM_GRANULE == 1ULL << NPU_VA_GRAN_SHIFT);
+
+static unsigned long npu_resv_chunks(const struct npu_map *resv)
+{
+	return DIV_ROUND_UP(resv->len >> NPU_VA_GRAN_SHIFT, NPU_VA_GRAN_CHUNK);
+}
+
+/* The table slot of granule @g of @resv; NULL when its chunk is not made. */
+static struct npu_map **npu_resv_slot(struct npu_map *resv, unsigned long g)
+{
+	struct npu_map **chunk;
+
+	if (!resv->u.resv.gran)
+		return NULL;
+	chunk = resv->u.resv.gran[g / NPU_VA_GRAN_CHUNK];
+	return chunk ? &chunk[g % NPU_VA_GRAN_CHUNK] : NULL;
+}
+
+/* The mapping of @resv at @addr, else @resv (a hole or the guard page). */
+static struct npu_map *npu_resv_map_at(struct npu_map *resv,
+				       unsigned long addr)
+{
+	unsigned long off = addr - resv->va;
+	struct npu_map **slot;
+
+	if (off >= resv->len)
+		return resv;
+	slot = npu_resv_slot(resv, off >> NPU_VA_GRAN_SHIFT);
+	return slot && *slot ? *slot : resv;
+}
+
+/* Free @resv's granule table (npu_map_ops.destroy of a reservation). */
+void npu_va_resv_destroy(struct npu_map *resv)
+{
+	struct npu_map ***gran = resv->u.resv.gran;
+	unsigned long c;
+
+	if (!gran)
+		return;
+	for (c = 0; c < npu_resv_chunks(resv); c++)
+		kfree(gran[c]);
+	kvfree(gran);
+}
+
+/*
+ * A tree entry at @addr, a small page's hole resolved to its live slot and
+ * a reservation to its mapping there.  The reservation found last is
+ * tried before the tree (VMM calls come in runs on one reservation); it
+ * is forgotten when it leaves the tree.
+ */
 static struct npu_map *npu_va_walk(struct npu_ctx *ctx, unsigned long addr)
 {
 	MA_STATE(mas, &ctx->va_mt, addr, addr);
-	struct npu_map *map;
+	struct npu_map *map = ctx->va_resv_hint;
 
 	lockdep_assert_held(&ctx->lock);
+	if (map && addr - map->va < map->len + NPU_VA_GUARD)
+		return npu_resv_map_at(map, addr);
 	map = mas_walk(&mas);
-	if (map && map->ops == &npu_small_hole_ops)
-		map = npu_small_slot_at(map, addr);
+	if (!map)
+		return NULL;
+	if (map->ops == &npu_small_hole_ops)
+		return npu_small_slot_at(map, addr);
+	if (map->role == NPU_MAP_RESERVATION) {
+		ctx->va_resv_hint = map;
+		return npu_resv_map_at(map, addr);
+	}
 	return map;
 }
 
@@ -226,46 +294,70 @@ void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv)
 	/* Not there when a closing window emptied the tree first. */
 	if (npu_va_entry(ctx, resv->va) == resv)
 		ctx->nr_va--;
+	if (ctx->va_resv_hint == resv)
+		ctx->va_resv_hint = NULL;
 	npu_va_clear(ctx, resv->va, resv->va + resv->len + NPU_VA_GUARD - 1);
 }
 
 /*
- * Store VMM mapping @map (va, len, resv set) over its part of the
- * reservation; -EBUSY if any of it is already mapped.
+ * Enter VMM mapping @map (va, len, resv set; inside the reservation) in
+ * its reservation's table; -EBUSY if any of it is already mapped.
  */
 int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
 {
-	MA_STATE(mas, &ctx->va_mt, map->va, map->va);
-	unsigned long last = map->va + map->len - 1;
-	struct npu_map *entry;
+	struct npu_map *resv = map->u.vmm.resv;
+	unsigned long first = (map->va - resv->va) >> NPU_VA_GRAN_SHIFT;
+	unsigned long end = first + (map->len >> NPU_VA_GRAN_SHIFT);
+	struct npu_map **slot;
+	unsigned long g, c;
 
 	lockdep_assert_held(&ctx->lock);
 	if (ctx->nr_va >= npu_max_objects)
 		return -ENOMEM;
-	mas_for_each(&mas, entry, last) {
-		if (entry != map->u.vmm.resv)
+	for (g = first; g < end; g++) {
+		slot = npu_resv_slot(resv, g);
+		if (slot && *slot)
 			return -EBUSY;
 	}
-	mas_set_range(&mas, map->va, last);
-	if (mas_store_gfp(&mas, map, GFP_KERNEL_ACCOUNT))
-		return -ENOMEM;
+	if (!resv->u.resv.gran) {
+		resv->u.resv.gran = kvcalloc(npu_resv_chunks(resv),
+					     sizeof(*resv->u.resv.gran),
+					     GFP_KERNEL_ACCOUNT);
+		if (!resv->u.resv.gran)
+			return -ENOMEM;
+	}
+	for (c = first / NPU_VA_GRAN_CHUNK; c <= (end - 1) / NPU_VA_GRAN_CHUNK;
+	     c++) {
+		if (resv->u.resv.gran[c])
+			continue;
+		resv->u.resv.gran[c] = kzalloc(PAGE_SIZE, GFP_KERNEL_ACCOUNT);
+		if (!resv->u.resv.gran[c])
+			return -ENOMEM;
+	}
+	for (g = first; g < end; g++)
+		*npu_resv_slot(resv, g) = map;
 	ctx->nr_va++;
 	return 0;
 }
 
-/* Give VMM mapping @map's range back to its reservation. */
+/*
+ * Give VMM mapping @map's range back to its reservation (@map was found
+ * by address under this hold of ctx->lock).
+ */
 void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map)
 {
-	MA_STATE(mas, &ctx->va_mt, map->va, map->va + map->len - 1);
+	struct npu_map *resv = map->u.vmm.resv;
+	unsigned long first = (map->va - resv->va) >> NPU_VA_GRAN_SHIFT;
+	unsigned long end = first + (map->len >> NPU_VA_GRAN_SHIFT);
+	struct npu_map **slot = npu_resv_slot(resv, first);
+	unsigned long g;
 
 	lockdep_assert_held(&ctx->lock);
-	if (npu_va_entry(ctx, map->va) == map)
-		ctx->nr_va--;
-	mas_set_range(&mas, map->va, map->va + map->len - 1);
-	if (mas_store_gfp(&mas, map->u.vmm.resv, GFP_KERNEL_ACCOUNT)) {
-		mas_set(&mas, map->va);
-		mas_erase(&mas);
-	}
+	if (!slot || *slot != map)
+		return;
+	for (g = first; g < end; g++)
+		*npu_resv_slot(resv, g) = NULL;
+	ctx->nr_va--;
 }
 
 /* Forget @map's VA (and the guard page stored with it). */

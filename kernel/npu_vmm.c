@@ -3,13 +3,14 @@
  * Virtual memory management (docs/design.md 4.3): VA reservations, physical
  * handles and the mappings of handles into reservations.
  *
- * A reservation is an npu_map of type NPU_MAP_RESV with no backing, stored
- * in the context's VA tree over its whole range (plus a guard page).  A VMM
- * mapping is an npu_map of type NPU_MAP_VMM stored over the part of the
- * reservation it covers; unmapping stores the reservation back.  Lookups by
- * address therefore stay O(log n), back-to-back mappings are neighbours in
- * the tree (the copy engine walks them like any run of allocations) and a
- * hole of a reservation is "not device memory" to copies and faults.
+ * A reservation is an npu_map of type NPU_MAP_RESERVATION with no backing,
+ * stored in the context's VA tree over its whole range (plus a guard page).
+ * A VMM mapping is an npu_map of type NPU_MAP_VMM entered in its
+ * reservation's granule table (npu_va.c), which a lookup by address reads
+ * after the tree: lookups stay O(log n), map and unmap store nothing in the
+ * tree, back-to-back mappings are found one after the other (the copy
+ * engine walks them like any run of allocations) and a hole of a
+ * reservation is "not device memory" to copies and faults.
  *
  * Handles (npu_handle.c) name the physical objects.  Each mapping
  * references the npu_phys itself, so the memory goes when the last mapping,
@@ -190,6 +191,10 @@ int npu_ioctl_phys_info(struct npu_ctx *ctx, void __user *uarg)
 
 /* ---- reservations ------------------------------------------------------- */
 
+static const struct npu_map_ops npu_resv_ops = {
+	.destroy = npu_va_resv_destroy,
+};
+
 /* The reservation covering tree entry @e, or NULL if @e is not VMM. */
 static struct npu_map *npu_entry_resv(struct npu_map *e)
 {
@@ -218,7 +223,7 @@ int npu_ioctl_vmm_reserve(struct npu_ctx *ctx, void __user *uarg)
 	    args.addr & (NPU_SIM_VMM_GRANULE - 1))
 		return -EINVAL;
 
-	resv = npu_map_create(NPU_MAP_RESERVATION, NULL, NULL, args.size,
+	resv = npu_map_create(NPU_MAP_RESERVATION, &npu_resv_ops, NULL, args.size,
 			      args.size);
 	if (!resv)
 		return -ENOMEM;
@@ -281,6 +286,42 @@ int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
 
 /* ---- mappings ----------------------------------------------------------- */
 
+/*
+ * The npu_map of a new mapping: the one the last unmap kept, or a fresh
+ * one; so a map/unmap cycle allocates and frees nothing.  A kept map is
+ * as npu_map_create() made it but for its pid and the fields
+ * npu_ioctl_vmm_map() sets anyway (npu_vmap_keep() gave back its phys).
+ */
+static struct npu_map *npu_vmap_get(struct npu_ctx *ctx)
+{
+	struct npu_map *map = xchg(&ctx->vmap_spare, NULL);
+
+	if (!map)
+		return npu_map_create(NPU_MAP_VMM, NULL, NULL, 0, 0);
+	map->pid = task_tgid_nr(current);
+	return map;
+}
+
+/*
+ * Keep unlinked @map (ctx->lock held) as the spare if nobody else holds
+ * it: a reference is only taken under ctx->lock from a published map, so
+ * a count of one cannot grow, and no queued op holds it (nr_queued 0).
+ * Its phys reference moves to *@phys, for the caller to put after
+ * unlocking; false: put @map as usual.
+ */
+static bool npu_vmap_keep(struct npu_ctx *ctx, struct npu_map *map,
+			  struct npu_phys **phys)
+{
+	lockdep_assert_held(&ctx->lock);
+	if (kref_read(&map->ref) != 1 || atomic_read(&map->nr_queued) ||
+	    READ_ONCE(ctx->vmap_spare))
+		return false;
+	*phys = map->phys;
+	map->phys = NULL;
+	WRITE_ONCE(ctx->vmap_spare, map);
+	return true;
+}
+
 int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_dev *ndev = ctx->ndev;
@@ -297,7 +338,7 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 	    args.va & (NPU_SIM_VMM_GRANULE - 1))
 		return -EINVAL;
 
-	map = npu_map_create(NPU_MAP_VMM, NULL, NULL, 0, 0);
+	map = npu_vmap_get(ctx);
 	if (!map)
 		return -ENOMEM;
 
@@ -355,16 +396,16 @@ err_unlock:
 int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_vmm_unmap args;
-	struct npu_phys *dead;
+	struct npu_phys *dead, *phys;
 	struct npu_handle *h;
 	struct npu_map *map;
+	bool kept;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
 	if (args.flags || args.pad)
 		return -EINVAL;
 
-	npu_mem_peaks_sample(ctx);
 	mutex_lock(&ctx->lock);
 	map = npu_va_entry(ctx, args.va);
 	if (!map || map->role != NPU_MAP_VMM || map->va != args.va) {
@@ -380,11 +421,18 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 	h = map->u.vmm.handle;
 	map->u.vmm.handle = NULL;
 	h->nr_maps--;
+	/* Memory is given back only with the handle's last hold and map. */
+	if (!h->holds && !h->nr_maps)
+		npu_mem_peaks_sample(ctx);
 	dead = npu_handle_maybe_destroy(ctx, h);
+	kept = npu_vmap_keep(ctx, map, &phys);
 	mutex_unlock(&ctx->lock);
 
 	/* Pages go when the last holder (maybe a running copy) lets go. */
-	npu_map_put(map);
+	if (kept)
+		npu_phys_put(phys);
+	else
+		npu_map_put(map);
 	if (dead)
 		npu_phys_put(dead);
 	return 0;
@@ -494,7 +542,11 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 
 void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
 {
+	struct npu_map *spare = xchg(&ctx->vmap_spare, NULL);
 	LIST_HEAD(dead);
+
+	if (spare)
+		npu_map_put(spare);
 
 	mutex_lock(&ctx->lock);
 	/* Unreachable by address: npu_ctx_drop_memory() emptied the tree. */
