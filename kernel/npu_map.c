@@ -20,10 +20,22 @@ struct npu_map *npu_map_create(enum npu_map_role role,
 			       const struct npu_map_ops *ops,
 			       struct npu_phys *phys, u64 len, u64 size)
 {
-	struct npu_map *map = kzalloc(sizeof(*map), GFP_KERNEL_ACCOUNT);
+	struct npu_map *map = kmalloc(sizeof(*map), GFP_KERNEL_ACCOUNT);
 
-	if (!map)
-		return NULL;
+	if (map)
+		npu_map_init(map, role, ops, phys, len, size);
+	return map;
+}
+
+/*
+ * (Re)make @map as npu_map_create() does, in storage the caller has: a
+ * fresh object, or one kept for reuse that nobody else holds any more.
+ */
+void npu_map_init(struct npu_map *map, enum npu_map_role role,
+		  const struct npu_map_ops *ops, struct npu_phys *phys,
+		  u64 len, u64 size)
+{
+	memset(map, 0, sizeof(*map));
 	kref_init(&map->ref);
 	map->role = role;
 	map->ops = ops;
@@ -33,7 +45,6 @@ struct npu_map *npu_map_create(enum npu_map_role role,
 	map->footprint = len;
 	map->pid = task_tgid_nr(current);
 	INIT_LIST_HEAD(&map->node);
-	return map;
 }
 
 static void npu_map_release(struct kref *ref)

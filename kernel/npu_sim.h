@@ -780,6 +780,9 @@ struct npu_ctx *npu_window_owner(unsigned long addr);
 struct npu_map *npu_map_create(enum npu_map_role role,
 			       const struct npu_map_ops *ops,
 			       struct npu_phys *phys, u64 len, u64 size);
+void npu_map_init(struct npu_map *map, enum npu_map_role role,
+		  const struct npu_map_ops *ops, struct npu_phys *phys,
+		  u64 len, u64 size);
 void npu_map_put(struct npu_map *map);
 void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map);
 int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align);

@@ -287,10 +287,9 @@ int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
 /* ---- mappings ----------------------------------------------------------- */
 
 /*
- * The npu_map of a new mapping: the one the last unmap kept, or a fresh
- * one; so a map/unmap cycle allocates and frees nothing.  A kept map is
- * as npu_map_create() made it but for its pid and the fields
- * npu_ioctl_vmm_map() sets anyway (npu_vmap_keep() gave back its phys).
+ * The npu_map of a new mapping: the one the last unmap kept, made new
+ * again (no stale check tag, id or access), or a fresh one; so a
+ * map/unmap cycle allocates and frees nothing.
  */
 static struct npu_map *npu_vmap_get(struct npu_ctx *ctx)
 {
@@ -298,7 +297,7 @@ static struct npu_map *npu_vmap_get(struct npu_ctx *ctx)
 
 	if (!map)
 		return npu_map_create(NPU_MAP_VMM, NULL, NULL, 0, 0);
-	map->pid = task_tgid_nr(current);
+	npu_map_init(map, NPU_MAP_VMM, NULL, NULL, 0, 0);
 	return map;
 }
 
