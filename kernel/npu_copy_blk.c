@@ -25,6 +25,7 @@
  * destination below the source.
  */
 #include <linux/kernel.h>
+#include <linux/sizes.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/stringify.h>
@@ -36,6 +37,8 @@
 
 #define NPU_BLK	256
 #define NPU_BLK_TLB_SPAN	(64UL << PAGE_SHIFT)
+/* Smallest move worth saving the task's FPU state for. */
+#define NPU_BLK_MIN	SZ_4K
 
 /*
  * The block's 16 loads and 16 stores, by the assembler's .irp; a user
@@ -71,7 +74,7 @@ static bool npu_blk_alias(unsigned long a, unsigned long b)
  */
 static bool npu_blk_worth(unsigned long a, unsigned long b, size_t n)
 {
-	return n >= NPU_COPY_BLK_MIN &&
+	return n >= NPU_BLK_MIN &&
 	       npu_blk_alias(a, b) && irq_fpu_usable();
 }
 

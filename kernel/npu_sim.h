@@ -199,12 +199,6 @@
 #define NPU_COPY_CHUNK		SZ_256K
 
 /*
- * Smallest move made in SIMD blocks (npu_copy_blk.c): below it, saving
- * the task's FPU state costs more than a TLB collision can.
- */
-#define NPU_COPY_BLK_MIN	SZ_4K
-
-/*
  * Linear allocations of at most NPU_SMALL_MAX bytes of footprint share
  * pages: slots of a multiple of NPU_SMALL_ALIGN bytes (the alignment
  * aclrtMalloc promises), one size class per multiple.
