@@ -240,13 +240,13 @@ static int npu_xfer_piece(struct npu_xfer *x, struct npu_map *dm,
 	switch (x->op) {
 	case NPU_XFER_H2D:
 		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
-		if (npu_blk_copy_from_user(kd, (const void __user *)s, n))
+		if (npu_remap_copy_from_user(kd, (const void __user *)s, n))
 			ret = -EFAULT;
 		npu_piece_unmap(dm, dp, kd);
 		break;
 	case NPU_XFER_D2H:
 		ks = npu_piece_map(x->src.ctx, sm, s, &sp);
-		if (npu_blk_copy_to_user((void __user *)d, ks, n))
+		if (npu_remap_copy_to_user((void __user *)d, ks, n))
 			ret = -EFAULT;
 		npu_piece_unmap(sm, sp, ks);
 		break;
@@ -257,7 +257,7 @@ static int npu_xfer_piece(struct npu_xfer *x, struct npu_map *dm,
 		if (x->back)
 			memmove(kd, ks, n);
 		else
-			npu_blk_copy(kd, ks, n);
+			npu_remap_copy(kd, ks, n);
 		npu_piece_unmap(dm, dp, kd);
 		npu_piece_unmap(sm, sp, ks);
 		break;

@@ -112,10 +112,10 @@ static void npu_managed_copy_block(struct npu_map *map, u64 blk, bool to_dev)
 
 		/* x86-64 has no highmem: both are in the direct map. */
 		if (to_dev)
-			npu_blk_copy(page_address(dp), page_address(hp),
+			npu_remap_copy(page_address(dp), page_address(hp),
 				     PAGE_SIZE);
 		else
-			npu_blk_copy(page_address(hp), page_address(dp),
+			npu_remap_copy(page_address(hp), page_address(dp),
 				     PAGE_SIZE);
 	}
 }

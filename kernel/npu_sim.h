@@ -8,7 +8,7 @@
  *   npu_trace.c    tracepoint definitions (npu_trace.h; they call nothing)
  *   npu_limit.c    per-process accounts and limits of device memory
  *   npu_fault.c    seeded fault injection per context
- *   npu_copy_blk.c bulk moves of the copy engine in 256-byte SIMD blocks
+ *   npu_copy_remap.c  moves through a second mapping where TCG's TLB would thrash
  *   npu_hugetlbfs.c, npu_pages.c  backing pages (2M/1G hugetlb, 4 KiB)
  *   npu_managed_state.c  per-block rules of managed memory (pure logic)
  *   npu_phys.c     npu_phys: physical memory objects, capacity charging
@@ -1044,10 +1044,10 @@ int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg);
 unsigned int npu_reduce_elem_size(u32 type);
 void npu_reduce_apply(void *dst, const void *src, size_t n, u32 kind, u32 type);
 
-/* npu_copy_blk.c: bulk moves in 256-byte SIMD blocks */
-void npu_blk_copy(void *dst, const void *src, size_t n);
-size_t npu_blk_copy_from_user(void *dst, const void __user *src, size_t n);
-size_t npu_blk_copy_to_user(void __user *dst, const void *src, size_t n);
+/* npu_copy_remap.c: moves through a second mapping where the TLB would thrash */
+void npu_remap_copy(void *dst, const void *src, size_t n);
+size_t npu_remap_copy_from_user(void *dst, const void __user *src, size_t n);
+size_t npu_remap_copy_to_user(void __user *dst, const void *src, size_t n);
 
 /* npu_memops.c: OP_SET with NPU_SIM_SET_32, OP_REDUCE, OP_CMO (1.9) */
 bool npu_memop_submit(const struct npu_sim_stream_submit *a);
