@@ -209,9 +209,9 @@ static void size_rows(size_t n, char *hsrc, char *hdst, char *d0a, char *d0b, ch
  * The emulator's software TLB: a D2D copy of 16 MiB inside one buffer, its
  * destination half the buffer above the source, against the same copy with
  * the destination 4 KiB further.  Under QEMU's TCG the first pair of
- * addresses may share entries of the direct-mapped TLB, so the driver moves
- * it in SIMD blocks (kernel/npu_copy_blk.c); the row shows what such a pair
- * still costs.  On hardware the two are the same copy.
+ * addresses may share entries of the direct-mapped TLB, so the driver
+ * copies through a second mapping of the destination's pages
+ * (kernel/npu_copy_remap.c); the row shows what such a pair still costs.  On hardware the two are the same copy.
  */
 static void tlb_row(char *d0a, size_t len)
 {
