@@ -489,9 +489,17 @@ void npu_rt_exception_note(const char *call, aclError err, const void *stream);
 /*
  * Register the pthread_atfork handlers (once per process; every exported
  * wrapper calls it).  data_buffer.c, whose calls are not wrapped, registers
- * the handler of its own leaf lock itself.
+ * the handler of its own leaf lock itself.  Inline: after the first call
+ * it is one load of a flag that fork.c sets once the handlers are in
+ * (no call into libc's pthread_once on every call).
  */
-void npu_rt_fork_handlers_once(void);
+extern int npu_rt_fork_handlers_in;
+void npu_rt_fork_handlers_register(void);
+static inline void npu_rt_fork_handlers_once(void)
+{
+	if (__builtin_expect(!__atomic_load_n(&npu_rt_fork_handlers_in, __ATOMIC_ACQUIRE), 0))
+		npu_rt_fork_handlers_register();
+}
 
 void npu_rt_stream_state_atfork_prepare(void);
 void npu_rt_stream_state_atfork_parent(void);

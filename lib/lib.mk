@@ -71,8 +71,18 @@ LIBACL_RT_A   := $(LIBACL_RT_DIR)/libacl_rt.a
 
 user: $(LIBACL_RT_SO) $(LIBACL_RT_A)
 
+# The shared library is built with link-time optimisation, so the many
+# small calls of a call's path across lib files (device table accessors,
+# rules, the transport) are inlined, and calls into libc go through the GOT
+# without a PLT stub: under QEMU's TCG each call and return is a costly
+# indirect jump, and they were most of the library's share of a small call
+# (BENCHMARKS.md "The library's share of a call").  The static library and
+# its objects (tests/tools/test-lib-layers reads their calls) are built
+# without.
+LIB_SO_FLAGS := -flto=auto -fno-plt -fno-jump-tables -mmemset-strategy=unrolled_loop:256:noalign,libcall:-1:noalign
+
 $(LIBACL_RT_SO): $(LIB_PIC_OBJS)
-	$(CC) -shared -Wl,-soname,libacl_rt.so -Wl,--no-undefined -Wl,-z,defs \
+	$(CC) $(CFLAGS) $(LIB_SO_FLAGS) -fPIC -shared -Wl,-soname,libacl_rt.so -Wl,--no-undefined -Wl,-z,defs \
 		-o $@ $^ -pthread
 
 $(LIBACL_RT_A): $(LIB_STATIC_OBJS)
@@ -81,7 +91,7 @@ $(LIBACL_RT_A): $(LIB_STATIC_OBJS)
 
 $(BUILD)/lib/pic/%.o: lib/%.c $(LIB_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) $(LIB_API_FLAGS) -fPIC -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LIB_CFLAGS) $(LIB_API_FLAGS) $(LIB_SO_FLAGS) -fPIC -c -o $@ $<
 
 $(BUILD)/lib/static/%.o: lib/%.c $(LIB_HEADERS)
 	@mkdir -p $(@D)

@@ -31,8 +31,9 @@ static const char *where(struct npu_rt_loc loc, char *buf, size_t len)
 	return buf;
 }
 
-/* Why the plan refused copy c: where dst and src are against what kind wants. */
-static void plan_refused(const struct npu_rt_copy *c, aclrtMemcpyKind kind, struct npu_rt_loc dst,
+/* Why the plan refused copy c: where dst and src are against what kind wants
+ * (out of line: the planning of every copy stays short). */
+static __attribute__((noinline, cold)) void plan_refused(const struct npu_rt_copy *c, aclrtMemcpyKind kind, struct npu_rt_loc dst,
 			 struct npu_rt_loc src)
 {
 	static const char *const names[] = { "HOST_TO_HOST", "HOST_TO_DEVICE", "DEVICE_TO_HOST",
@@ -66,7 +67,7 @@ static enum npu_rt_copy_side side(struct npu_rt_loc loc, uintptr_t p, size_t len
 	return npu_rt_host_pinned((const void *)p, len) ? NPU_RT_SIDE_PINNED : NPU_RT_SIDE_PAGEABLE;
 }
 
-aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool correct,
+inline aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool correct,
 				 struct npu_rt_copy_route_plan *plan)
 {
 	struct npu_rt_loc dst = npu_rt_locate_locked((const void *)c->dst, c->dspan);

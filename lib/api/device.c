@@ -145,12 +145,12 @@ int npu_rt_ioctl_unlock(int fd, unsigned long request, void *arg)
 	return rc;
 }
 
-struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len)
+inline struct npu_rt_loc npu_rt_locate_locked(const void *p, size_t len)
 {
 	return npu_rt_locate(windows, windows_n, (uintptr_t)p, len);
 }
 
-int npu_rt_enter_addr(const void *p, size_t len, int *dev)
+inline int npu_rt_enter_addr(const void *p, size_t len, int *dev)
 {
 	struct npu_rt_loc loc;
 
@@ -188,7 +188,9 @@ int npu_rt_current_dev_locked(void)
 	return current_locked();
 }
 
-aclError npu_rt_enter_current(int *dev)
+/* inline (here and in a few other per-call helpers): a hint to the shared
+ * library's link-time optimisation (lib.mk) to inline it into its callers. */
+inline aclError npu_rt_enter_current(int *dev)
 {
 	int d;
 
@@ -277,7 +279,7 @@ static aclError open_error(int err)
 static aclError open_device_locked(int id)
 {
 	uint64_t index, window_size, profile = 0;
-	uintptr_t start;
+	uintptr_t start = 0;
 	int fd, rc;
 
 	rc = npu_rt_open_device(id, &fd);

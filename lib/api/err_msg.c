@@ -78,9 +78,25 @@ static const struct code_text *lookup(aclError err)
 	return NULL;
 }
 
-void npu_rt_msg_begin(void)
+int npu_rt_msg_details_held;
+
+/* Drop the calling thread's detail, if it holds one. */
+static void drop_detail(void)
 {
-	have_detail = 0;
+	if (have_detail) {
+		have_detail = 0;
+		__atomic_fetch_sub(&npu_rt_msg_details_held, 1, __ATOMIC_RELAXED);
+	}
+}
+
+void npu_rt_msg_forget(void)
+{
+	drop_detail();
+}
+
+void npu_rt_msg_atfork_child(void)
+{
+	__atomic_store_n(&npu_rt_msg_details_held, have_detail, __ATOMIC_RELAXED);
 }
 
 void npu_rt_msg_detail(const char *fmt, ...)
@@ -93,6 +109,7 @@ void npu_rt_msg_detail(const char *fmt, ...)
 	vsnprintf(detail, sizeof(detail), fmt, ap);
 	va_end(ap);
 	have_detail = 1;
+	__atomic_fetch_add(&npu_rt_msg_details_held, 1, __ATOMIC_RELAXED);
 }
 
 /* Put line in front of the pending messages, dropping the oldest to fit. */
@@ -121,7 +138,7 @@ void npu_rt_msg_fail(const char *call, aclError err)
 	n = snprintf(line, sizeof(line), "%s: %s (error %d %s)", call,
 		     have_detail ? detail : c != NULL ? c->text : "failed", err,
 		     c != NULL ? c->name : "of the runtime");
-	have_detail = 0;
+	drop_detail();
 	if (n > 0)
 		push_front(line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
 	if (npu_rt_msg_fail_hook != NULL)

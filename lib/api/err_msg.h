@@ -13,8 +13,22 @@
 
 #include "acl/acl_base.h"
 
+/*
+ * Threads holding a detail not yet used by a failing call's message.  Only
+ * the thread itself sets or clears its own detail, and counts it here, so
+ * a thread reading 0 holds none: npu_rt_msg_begin then needs no access to
+ * its thread-local state (a __tls_get_addr call for a dlopen'd library).
+ */
+extern int npu_rt_msg_details_held;
+void npu_rt_msg_forget(void);
+/* Fork child: only the forking thread's detail is left to count. */
+void npu_rt_msg_atfork_child(void);
 /* A call starts: forget any detail a previous call left. */
-void npu_rt_msg_begin(void);
+static inline void npu_rt_msg_begin(void)
+{
+	if (__builtin_expect(__atomic_load_n(&npu_rt_msg_details_held, __ATOMIC_RELAXED) != 0, 0))
+		npu_rt_msg_forget();
+}
 /* Why the current call is failing: which argument or which limit.  The
  * first detail of a call wins (the innermost check knows best). */
 void npu_rt_msg_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

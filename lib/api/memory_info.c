@@ -34,6 +34,7 @@ static void limit_clamp(const struct npu_sim_mem_info *mi, size_t *free_bytes, s
 
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total)
 {
+	struct npu_rt_mem_info_how how;
 	const struct npu_sim_profile *prof;
 	struct npu_sim_mem_info mi;
 	size_t f, t;
@@ -42,31 +43,32 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 
 	if (free == NULL || total == NULL)
 		return ACL_ERROR_INVALID_PARAM;
-	memset(&mi, 0, sizeof(mi));
-	err = npu_rt_mem_info_figures((int)attr, &mi, &f, &t);
-	if (err != ACL_SUCCESS) {	/* before the context, as in the runtime */
+	how = npu_rt_mem_info_how((int)attr, NULL);
+	if (how.err != ACL_SUCCESS) {	/* before the context, as in the runtime */
 		npu_rt_msg_detail("attr %d is outside aclrtMemAttr", (int)attr);
-		return err;
+		return how.err;
 	}
 
 	err = npu_rt_enter_current(&dev);
 	if (err != ACL_SUCCESS)
 		return err;
 	prof = npu_rt_device_profile_locked(dev);
+	how = npu_rt_mem_info_how((int)attr, prof);
+	memset(&mi, 0, sizeof(mi));
 	/* One ioctl: the pool and host figures only when the class needs them. */
-	if (npu_rt_mem_attr_device_only((int)attr, prof))
+	if (how.device_only)
 		mi.flags = NPU_SIM_MEM_INFO_DEVICE_ONLY;
 	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_INFO, &mi);
 	npu_rt_devices_unlock();
 	if (rc != 0)
 		return npu_rt_errno_to_acl(-rc);
 
-	err = npu_rt_mem_info_figures_profile((int)attr, &mi, prof, &f, &t);
-	if (err != ACL_SUCCESS) {
+	if (how.err != ACL_SUCCESS) {
 		npu_rt_msg_detail("attr %d is a 1 GiB class; %s has no 1 GiB pages", (int)attr, prof->product);
-		return err;
+		return how.err;
 	}
-	if (npu_rt_mem_attr_is_device((int)attr, prof))
+	npu_rt_mem_info_read(&how, &mi, &f, &t);
+	if (how.is_device)
 		limit_clamp(&mi, &f, &t);
 	*free = f;
 	*total = t;

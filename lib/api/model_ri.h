@@ -10,6 +10,7 @@
 #ifndef NPU_RT_MODEL_RI_H
 #define NPU_RT_MODEL_RI_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "acl_internal.h"
@@ -148,9 +149,18 @@ int npu_rt_capture_event_captured(int dev, uint32_t kid);
 int npu_rt_capture_any(int dev);
 /* Invalidate the capture of stream (dev, kid), if any. */
 void npu_rt_capture_invalidate(int dev, uint32_t kid);
+/* Captures begun and not ended, on all devices (model_ri_capture.c). */
+extern atomic_int npu_rt_captures_open;
 /* Table lock held: ACL_SUCCESS, or 107030 when the calling thread may not
- * make a synchronous copy or set on dev now (aclmdlRICaptureThreadExchangeMode). */
-aclError npu_rt_capture_mode_check(int dev);
+ * make a synchronous copy or set on dev now (aclmdlRICaptureThreadExchangeMode).
+ * Inline: without a capture (every copy's case) it is one load. */
+aclError npu_rt_capture_mode_check_(int dev);
+static inline aclError npu_rt_capture_mode_check(int dev)
+{
+	if (atomic_load(&npu_rt_captures_open) == 0)
+		return ACL_SUCCESS;
+	return npu_rt_capture_mode_check_(dev);
+}
 /*
  * Memory-pool calls on a capturing stream (mem_pool.c): table lock held.
  * pool_alloc: the block [va, +size) of pool pool_id, allocated by the

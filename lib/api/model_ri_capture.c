@@ -50,7 +50,7 @@ static pthread_mutex_t ri_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct npu_rt_graph *graphs;
 static uint32_t next_id;
 static uint64_t next_cookie;
-static atomic_int n_capturing;		/* captures not ended, all devices */
+atomic_int npu_rt_captures_open;	/* captures not ended, all devices (model_ri.h) */
 
 static __thread int thread_xmode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
 
@@ -226,12 +226,12 @@ int npu_rt_ri_add_stream(struct npu_rt_graph *g, uint32_t kid, void *handle)
 void npu_rt_ri_mode_enter(struct npu_rt_graph *g)
 {
 	(void)g;
-	atomic_fetch_add(&n_capturing, 1);
+	atomic_fetch_add(&npu_rt_captures_open, 1);
 }
 
 void npu_rt_ri_mode_exit(struct npu_rt_graph *g)
 {
-	atomic_fetch_sub(&n_capturing, 1);
+	atomic_fetch_sub(&npu_rt_captures_open, 1);
 	npu_rt_taskgrp_forget(g);
 	g->capturing = 0;
 	for (uint32_t i = 0; i < g->nstreams; i++)
@@ -299,7 +299,7 @@ int npu_rt_capture_submit(const struct npu_rt_ref *ref, struct npu_sim_stream_su
 	recorder = __atomic_load_n(&build_recorder, __ATOMIC_ACQUIRE);
 	if (recorder != NULL && recorder(ref, req, cb_kind, err))	/* a model stream */
 		return 1;
-	if (atomic_load(&n_capturing) == 0 && !npu_rt_taskgrp_active())
+	if (atomic_load(&npu_rt_captures_open) == 0 && !npu_rt_taskgrp_active())
 		return 0;
 	epoch = npu_rt_device_epoch_locked(ref->dev);
 	/* Handles first: the registry lock is never taken inside ri_lock. */
@@ -405,7 +405,7 @@ int npu_rt_capture_pool_free(const struct npu_rt_ref *ref, uint64_t va, aclError
 	struct npu_rt_graph *g;
 	int held;
 
-	if (atomic_load(&n_capturing) == 0)
+	if (atomic_load(&npu_rt_captures_open) == 0)
 		return 0;
 	pthread_mutex_lock(&ri_lock);
 	g = npu_rt_ri_capturing(ref->dev, ref->kid, NULL);
@@ -442,7 +442,7 @@ int npu_rt_capture_stream_state(int dev, uint32_t kid)
 	struct npu_rt_graph *g;
 	int state = 0;
 
-	if (atomic_load(&n_capturing) == 0)
+	if (atomic_load(&npu_rt_captures_open) == 0)
 		return 0;
 	pthread_mutex_lock(&ri_lock);
 	g = npu_rt_ri_capturing(dev, kid, NULL);
@@ -456,7 +456,7 @@ int npu_rt_capture_event_captured(int dev, uint32_t kid)
 {
 	int yes;
 
-	if (atomic_load(&n_capturing) == 0)
+	if (atomic_load(&npu_rt_captures_open) == 0)
 		return 0;
 	pthread_mutex_lock(&ri_lock);
 	yes = event_capture(dev, kid) != NULL;
@@ -468,7 +468,7 @@ int npu_rt_capture_any(int dev)
 {
 	int yes = 0;
 
-	if (atomic_load(&n_capturing) == 0)
+	if (atomic_load(&npu_rt_captures_open) == 0)
 		return 0;
 	pthread_mutex_lock(&ri_lock);
 	for (struct npu_rt_graph *g = graphs; g != NULL && !yes; g = g->next)
@@ -481,7 +481,7 @@ void npu_rt_capture_invalidate(int dev, uint32_t kid)
 {
 	struct npu_rt_graph *g;
 
-	if (atomic_load(&n_capturing) == 0)
+	if (atomic_load(&npu_rt_captures_open) == 0)
 		return;
 	pthread_mutex_lock(&ri_lock);
 	g = npu_rt_ri_capturing(dev, kid, NULL);
@@ -490,14 +490,15 @@ void npu_rt_capture_invalidate(int dev, uint32_t kid)
 	pthread_mutex_unlock(&ri_lock);
 }
 
-aclError npu_rt_capture_mode_check(int dev)
+aclError npu_rt_capture_mode_check_(int dev)
 {
-	uint64_t self = (uint64_t)pthread_self();
 	int global = 0, any = 0, mine[MODES] = { 0 };
 	int refused = 0;
+	uint64_t self;
 
-	if (atomic_load(&n_capturing) == 0)
+	if (atomic_load(&npu_rt_captures_open) == 0)
 		return ACL_SUCCESS;
+	self = (uint64_t)pthread_self();
 	pthread_mutex_lock(&ri_lock);
 	for (struct npu_rt_graph *g = graphs; g != NULL; g = g->next) {
 		if (!g->capturing || g->epoch != npu_rt_device_epoch_locked(g->dev))
@@ -559,6 +560,6 @@ void npu_rt_ri_atfork_child(void)
 	/* The parent's graph objects are left behind (their memory is the
 	 * child's copy; its device files are closed in the child). */
 	graphs = NULL;
-	atomic_store(&n_capturing, 0);
+	atomic_store(&npu_rt_captures_open, 0);
 	pthread_mutex_init(&ri_lock, NULL);
 }

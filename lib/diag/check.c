@@ -209,7 +209,7 @@ void npu_rt_check_exported(int dev, uintptr_t handle, uint64_t key)
 	link_obj(o);
 }
 
-void npu_rt_check_destroyed(enum npu_rt_check_kind kind, uintptr_t base)
+void npu_rt_check_destroyed_(enum npu_rt_check_kind kind, uintptr_t base)
 {
 	struct freed f = { .used = true, .kind = kind, .base = base };
 	bool found = false;
@@ -590,7 +590,7 @@ void npu_rt_check_read_2d(uintptr_t p, size_t pitch, size_t width, size_t height
 			npu_rt_check_read(p + r * pitch, width);
 }
 
-void npu_rt_check_copy(const struct npu_rt_copy *c, uint32_t dir)
+void npu_rt_check_copy_(const struct npu_rt_copy *c, uint32_t dir)
 {
 	if (!(npu_rt_check_flags & NPU_RT_CHECK_INIT))
 		return;

@@ -45,8 +45,14 @@ enum npu_rt_check_kind {
 void npu_rt_check_created(enum npu_rt_check_kind kind, int dev, uintptr_t base, uint64_t size);
 /* Physical handle was exported as key (the key dies with the handle). */
 void npu_rt_check_exported(int dev, uintptr_t handle, uint64_t key);
-/* It was destroyed: forgotten (memory goes to the freed history). */
-void npu_rt_check_destroyed(enum npu_rt_check_kind kind, uintptr_t base);
+/* It was destroyed: forgotten (memory goes to the freed history).  Inline
+ * test of the flags: it runs on every aclrtFree. */
+void npu_rt_check_destroyed_(enum npu_rt_check_kind kind, uintptr_t base);
+static inline void npu_rt_check_destroyed(enum npu_rt_check_kind kind, uintptr_t base)
+{
+	if (__builtin_expect(npu_rt_check_flags != 0, 0))
+		npu_rt_check_destroyed_(kind, base);
+}
 /* Device dev is closing (reset, finalize): report its live objects as
  * leaks (leak checks on), then forget them. */
 void npu_rt_check_device_closed(int dev);
@@ -70,8 +76,14 @@ void npu_rt_check_setup_error(void);
 void npu_rt_check_wrote(uintptr_t p, size_t len);
 void npu_rt_check_read(uintptr_t p, size_t len);
 /* Copy c in direction dir (enum npu_sim_copy_dir) was carried out or
- * queued: its device source is read, its device destination written. */
-void npu_rt_check_copy(const struct npu_rt_copy *c, uint32_t dir);
+ * queued: its device source is read, its device destination written.
+ * Inline test of the flag: it runs on every copy. */
+void npu_rt_check_copy_(const struct npu_rt_copy *c, uint32_t dir);
+static inline void npu_rt_check_copy(const struct npu_rt_copy *c, uint32_t dir)
+{
+	if (__builtin_expect(npu_rt_check_flags & NPU_RT_CHECK_INIT, 0))
+		npu_rt_check_copy_(c, dir);
+}
 /* Rows of a 2D copy: height rows of width bytes, pitch apart. */
 void npu_rt_check_wrote_2d(uintptr_t p, size_t pitch, size_t width, size_t height);
 void npu_rt_check_read_2d(uintptr_t p, size_t pitch, size_t width, size_t height);

@@ -10,6 +10,7 @@
 
 #include "acl_internal.h"
 #include "check.h"
+#include "err_msg.h"
 
 static void prepare(void)
 {
@@ -48,22 +49,28 @@ static void child(void)
 	npu_rt_initcb_atfork_child();
 	npu_rt_init_atfork_child();
 	npu_rt_stream_state_atfork_child();
+	npu_rt_msg_atfork_child();
 }
 
 static pthread_once_t registered = PTHREAD_ONCE_INIT;
 
+/* Set once the handlers are registered (npu_rt_fork_handlers_once). */
+int npu_rt_fork_handlers_in;
+
 static void register_handlers(void)
 {
 	pthread_atfork(prepare, parent, child);
+	__atomic_store_n(&npu_rt_fork_handlers_in, 1, __ATOMIC_RELEASE);
 }
 
 /*
- * Called by the wrapper of every exported aclError call (so before any call
- * that creates library state: aclInit, aclrtSetDevice, aclrtMallocHost)
- * rather than from a constructor: a constructor in this file would be
- * dropped when linking the static library unless something refers to it.
+ * Called through npu_rt_fork_handlers_once by the wrapper of every exported
+ * aclError call (so before any call that creates library state: aclInit,
+ * aclrtSetDevice, aclrtMallocHost) rather than from a constructor: a
+ * constructor in this file would be dropped when linking the static
+ * library unless something refers to it.
  */
-void npu_rt_fork_handlers_once(void)
+void npu_rt_fork_handlers_register(void)
 {
 	pthread_once(&registered, register_handlers);
 }

@@ -3,7 +3,7 @@
  */
 #include "address.h"
 
-struct npu_rt_loc npu_rt_locate(const struct npu_rt_window *w, int n, uintptr_t p, size_t len)
+inline struct npu_rt_loc npu_rt_locate(const struct npu_rt_window *w, int n, uintptr_t p, size_t len)
 {
 	struct npu_rt_loc loc = { NPU_RT_LOC_HOST, -1 };
 	uintptr_t last;

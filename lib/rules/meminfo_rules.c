@@ -44,29 +44,6 @@ static int class_of(int attr, enum mem_class *c)
 	}
 }
 
-int npu_rt_mem_attr_is_device(int attr, const struct npu_sim_profile *p)
-{
-	enum mem_class c;
-
-	if (class_of(attr, &c) != 0)
-		return 0;
-	return c != CLASS_HOST || (p != NULL && p->mem_kind == NPU_SIM_MEM_DDR);
-}
-
-/* Forward: the class a DDR attribute takes on a DDR product. */
-static enum mem_class ddr_device_class(int attr);
-
-bool npu_rt_mem_attr_device_only(int attr, const struct npu_sim_profile *p)
-{
-	enum mem_class c;
-
-	if (class_of(attr, &c) != 0)
-		return true;	/* refused before any figure is read */
-	if (c == CLASS_HOST && p != NULL && p->mem_kind == NPU_SIM_MEM_DDR)
-		c = ddr_device_class(attr);
-	return c == CLASS_DEVICE_ANY;
-}
-
 /* min(capacity free rounded down to page, free pool pages * page). */
 static uint64_t huge_free(uint64_t cap_free, uint64_t pool_pages, uint64_t page)
 {
@@ -101,30 +78,43 @@ static enum mem_class ddr_device_class(int attr)
 	return attr == ACL_DDR_MEM_HUGE || attr == ACL_DDR_MEM_P2P_HUGE ? CLASS_DEVICE_2M : CLASS_DEVICE_ANY;
 }
 
-aclError npu_rt_mem_info_figures_profile(int attr, const struct npu_sim_mem_info *mi,
-					 const struct npu_sim_profile *p, size_t *free_bytes,
-					 size_t *total_bytes)
+inline struct npu_rt_mem_info_how npu_rt_mem_info_how(int attr, const struct npu_sim_profile *p)
 {
-	uint64_t cap_free = mi->used < mi->capacity ? mi->capacity - mi->used : 0;
-	uint64_t f, t;
+	struct npu_rt_mem_info_how h = { .err = ACL_SUCCESS };
 	enum mem_class c;
 
-	if (class_of(attr, &c) != 0)
-		return ACL_ERROR_RT_INVALID_MEMORY_TYPE;
+	if (class_of(attr, &c) != 0) {
+		h.err = ACL_ERROR_RT_INVALID_MEMORY_TYPE;
+		h.device_only = true;	/* refused before any figure is read */
+		return h;
+	}
 	if (p != NULL) {
 		/* The runtime refuses a 1 GiB class where there are no 1 GiB pages. */
 		if (c == CLASS_DEVICE_1G && !(p->flags & NPU_SIM_PROFILE_HUGE1G))
-			return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
-		if (attr_is_p2p(attr) && !(p->flags & NPU_SIM_PROFILE_P2P)) {
-			*free_bytes = 0;	/* a class the product lacks */
-			*total_bytes = 0;
-			return ACL_SUCCESS;
-		}
+			h.err = ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+		if (attr_is_p2p(attr) && !(p->flags & NPU_SIM_PROFILE_P2P))
+			h.none = true;	/* a class the product lacks */
 		if (c == CLASS_HOST && p->mem_kind == NPU_SIM_MEM_DDR)
 			c = ddr_device_class(attr);
 	}
+	h.cls = (int)c;
+	h.device_only = c == CLASS_DEVICE_ANY;
+	h.is_device = c != CLASS_HOST;
+	return h;
+}
 
-	switch (c) {
+void npu_rt_mem_info_read(const struct npu_rt_mem_info_how *h, const struct npu_sim_mem_info *mi,
+			  size_t *free_bytes, size_t *total_bytes)
+{
+	uint64_t cap_free = mi->used < mi->capacity ? mi->capacity - mi->used : 0;
+	uint64_t f, t;
+
+	if (h->none) {
+		*free_bytes = 0;
+		*total_bytes = 0;
+		return;
+	}
+	switch ((enum mem_class)h->cls) {
 	case CLASS_HOST:
 		t = mi->host_total;
 		f = mi->host_free;
@@ -145,5 +135,15 @@ aclError npu_rt_mem_info_figures_profile(int attr, const struct npu_sim_mem_info
 	}
 	*free_bytes = clamp(f);
 	*total_bytes = clamp(t);
-	return ACL_SUCCESS;
+}
+
+aclError npu_rt_mem_info_figures_profile(int attr, const struct npu_sim_mem_info *mi,
+					 const struct npu_sim_profile *p, size_t *free_bytes,
+					 size_t *total_bytes)
+{
+	struct npu_rt_mem_info_how h = npu_rt_mem_info_how(attr, p);
+
+	if (h.err == ACL_SUCCESS)
+		npu_rt_mem_info_read(&h, mi, free_bytes, total_bytes);
+	return h.err;
 }

@@ -34,17 +34,20 @@ aclError npu_rt_mem_info_figures(int attr, const struct npu_sim_mem_info *mi, si
 aclError npu_rt_mem_info_figures_profile(int attr, const struct npu_sim_mem_info *mi,
 					 const struct npu_sim_profile *p, size_t *free_bytes,
 					 size_t *total_bytes);
-/*
- * Whether attr is a class of device memory on product p (NULL: Atlas A2):
- * the HBM/MEM classes, and the DDR ones where the device memory is DDR.
- */
-int npu_rt_mem_attr_is_device(int attr, const struct npu_sim_profile *p);
-
-/*
- * Whether attr's figures on product p come from the device's capacity and
- * use alone (MEM_INFO with NPU_SIM_MEM_INFO_DEVICE_ONLY answers them), not
- * from the hugetlb pools or host memory.
- */
-bool npu_rt_mem_attr_device_only(int attr, const struct npu_sim_profile *p);
+/* How aclrtGetMemInfo answers attr on product p (NULL: Atlas A2). */
+struct npu_rt_mem_info_how {
+	aclError err;		/* as npu_rt_mem_info_figures_profile */
+	int cls;		/* the figures it reads (meminfo_rules.c) */
+	bool none;		/* a P2P class the product lacks: 0 and 0 */
+	bool device_only;	/* MEM_INFO with NPU_SIM_MEM_INFO_DEVICE_ONLY answers it:
+				 * the device's capacity and use alone, not the
+				 * hugetlb pools or host memory */
+	bool is_device;		/* a class of device memory: the HBM/MEM classes,
+				 * and the DDR ones where the device memory is DDR */
+};
+struct npu_rt_mem_info_how npu_rt_mem_info_how(int attr, const struct npu_sim_profile *p);
+/* The figures of h (err ACL_SUCCESS) from the driver's counters mi. */
+void npu_rt_mem_info_read(const struct npu_rt_mem_info_how *h, const struct npu_sim_mem_info *mi,
+			  size_t *free_bytes, size_t *total_bytes);
 
 #endif /* NPU_RT_MEMINFO_RULES_H */

@@ -145,14 +145,19 @@ START_TEST(device_only_classes_need_no_pool_figures)
 	struct npu_sim_mem_info full = sample(), dev_only = sample();
 	size_t f1, t1, f2, t2;
 
-	ck_assert(npu_rt_mem_attr_device_only(ACL_HBM_MEM, hbm));
-	ck_assert(npu_rt_mem_attr_device_only(ACL_MEM_NORMAL, hbm));
-	ck_assert(npu_rt_mem_attr_device_only(ACL_HBM_MEM_P2P_NORMAL, NULL));
-	ck_assert(!npu_rt_mem_attr_device_only(ACL_HBM_MEM_HUGE, hbm));
-	ck_assert(!npu_rt_mem_attr_device_only(ACL_MEM_HUGE1G, hbm));
-	ck_assert(!npu_rt_mem_attr_device_only(ACL_DDR_MEM, hbm));	/* host RAM */
-	ck_assert(npu_rt_mem_attr_device_only(ACL_DDR_MEM, ddr));	/* the device's DDR */
-	ck_assert(!npu_rt_mem_attr_device_only(ACL_DDR_MEM_HUGE, ddr));
+	ck_assert(npu_rt_mem_info_how(ACL_HBM_MEM, hbm).device_only);
+	ck_assert(npu_rt_mem_info_how(ACL_MEM_NORMAL, hbm).device_only);
+	ck_assert(npu_rt_mem_info_how(ACL_HBM_MEM_P2P_NORMAL, NULL).device_only);
+	ck_assert(!npu_rt_mem_info_how(ACL_HBM_MEM_HUGE, hbm).device_only);
+	ck_assert(!npu_rt_mem_info_how(ACL_MEM_HUGE1G, hbm).device_only);
+	ck_assert(!npu_rt_mem_info_how(ACL_DDR_MEM, hbm).device_only);	/* host RAM */
+	ck_assert(npu_rt_mem_info_how(ACL_DDR_MEM, ddr).device_only);	/* the device's DDR */
+	ck_assert(!npu_rt_mem_info_how(ACL_DDR_MEM_HUGE, ddr).device_only);
+	/* Device memory (clamped to the process's limit): DDR only on a DDR product. */
+	ck_assert(npu_rt_mem_info_how(ACL_HBM_MEM_HUGE, hbm).is_device);
+	ck_assert(!npu_rt_mem_info_how(ACL_DDR_MEM, hbm).is_device);
+	ck_assert(npu_rt_mem_info_how(ACL_DDR_MEM, ddr).is_device);
+	ck_assert_int_eq(npu_rt_mem_info_how(1000, hbm).err, ACL_ERROR_RT_INVALID_MEMORY_TYPE);
 	/* Same figures with the pool and host fields left zero. */
 	full.huge_2m_free = 7;
 	full.host_total = 64 * GiB;
