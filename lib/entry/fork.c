@@ -18,6 +18,7 @@ static void prepare(void)
 	npu_rt_initcb_atfork_prepare();
 	npu_rt_devices_atfork_prepare();
 	npu_rt_ri_atfork_prepare();	/* inside the table lock */
+	npu_rt_pool_atfork_prepare();	/* inside the table lock */
 	npu_rt_host_atfork_prepare();
 	npu_rt_hostreg_atfork_prepare();
 	npu_rt_callback_atfork_prepare();
@@ -30,6 +31,7 @@ static void parent(void)
 	npu_rt_callback_atfork_parent();
 	npu_rt_hostreg_atfork_parent();
 	npu_rt_host_atfork_parent();
+	npu_rt_pool_atfork_parent();
 	npu_rt_ri_atfork_parent();
 	npu_rt_devices_atfork_parent();
 	npu_rt_initcb_atfork_parent();
@@ -43,6 +45,7 @@ static void child(void)
 	npu_rt_callback_atfork_child();
 	npu_rt_hostreg_atfork_child();
 	npu_rt_host_atfork_child();
+	npu_rt_pool_atfork_child();
 	npu_rt_ri_atfork_child();
 	npu_rt_devices_atfork_child();
 	npu_rt_initcb_atfork_child();
