@@ -781,6 +781,40 @@ START_TEST(test_deferred_other_thread)
 }
 END_TEST
 
+/*
+ * The file's queue full when the deferred free is submitted: the block
+ * leaves its pool and goes back to the device (MEM_FREE), nothing leaks.
+ */
+START_TEST(test_deferred_queue_full)
+{
+	aclrtMemPool pool = new_pool(64 * MiB);
+	aclrtStream s = new_stream();
+	void *d = vm_dev_alloc(64), *p;
+	long long used0 = dev_used();
+	int n = 0;
+
+	if (deferring()) {
+		vm_stream_hold(1);
+		while (n < NPU_SIM_MAX_QUEUED && aclrtMemsetAsync(d, 64, 0, 64, s) == ACL_SUCCESS)
+			n++;
+		ck_assert_int_eq(n, NPU_SIM_MAX_QUEUED);
+		ck_assert_int_eq(aclrtMemsetAsync(d, 64, 0, 64, s), ACL_ERROR_RT_STREAM_TASK_FULL);
+		p = pmalloc(pool, 64, s);
+		ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_SUCCESS);
+		ck_assert_int_eq(dev_used(), used0 + (long long)BLK);
+		/* GetAttr flushes: the submit is refused, the block goes */
+		assert_figures(pool, 0, 0, BLK, BLK);
+		ck_assert_int_eq(dev_used(), used0);
+		ck_assert_int_eq(prows_of(getpid(), NULL), 1);
+		vm_stream_hold(0);
+		ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	}
+	ck_assert_int_eq(aclrtMemPoolDestroy(pool), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+END_TEST
+
 /* ---- copies described in device memory ------------------------------- */
 
 struct desc32 {
@@ -1039,6 +1073,7 @@ static Suite *mem_pool_suite(void)
 	tcase_add_test(t, test_deferred_stream_destroy);
 	tcase_add_test(t, test_deferred_fork);
 	tcase_add_test(t, test_deferred_other_thread);
+	tcase_add_test(t, test_deferred_queue_full);
 	suite_add_tcase(s, t);
 
 	tcase_add_checked_fixture(d, vm_acl_stream_setup, vm_acl_stream_teardown);
