@@ -619,9 +619,9 @@ START_TEST(test_deferred_reuse)
 	ck_assert_uint_eq(r.used, deferring() ? BLK : 0);
 	q = pmalloc(pool, 100, s);	/* the same 2 MiB rounded */
 	ck_assert_ptr_eq(q, p);
+	vm_stream_hold(1);
 	ck_assert_int_eq(aclrtMemPoolFreeAsync(q, s), ACL_SUCCESS);
 	/* a GetAttr sees it as submitted: exactly the bytes before the alloc */
-	vm_stream_hold(1);
 	ck_assert_uint_eq(attr64(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 0);
 	ck_assert_int_eq(prows_of(getpid(), &r), 1);
 	ck_assert_uint_eq(r.bpending, 1);
