@@ -153,7 +153,9 @@ void npu_rt_pool_note_alloc_locked(const struct npu_rt_ref *ref, uint64_t pool, 
 			s = &slots[i];
 			__atomic_store_n(&npu_rt_pool_held, npu_rt_pool_held + 1, __ATOMIC_RELEASE);
 		}
-	/* A DEFERRED slot was flushed by the alloc that missed it. */
+	/* Deferred by another thread's free since this alloc flushed. */
+	if (s != NULL && s->state == SLOT_DEFERRED)
+		slot_submit(s);
 	if (s != NULL)
 		*s = (struct slot){ .state = SLOT_ALLOCATED, .dev = ref->dev, .epoch = epoch, .kid = ref->kid,
 				    .pool = pool, .va = va, .size = size };
