@@ -37,7 +37,7 @@
  *   api/stream_ctl.c api/stream_config.c api/stream_res.c api/event.c api/callback.c
  *   api/memory_host.c api/memory_linear.c api/peer.c api/copy.c
  *   api/copy_async.c api/memcpy_batch.c api/reduce.c api/cmo.c
- *   api/mem_pool.c api/memcpy_desc.c
+ *   api/mem_pool_defer.c api/mem_pool.c api/memcpy_desc.c
  *   api/vmm.c api/vmm_share.c api/ipc_mem.c api/managed.c
  *   api/notify.c api/model_ri_build.c api/model_ri_taskgrp.c api/model_ri.c api/model_ri_cond.c api/label.c
  *                       the other chapters of the public headers
@@ -65,7 +65,8 @@
  *   nothing inside that one.  The graph lock (model_ri_capture.c) is taken
  *   alone or under the device table lock, never with one of those five;
  *   only the check registry lock and the race checker's lock are taken
- *   inside it.
+ *   inside it.  The deferred pool free lock (mem_pool_defer.c) is taken
+ *   alone or under the device table lock, nothing inside it.
  *   The data buffer lock (data_buffer.c), the allocator lock
  *   (allocator.c), the device settings lock (device_limits.c), the host
  *   buffer lock (host_buf.c), the device state callback lock
@@ -436,6 +437,8 @@ aclError npu_rt_ctx_failure_refused(const struct npu_rt_ref *ref);
 /* Called before a context is first made STOP (aclrtSetStreamFailureMode):
  * from then on synchronizes ask npu_rt_ctx_failure_refused. */
 void npu_rt_ctx_stop_seen(void);
+/* Whether npu_rt_ctx_stop_seen was ever called in this process. */
+bool npu_rt_ctx_stop_ever(void);
 /* aclError of a ref's stream or event ioctl's rc: -EPIPE (its context's
  * kept failure, table lock held) is that failure's code, the rest as
  * npu_rt_obj_errno. */
@@ -484,6 +487,33 @@ aclError npu_rt_enter_handle(aclrtDrvMemHandle handle, int *dev, int *fd, uint32
  * task calls the exception callbacks (no lock held). */
 void npu_rt_exception_note(const char *call, aclError err, const void *stream);
 
+/* ---- mem_pool_defer.c: deferred pool frees (mem_pool.c) -------------- */
+
+/* Records of pool blocks (mem_pool_defer.c); the exported wrapper of every
+ * call but aclrtMemPoolMallocAsync/FreeAsync flushes while it is not 0. */
+extern unsigned int npu_rt_pool_held;
+/* Submit every deferred free, drop every record (no lock held). */
+void npu_rt_pool_flush(void);
+/* Whether this process may defer a free (race checker off, no STOP mode). */
+bool npu_rt_pool_defer_ok(void);
+/*
+ * With the table lock held (ref's stream entered), for
+ * aclrtMemPoolMallocAsync of size (rounded) bytes from driver pool pool (0:
+ * none may be taken): the block of the stream's deferred free when it
+ * matches (taken, no syscall), else 0 after submitting every deferred free.
+ */
+uint64_t npu_rt_pool_take_locked(const struct npu_rt_ref *ref, uint64_t pool, uint64_t size);
+/* With the table lock held: the driver gave block va (size bytes of pool
+ * pool) to ref's stream; a later free of it on that stream may defer. */
+void npu_rt_pool_note_alloc_locked(const struct npu_rt_ref *ref, uint64_t pool, uint64_t va, uint64_t size);
+/*
+ * With the table lock held, for aclrtMemPoolFreeAsync(va) on ref's stream:
+ * true when the free is deferred (may_defer, and va is the block the
+ * stream's last alloc handed out); else false after submitting every
+ * deferred free (the caller submits this one).
+ */
+bool npu_rt_pool_defer_free_locked(const struct npu_rt_ref *ref, uint64_t va, bool may_defer);
+
 /* ---- fork handling (fork.c calls these in lock order) ---------------- */
 
 /*
@@ -522,5 +552,8 @@ void npu_rt_hostreg_atfork_child(void);
 void npu_rt_callback_atfork_prepare(void);
 void npu_rt_callback_atfork_parent(void);
 void npu_rt_callback_atfork_child(void);
+void npu_rt_pool_atfork_prepare(void);
+void npu_rt_pool_atfork_parent(void);
+void npu_rt_pool_atfork_child(void);
 
 #endif /* NPU_RT_INTERNAL_H */

@@ -18,7 +18,7 @@ LIB_API_SRCS := $(addprefix lib/api/,init.c err_msg.c data_buffer.c device.c soc
 	exception_info_get.c app_log.c cann_attr.c \
 	stream_state.c model_ri_taskgrp_state.c model_ri_capture.c model_ri_taskgrp.c stream.c stream_ctl.c stream_config.c stream_res.c event.c callback.c \
 	memory_linear.c memory_info.c memory_host.c host_register.c copy.c \
-	copy_async.c memcpy_batch.c reduce.c cmo.c mem_pool.c memcpy_desc.c allocator.c vmm.c vmm_share.c ipc_mem.c managed.c notify.c model_ri.c model_ri_build.c model_ri_cond.c label.c peer.c errors.c mem_uce.c data_type.c system.c)
+	copy_async.c memcpy_batch.c reduce.c cmo.c mem_pool_defer.c mem_pool.c memcpy_desc.c allocator.c vmm.c vmm_share.c ipc_mem.c managed.c notify.c model_ri.c model_ri_build.c model_ri_cond.c label.c peer.c errors.c mem_uce.c data_type.c system.c)
 LIB_PURE_SRCS := $(addprefix lib/rules/,policy.c address.c copy_rules.c meminfo_rules.c errmap.c \
 	vmm_rules.c profile.c platform_spec.c device_rules.c key_string.c)
 LIB_CORE_SRCS := $(addprefix lib/core/,uapi_check.c transport.c handles.c range_check.c)

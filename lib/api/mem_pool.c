@@ -5,10 +5,14 @@
  *
  * The pool lives in the driver (MEMPOOL_* ioctls, kernel/npu_mempool.c);
  * a free is the stream op OP_POOL_FREE.  The handle names the device and
- * the driver's pool id, so the library keeps no state.  Checks in the
+ * the driver's pool id; the library keeps only deferred frees.  Checks in the
  * order of the CANN ACL layer, then of the runtime; the runtime's pool
  * errors have no public code and reach the caller as
  * ACL_ERROR_RT_INTERNAL_ERROR (docs/cann-api-notes.md section 8).
+ *
+ * A free of the block the stream's last alloc handed out is deferred in
+ * the library, and a same-size alloc on that stream takes it back without
+ * a syscall (mem_pool_defer.c); every other call submits it first.
  *
  * On a capturing stream the alloc takes its block at once (the runtime
  * does too) and is recorded in the graph, which owns the block from its
@@ -255,9 +259,20 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolMallocAsync(void **ptr, size_t size, ac
 		return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 	}
 	if (pool_decode(memPool, &dev, &req.id) != 0 || dev != ref.dev)
+		req.id = 0;
+	/* The stream's deferred free of a block this size: no syscall. */
+	req.va = npu_rt_pool_take_locked(&ref, capturing ? 0 : req.id, req.size);
+	if (req.va != 0) {
+		npu_rt_devices_unlock();
+		*ptr = (void *)(uintptr_t)req.va;
+		return ACL_SUCCESS;
+	}
+	if (req.id == 0)
 		rc = -ENOENT;
 	else
 		rc = npu_rt_ioctl(ref.fd, NPU_SIM_IOCTL_MEMPOOL_ALLOC, &req);
+	if (rc == 0 && !capturing && npu_rt_pool_defer_ok())
+		npu_rt_pool_note_alloc_locked(&ref, req.id, req.va, req.block_size);
 	if (rc == 0 && capturing &&
 	    npu_rt_capture_pool_alloc(&ref, req.id, req.va, req.block_size, &err) && err != ACL_SUCCESS) {
 		struct npu_sim_mem_free mf = { .va = req.va };
@@ -306,6 +321,13 @@ ACL_FUNC_VISIBILITY aclError aclrtMemPoolFreeAsync(void *ptr, aclrtStream stream
 	err = npu_rt_stream_enter(stream, &ref);
 	if (err != ACL_SUCCESS)
 		return err;
+	/* The block the stream's last alloc handed out: the free waits for
+	 * the next call (mem_pool_defer.c); the driver keeps it in use. */
+	if (npu_rt_pool_defer_free_locked(&ref, (uintptr_t)ptr, npu_rt_pool_defer_ok() &&
+					  npu_rt_capture_stream_state(ref.dev, ref.kid) == 0)) {
+		npu_rt_devices_unlock();
+		return ACL_SUCCESS;
+	}
 	if (npu_rt_capture_pool_free(&ref, (uintptr_t)ptr, &err)) {
 		npu_rt_devices_unlock();
 		return err;

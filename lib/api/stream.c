@@ -62,6 +62,11 @@ void npu_rt_ctx_stop_seen(void)
 	__atomic_store_n(&stop_seen, true, __ATOMIC_RELEASE);
 }
 
+bool npu_rt_ctx_stop_ever(void)
+{
+	return __atomic_load_n(&stop_seen, __ATOMIC_ACQUIRE);
+}
+
 static aclError ctx_failure_ask(const struct npu_rt_ref *ref)
 {
 	struct npu_sim_stream_ctl req = { .id = ref->ctx_id, .op = NPU_SIM_STREAM_CTL_CTX_FAILURE };

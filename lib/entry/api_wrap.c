@@ -35,12 +35,20 @@
 #define NPU_RT_FIRST_HANDLE_(z, a, ...) \
 	((const void *)__builtin_choose_expr(__builtin_types_compatible_p(__typeof__(a), aclrtStream), (a), (void *)0))
 
+/* Every call but these two sees deferred pool frees as submitted
+ * (mem_pool_defer.c); the names are literals, so this folds. */
+#define NPU_RT_POOL_FLUSHES(name) \
+	(__builtin_strcmp(name, "aclrtMemPoolMallocAsync") != 0 && __builtin_strcmp(name, "aclrtMemPoolFreeAsync") != 0)
+
 #define NPU_RT_API(name, params, args)                         \
 	ACL_FUNC_VISIBILITY aclError name params               \
 	{                                                      \
 		aclError err_;                                 \
                                                                \
 		npu_rt_fork_handlers_once();                   \
+		if (__builtin_expect(__atomic_load_n(&npu_rt_pool_held, __ATOMIC_ACQUIRE) != 0, 0) && \
+		    NPU_RT_POOL_FLUSHES(#name))                \
+			npu_rt_pool_flush();                   \
 		if (npu_rt_check_flags)                        \
 			npu_rt_check_begin(#name, __builtin_return_address(0)); \
 		npu_rt_msg_begin();                            \

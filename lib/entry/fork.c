@@ -19,6 +19,7 @@ static void prepare(void)
 	npu_rt_initcb_atfork_prepare();
 	npu_rt_devices_atfork_prepare();
 	npu_rt_ri_atfork_prepare();	/* inside the table lock */
+	npu_rt_pool_atfork_prepare();	/* inside the table lock */
 	npu_rt_host_atfork_prepare();
 	npu_rt_hostreg_atfork_prepare();
 	npu_rt_callback_atfork_prepare();
@@ -31,6 +32,7 @@ static void parent(void)
 	npu_rt_callback_atfork_parent();
 	npu_rt_hostreg_atfork_parent();
 	npu_rt_host_atfork_parent();
+	npu_rt_pool_atfork_parent();
 	npu_rt_ri_atfork_parent();
 	npu_rt_devices_atfork_parent();
 	npu_rt_initcb_atfork_parent();
@@ -44,6 +46,7 @@ static void child(void)
 	npu_rt_callback_atfork_child();
 	npu_rt_hostreg_atfork_child();
 	npu_rt_host_atfork_child();
+	npu_rt_pool_atfork_child();
 	npu_rt_ri_atfork_child();
 	npu_rt_devices_atfork_child();
 	npu_rt_initcb_atfork_child();

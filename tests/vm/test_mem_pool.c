@@ -19,6 +19,7 @@
 #include "vmtest.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -585,6 +586,235 @@ START_TEST(test_killed_process)
 }
 END_TEST
 
+/* ---- deferred frees (lib/api/mem_pool_defer.c) ------------------------ */
+
+/* Whether frees defer: not under the race checker (tests/races runs this
+ * program with NPU_SIM_CHECK=races), which must see each free. */
+static int deferring(void)
+{
+	const char *c = getenv("NPU_SIM_CHECK");
+
+	return c == NULL || (strstr(c, "races") == NULL && strstr(c, "all") == NULL);
+}
+
+/*
+ * A free of the block just handed out waits in the library: the driver
+ * still has the block in use (debugfs) until the next other call, and a
+ * same-size alloc on that stream takes it back without a syscall.
+ */
+START_TEST(test_deferred_reuse)
+{
+	long long used0 = dev_used();
+	aclrtMemPool pool = new_pool(64 * MiB);
+	aclrtStream s = new_stream();
+	void *p, *q;
+	struct prow r;
+
+	p = pmalloc(pool, 64, s);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_SUCCESS);
+	/* reading debugfs is no ACL call: the free is not submitted yet */
+	ck_assert_int_eq(prows_of(getpid(), &r), 1);
+	ck_assert_uint_eq(r.bused, deferring() ? 1 : 0);
+	ck_assert_uint_eq(r.bpending + r.bfree, deferring() ? 0 : 1);
+	ck_assert_uint_eq(r.used, deferring() ? BLK : 0);
+	q = pmalloc(pool, 100, s);	/* the same 2 MiB rounded */
+	ck_assert_ptr_eq(q, p);
+	vm_stream_hold(1);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(q, s), ACL_SUCCESS);
+	/* a GetAttr sees it as submitted: exactly the bytes before the alloc */
+	ck_assert_uint_eq(attr64(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 0);
+	ck_assert_int_eq(prows_of(getpid(), &r), 1);
+	ck_assert_uint_eq(r.bpending, 1);
+	ck_assert_uint_eq(r.bused, 0);
+	vm_stream_hold(0);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_uint_eq(attr64(pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT), 0);
+	assert_figures(pool, 0, 0, BLK, BLK);	/* threshold 0: released */
+
+	/* another size misses: the free is submitted first; too small for 4 MiB */
+	p = pmalloc(pool, BLK, s);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_SUCCESS);
+	q = pmalloc(pool, 3 * MiB, s);
+	ck_assert_ptr_ne(q, p);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(q, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	assert_figures(pool, 0, 0, 3 * BLK, 2 * BLK);
+
+	/* freed twice: the second answers as it did before deferral */
+	p = pmalloc(pool, 64, s);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_ERROR_RT_INTERNAL_ERROR);
+	ck_assert_ptr_nonnull(strstr(aclGetRecentErrMsg(),
+				     "ptr is in a pool block that is not allocated (freed twice?) or not its start"));
+	/* and aclrtFree of a block whose free was deferred */
+	p = pmalloc(pool, 64, s);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(p), ACL_ERROR_RT_PARAM_INVALID);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	assert_figures(pool, 0, 0, 3 * BLK, 2 * BLK);
+
+	ck_assert_int_eq(aclrtMemPoolDestroy(pool), ACL_SUCCESS);
+	ck_assert_int_eq(dev_used(), used0);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+END_TEST
+
+/* Another stream never gets the deferred block (default reuse). */
+START_TEST(test_deferred_other_stream)
+{
+	aclrtMemPool pool = new_pool(64 * MiB);
+	aclrtStream a = new_stream(), b = new_stream();
+	void *p, *q;
+
+	p = pmalloc(pool, 64, a);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(p, a), ACL_SUCCESS);
+	q = pmalloc(pool, 64, b);
+	ck_assert_ptr_ne(q, p);
+	/* the miss submitted a's free: one block in use, two reserved */
+	assert_figures(pool, 2 * BLK, BLK, 2 * BLK, BLK);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(q, b), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_SUCCESS);
+	assert_figures(pool, 0, 0, 2 * BLK, BLK);
+	ck_assert_int_eq(aclrtMemPoolDestroy(pool), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(a), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(b), ACL_SUCCESS);
+}
+END_TEST
+
+/* A deferred free, then the stream's destroy: it is submitted and runs. */
+START_TEST(test_deferred_stream_destroy)
+{
+	long long used0 = dev_used();
+	aclrtMemPool pool = new_pool(64 * MiB);
+	aclrtStream s = new_stream();
+	void *p;
+	struct prow r;
+
+	set64(pool, ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD, 64 * MiB);
+	p = pmalloc(pool, 64, s);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(prows_of(getpid(), &r), 1);
+	ck_assert_uint_eq(r.bfree, 1);
+	ck_assert_uint_eq(r.bpending + r.bused, 0);
+	assert_figures(pool, BLK, 0, BLK, BLK);
+	ck_assert_int_eq(dev_used(), used0 + (long long)BLK);
+	ck_assert_int_eq(aclrtMemPoolDestroy(pool), ACL_SUCCESS);
+	ck_assert_int_eq(prows_of(getpid(), NULL), 0);
+	ck_assert_int_eq(dev_used(), used0);
+}
+END_TEST
+
+/* A forked child does not submit the parent's deferred free. */
+START_TEST(test_deferred_fork)
+{
+	aclrtMemPool pool = new_pool(64 * MiB);
+	aclrtStream s = new_stream();
+	int32_t d = -1;
+	void *p, *q;
+	struct prow r;
+	int st = -1;
+	pid_t pid;
+
+	p = pmalloc(pool, 64, s);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_SUCCESS);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)	/* an exported call flushes in a process with frees */
+		_exit(aclrtGetDevice(&d) == ACL_ERROR_RT_CONTEXT_NULL ? 0 : 1);
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ck_assert_int_eq(prows_of(getpid(), &r), 1);
+	ck_assert_uint_eq(r.bused, deferring() ? 1 : 0);
+	ck_assert_uint_eq(r.bpending + r.bfree, deferring() ? 0 : 1);
+	/* still deferred in the parent */
+	q = pmalloc(pool, 64, s);
+	ck_assert_ptr_eq(q, p);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(q, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	assert_figures(pool, 0, 0, BLK, BLK);
+	ck_assert_int_eq(aclrtMemPoolDestroy(pool), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+END_TEST
+
+struct used_arg {
+	aclrtMemPool pool;
+	uint64_t used;
+	aclError err;
+};
+
+static void *used_thread(void *arg)
+{
+	struct used_arg *u = arg;
+
+	u->err = aclrtMemPoolGetAttr(u->pool, ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT, &u->used);
+	return NULL;
+}
+
+/* Another thread's call flushes the deferred free first. */
+START_TEST(test_deferred_other_thread)
+{
+	aclrtMemPool pool = new_pool(64 * MiB);
+	aclrtStream s = new_stream();
+	struct used_arg u = { .used = 0xdead, .err = -1 };
+	pthread_t t;
+	struct prow r;
+	void *p;
+
+	vm_stream_hold(1);
+	p = pmalloc(pool, 64, s);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_SUCCESS);
+	u.pool = pool;
+	ck_assert_int_eq(pthread_create(&t, NULL, used_thread, &u), 0);
+	ck_assert_int_eq(pthread_join(t, NULL), 0);
+	ck_assert_int_eq(u.err, ACL_SUCCESS);
+	ck_assert_uint_eq(u.used, 0);
+	ck_assert_int_eq(prows_of(getpid(), &r), 1);
+	ck_assert_uint_eq(r.bpending, 1);
+	ck_assert_uint_eq(r.bused, 0);
+	vm_stream_hold(0);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	assert_figures(pool, 0, 0, BLK, BLK);
+	ck_assert_int_eq(aclrtMemPoolDestroy(pool), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+END_TEST
+
+/*
+ * The file's queue full when the deferred free is submitted: the block
+ * leaves its pool and goes back to the device (MEM_FREE), nothing leaks.
+ */
+START_TEST(test_deferred_queue_full)
+{
+	aclrtMemPool pool = new_pool(64 * MiB);
+	aclrtStream s = new_stream();
+	void *d = vm_dev_alloc(64), *p;
+	long long used0 = dev_used();
+	int n = 0;
+
+	if (deferring()) {
+		vm_stream_hold(1);
+		while (n < NPU_SIM_MAX_QUEUED && aclrtMemsetAsync(d, 64, 0, 64, s) == ACL_SUCCESS)
+			n++;
+		ck_assert_int_eq(n, NPU_SIM_MAX_QUEUED);
+		ck_assert_int_eq(aclrtMemsetAsync(d, 64, 0, 64, s), ACL_ERROR_RT_STREAM_TASK_FULL);
+		p = pmalloc(pool, 64, s);
+		ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_SUCCESS);
+		ck_assert_int_eq(dev_used(), used0 + (long long)BLK);
+		/* GetAttr flushes: the submit is refused, the block goes */
+		assert_figures(pool, 0, 0, BLK, BLK);
+		ck_assert_int_eq(dev_used(), used0);
+		ck_assert_int_eq(prows_of(getpid(), NULL), 1);
+		vm_stream_hold(0);
+		ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	}
+	ck_assert_int_eq(aclrtMemPoolDestroy(pool), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(d), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+END_TEST
+
 /* ---- copies described in device memory ------------------------------- */
 
 struct desc32 {
@@ -838,6 +1068,12 @@ static Suite *mem_pool_suite(void)
 	tcase_add_test(t, test_free_async_plain);
 	tcase_add_test(t, test_killed_process);
 	tcase_add_test(t, test_raw_fields);
+	tcase_add_test(t, test_deferred_reuse);
+	tcase_add_test(t, test_deferred_other_stream);
+	tcase_add_test(t, test_deferred_stream_destroy);
+	tcase_add_test(t, test_deferred_fork);
+	tcase_add_test(t, test_deferred_other_thread);
+	tcase_add_test(t, test_deferred_queue_full);
 	suite_add_tcase(s, t);
 
 	tcase_add_checked_fixture(d, vm_acl_stream_setup, vm_acl_stream_teardown);
