@@ -359,7 +359,12 @@ static double malloc_ops(int n)
 	return bench_now() - t;
 }
 
-static void pool_row(void)
+/*
+ * The pool row with release threshold @keep: 0 (the default) gives the
+ * free 2 MiB block back at every synchronize, so the next MallocAsync
+ * takes (and zeroes) a new one; the pool's size keeps it for reuse.
+ */
+static void pool_row(uint64_t keep, const char *name, const char *target, const char *note)
 {
 	struct bench_samples a = { 0 }, b = { 0 };
 	int reps = bench_reps();
@@ -367,14 +372,14 @@ static void pool_row(void)
 	aclrtMemPool pool;
 	aclrtStream s;
 
-	if (!bench_selected("pool"))
-		return;
 	memset(&props, 0, sizeof(props));
 	props.allocType = ACL_MEM_ALLOCATION_TYPE_PINNED;
 	props.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
 	props.location.id = 0;
 	props.maxSize = 64 * MiB;
 	bench_check(aclrtMemPoolCreate(&pool, &props), "aclrtMemPoolCreate");
+	bench_check(aclrtMemPoolSetAttr(pool, ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD, &keep),
+		    "aclrtMemPoolSetAttr");
 	bench_check(aclrtCreateStream(&s), "aclrtCreateStream");
 	for (int r = 0; r < reps; r++) {
 		bench_add(&a, pool_ops(pool, s, POOL_OPS));
@@ -382,8 +387,17 @@ static void pool_row(void)
 	}
 	bench_check(aclrtDestroyStream(s), "aclrtDestroyStream");
 	bench_check(aclrtMemPoolDestroy(pool), "aclrtMemPoolDestroy");
-	bench_row(&(struct bench_row){ "pool MallocAsync+FreeAsync 64 B", "aclrtMalloc+aclrtFree 64 B", "<1",
-				       POOL_OPS, 0, 0, "same stream; a synchronize per 100 pairs" }, &a, &b);
+	bench_row(&(struct bench_row){ name, "aclrtMalloc+aclrtFree 64 B", target, POOL_OPS, 0, 0, note }, &a, &b);
+}
+
+static void pool_rows(void)
+{
+	if (!bench_selected("pool"))
+		return;
+	pool_row(0, "pool MallocAsync+FreeAsync 64 B, threshold 0", "",
+		 "same stream; a synchronize per 100 pairs releases the block");
+	pool_row(64 * MiB, "pool MallocAsync+FreeAsync 64 B, block kept", "<1",
+		 "same stream; a synchronize per 100 pairs; release threshold 64 MiB");
 }
 
 void bench_stream(void)
@@ -391,5 +405,5 @@ void bench_stream(void)
 	handoff_rows();
 	ipc_row();
 	graph_row();
-	pool_row();
+	pool_rows();
 }

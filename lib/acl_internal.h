@@ -489,11 +489,13 @@ void npu_rt_exception_note(const char *call, aclError err, const void *stream);
 
 /* ---- mem_pool_defer.c: deferred pool frees (mem_pool.c) -------------- */
 
-/* Records of pool blocks (mem_pool_defer.c); the exported wrapper of every
- * call but aclrtMemPoolMallocAsync/FreeAsync flushes while it is not 0. */
-extern unsigned int npu_rt_pool_held;
-/* Submit every deferred free, drop every record (no lock held). */
-void npu_rt_pool_flush(void);
+/* Records of pool blocks, and deferred frees among them (mem_pool_defer.c);
+ * the exported wrapper of every call but aclrtMemPoolMallocAsync/FreeAsync
+ * flushes while the one it cares for is not 0 (api_wrap.c). */
+extern unsigned int npu_rt_pool_held, npu_rt_pool_deferred;
+/* Submit every deferred free, and drop every record when all (no lock
+ * held). */
+void npu_rt_pool_flush(bool all);
 /* Whether this process may defer a free (race checker off, no STOP mode). */
 bool npu_rt_pool_defer_ok(void);
 /*

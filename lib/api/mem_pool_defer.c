@@ -15,9 +15,12 @@
  * A flush submits each DEFERRED free (OP_POOL_FREE, as FreeAsync does
  * otherwise).  The exported wrapper of every other call flushes at its
  * entry (api_wrap.c), so every other call sees the free as submitted when
- * FreeAsync returned; it also drops the ALLOCATED records, as any other
- * call may free or take their blocks.  Only a process with records pays
- * more than one load there (npu_rt_pool_held).
+ * FreeAsync returned.  Most calls also drop the ALLOCATED records, as they
+ * may free or take their blocks; the calls that only queue work on, copy
+ * through or read a block (NPU_RT_POOL_KEEPS in api_wrap.c: the work a
+ * program does with a block between its MallocAsync and FreeAsync) leave
+ * them standing.  Only a process with records pays more than one load
+ * there (npu_rt_pool_held, npu_rt_pool_deferred).
  *
  * Lock: taken alone or under the device table lock (read), nothing inside
  * it; the only ioctls under it are STREAM_SUBMIT and MEM_FREE, which do not
@@ -45,11 +48,28 @@ struct slot {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct slot slots[SLOTS];
 unsigned int npu_rt_pool_held;	/* slots not empty; written under lock */
+unsigned int npu_rt_pool_deferred;	/* DEFERRED slots; written under lock */
+
+static void count(unsigned int *n, int by)
+{
+	__atomic_store_n(n, *n + by, __ATOMIC_RELEASE);
+}
+
+/* Change s's state, keeping the counts.  Table lock held. */
+static void slot_set(struct slot *s, enum slot_state to)
+{
+	if (s->state == SLOT_DEFERRED)
+		count(&npu_rt_pool_deferred, -1);
+	if (to == SLOT_DEFERRED)
+		count(&npu_rt_pool_deferred, 1);
+	if ((s->state == SLOT_EMPTY) != (to == SLOT_EMPTY))
+		count(&npu_rt_pool_held, to == SLOT_EMPTY ? -1 : 1);
+	s->state = to;
+}
 
 static void slot_clear(struct slot *s)
 {
-	s->state = SLOT_EMPTY;
-	__atomic_store_n(&npu_rt_pool_held, npu_rt_pool_held - 1, __ATOMIC_RELEASE);
+	slot_set(s, SLOT_EMPTY);
 }
 
 /* Submit the free of s's block.  Table lock held. */
@@ -97,11 +117,11 @@ static bool held(void)
 	return __atomic_load_n(&npu_rt_pool_held, __ATOMIC_ACQUIRE) != 0;
 }
 
-void npu_rt_pool_flush(void)
+void npu_rt_pool_flush(bool all)
 {
 	npu_rt_devices_read_lock();
 	pthread_mutex_lock(&lock);
-	flush_locked(true);
+	flush_locked(all);
 	pthread_mutex_unlock(&lock);
 	npu_rt_devices_unlock();
 }
@@ -132,7 +152,7 @@ uint64_t npu_rt_pool_take_locked(const struct npu_rt_ref *ref, uint64_t pool, ui
 	pthread_mutex_lock(&lock);
 	s = slot_of(ref, npu_rt_device_epoch_locked(ref->dev));
 	if (pool != 0 && s != NULL && s->state == SLOT_DEFERRED && s->pool == pool && s->size == size) {
-		s->state = SLOT_ALLOCATED;
+		slot_set(s, SLOT_ALLOCATED);
 		va = s->va;
 	} else {
 		flush_locked(false);
@@ -149,16 +169,16 @@ void npu_rt_pool_note_alloc_locked(const struct npu_rt_ref *ref, uint64_t pool, 
 	pthread_mutex_lock(&lock);
 	s = slot_of(ref, epoch);
 	for (int i = 0; i < SLOTS && s == NULL; i++)
-		if (slots[i].state == SLOT_EMPTY) {
+		if (slots[i].state == SLOT_EMPTY)
 			s = &slots[i];
-			__atomic_store_n(&npu_rt_pool_held, npu_rt_pool_held + 1, __ATOMIC_RELEASE);
-		}
 	/* Deferred by another thread's free since this alloc flushed. */
 	if (s != NULL && s->state == SLOT_DEFERRED)
 		slot_submit(s);
-	if (s != NULL)
+	if (s != NULL) {
+		slot_set(s, SLOT_ALLOCATED);
 		*s = (struct slot){ .state = SLOT_ALLOCATED, .dev = ref->dev, .epoch = epoch, .kid = ref->kid,
 				    .pool = pool, .va = va, .size = size };
+	}
 	pthread_mutex_unlock(&lock);
 }
 
@@ -171,7 +191,7 @@ bool npu_rt_pool_defer_free_locked(const struct npu_rt_ref *ref, uint64_t va, bo
 	pthread_mutex_lock(&lock);
 	s = slot_of(ref, npu_rt_device_epoch_locked(ref->dev));
 	if (may_defer && s != NULL && s->state == SLOT_ALLOCATED && s->va == va) {
-		s->state = SLOT_DEFERRED;
+		slot_set(s, SLOT_DEFERRED);
 		pthread_mutex_unlock(&lock);
 		return true;
 	}
@@ -200,5 +220,6 @@ void npu_rt_pool_atfork_child(void)
 {
 	memset(slots, 0, sizeof(slots));
 	npu_rt_pool_held = 0;
+	npu_rt_pool_deferred = 0;
 	pthread_mutex_init(&lock, NULL);
 }

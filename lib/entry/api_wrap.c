@@ -39,6 +39,25 @@
  * (mem_pool_defer.c); the names are literals, so this folds. */
 #define NPU_RT_POOL_FLUSHES(name) \
 	(__builtin_strcmp(name, "aclrtMemPoolMallocAsync") != 0 && __builtin_strcmp(name, "aclrtMemPoolFreeAsync") != 0)
+#define NPU_RT_IS(name, call) (__builtin_strcmp(name, call) == 0)
+/*
+ * The calls that cannot free, take or hand out a pool block: they queue
+ * work on, copy through or read one (what a program does with a block
+ * between its MallocAsync and FreeAsync), so they leave the records of
+ * blocks given out standing, and a free after them may still be deferred.
+ */
+#define NPU_RT_POOL_KEEPS(name)                                                                         \
+	(NPU_RT_IS(name, "aclrtMemcpy") || NPU_RT_IS(name, "aclrtMemcpyAsync") ||                      \
+	 NPU_RT_IS(name, "aclrtMemcpy2d") || NPU_RT_IS(name, "aclrtMemcpy2dAsync") ||                  \
+	 NPU_RT_IS(name, "aclrtMemset") || NPU_RT_IS(name, "aclrtMemsetAsync") ||                      \
+	 NPU_RT_IS(name, "aclrtRecordEvent") || NPU_RT_IS(name, "aclrtStreamWaitEvent") ||             \
+	 NPU_RT_IS(name, "aclrtLaunchHostFunc") || NPU_RT_IS(name, "aclrtLaunchCallback") ||           \
+	 NPU_RT_IS(name, "aclrtValueWrite") || NPU_RT_IS(name, "aclrtValueWait") ||                    \
+	 NPU_RT_IS(name, "aclrtSynchronizeStream") || NPU_RT_IS(name, "aclrtSynchronizeStreamWithTimeout") || \
+	 NPU_RT_IS(name, "aclrtSynchronizeEvent") || NPU_RT_IS(name, "aclrtSynchronizeDevice") ||      \
+	 NPU_RT_IS(name, "aclrtStreamQuery") || NPU_RT_IS(name, "aclrtQueryEventStatus") ||            \
+	 NPU_RT_IS(name, "aclrtGetMemInfo") || NPU_RT_IS(name, "aclrtPointerGetAttributes") ||         \
+	 NPU_RT_IS(name, "aclrtMemPoolGetAttr"))
 
 #define NPU_RT_API(name, params, args)                         \
 	ACL_FUNC_VISIBILITY aclError name params               \
@@ -46,9 +65,10 @@
 		aclError err_;                                 \
                                                                \
 		npu_rt_fork_handlers_once();                   \
-		if (__builtin_expect(__atomic_load_n(&npu_rt_pool_held, __ATOMIC_ACQUIRE) != 0, 0) && \
-		    NPU_RT_POOL_FLUSHES(#name))                \
-			npu_rt_pool_flush();                   \
+		if (NPU_RT_POOL_FLUSHES(#name) &&              \
+		    __builtin_expect(__atomic_load_n(NPU_RT_POOL_KEEPS(#name) ? &npu_rt_pool_deferred : \
+						     &npu_rt_pool_held, __ATOMIC_ACQUIRE) != 0, 0)) \
+			npu_rt_pool_flush(!NPU_RT_POOL_KEEPS(#name)); \
 		if (npu_rt_check_flags)                        \
 			npu_rt_check_begin(#name, __builtin_return_address(0)); \
 		npu_rt_msg_begin();                            \

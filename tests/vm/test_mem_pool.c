@@ -659,6 +659,53 @@ START_TEST(test_deferred_reuse)
 }
 END_TEST
 
+/*
+ * Work on the block between its MallocAsync and FreeAsync (copies, a set,
+ * an event, a synchronize) leaves the free deferrable; a call that may
+ * free or take a block (here aclrtMemPoolTrimTo) does not: the free after
+ * it is submitted at once.
+ */
+START_TEST(test_deferred_after_work)
+{
+	aclrtMemPool pool = new_pool(64 * MiB);
+	aclrtStream s = new_stream();
+	aclrtEvent ev;
+	unsigned char in[64], out[64];
+	void *p, *q;
+	struct prow r;
+
+	ck_assert_int_eq(aclrtCreateEvent(&ev), ACL_SUCCESS);
+	memset(in, 0x5A, sizeof(in));
+	p = pmalloc(pool, 64, s);
+	ck_assert_int_eq(aclrtMemsetAsync(p, 64, 0, 64, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(p, 64, in, 64, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtRecordEvent(ev, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpy(out, 64, p, 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+	ck_assert_mem_eq(out, in, 64);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(p, s), ACL_SUCCESS);
+	ck_assert_int_eq(prows_of(getpid(), &r), 1);
+	ck_assert_uint_eq(r.bused, deferring() ? 1 : 0);
+	q = pmalloc(pool, 64, s);
+	ck_assert_ptr_eq(q, p);
+
+	/* a trim between: the record is dropped, the free goes to the driver */
+	ck_assert_int_eq(aclrtMemPoolTrimTo(pool, BLK), ACL_SUCCESS);
+	vm_stream_hold(1);
+	ck_assert_int_eq(aclrtMemPoolFreeAsync(q, s), ACL_SUCCESS);
+	ck_assert_int_eq(prows_of(getpid(), &r), 1);
+	ck_assert_uint_eq(r.bused, 0);
+	ck_assert_uint_eq(r.bpending, 1);
+	vm_stream_hold(0);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	assert_figures(pool, 0, 0, BLK, BLK);
+
+	ck_assert_int_eq(aclrtDestroyEvent(ev), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemPoolDestroy(pool), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+END_TEST
+
 /* Another stream never gets the deferred block (default reuse). */
 START_TEST(test_deferred_other_stream)
 {
@@ -1069,6 +1116,7 @@ static Suite *mem_pool_suite(void)
 	tcase_add_test(t, test_killed_process);
 	tcase_add_test(t, test_raw_fields);
 	tcase_add_test(t, test_deferred_reuse);
+	tcase_add_test(t, test_deferred_after_work);
 	tcase_add_test(t, test_deferred_other_stream);
 	tcase_add_test(t, test_deferred_stream_destroy);
 	tcase_add_test(t, test_deferred_fork);
