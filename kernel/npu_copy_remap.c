@@ -162,54 +162,40 @@ void npu_remap_copy(void *dst, const void *src, size_t n)
 	}
 }
 
-/* User to kernel: the bytes not copied, as copy_from_user(). */
-size_t npu_remap_copy_from_user(void *dst, const void __user *src, size_t n)
+/*
+ * Between kernel @k and user @u, to the user or from: the bytes not
+ * copied, as copy_{to,from}_user().
+ */
+static size_t npu_remap_user(void *k, void __user *u, size_t n, bool to_user)
 {
+	bool remap = npu_remap_worth(k, (__force unsigned long)u, n);
 	struct npu_remap_win w;
 
-	if (!npu_remap_worth(dst, (__force unsigned long)src, n))
-		return copy_from_user(dst, src, n);
 	while (n) {
-		size_t len = npu_remap_win_bytes(dst, n), left;
-		void *at = npu_remap_map(&w, dst, &len, (__force unsigned long)src);
+		size_t len = remap ? npu_remap_win_bytes(k, n) : n, left;
+		void *at = remap ? npu_remap_map(&w, k, &len, (__force unsigned long)u) : NULL;
+		void *via = at ? at : k;
 
-		if (at) {
-			left = copy_from_user(at, src, len);
+		left = to_user ? copy_to_user(u, via, len) : copy_from_user(via, u, len);
+		if (at)
 			npu_remap_unmap(&w);
-		} else {
-			left = copy_from_user(dst, src, len);
-		}
 		if (left)
 			return n - len + left;
-		dst += len;
-		src += len;
+		k += len;
+		u += len;
 		n -= len;
 	}
 	return 0;
 }
 
+/* User to kernel: the bytes not copied, as copy_from_user(). */
+size_t npu_remap_copy_from_user(void *dst, const void __user *src, size_t n)
+{
+	return npu_remap_user(dst, (void __user *)src, n, false);
+}
+
 /* Kernel to user: the bytes not copied, as copy_to_user(). */
 size_t npu_remap_copy_to_user(void __user *dst, const void *src, size_t n)
 {
-	struct npu_remap_win w;
-
-	if (!npu_remap_worth(src, (__force unsigned long)dst, n))
-		return copy_to_user(dst, src, n);
-	while (n) {
-		size_t len = npu_remap_win_bytes(src, n), left;
-		const void *at = npu_remap_map(&w, src, &len, (__force unsigned long)dst);
-
-		if (at) {
-			left = copy_to_user(dst, at, len);
-			npu_remap_unmap(&w);
-		} else {
-			left = copy_to_user(dst, src, len);
-		}
-		if (left)
-			return n - len + left;
-		dst += len;
-		src += len;
-		n -= len;
-	}
-	return 0;
+	return npu_remap_user((void *)src, dst, n, true);
 }
