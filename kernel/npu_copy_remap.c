@@ -131,6 +131,40 @@ static size_t npu_remap_win_bytes(const void *kaddr, size_t left)
 	return min(left, room);
 }
 
+enum npu_remap_dir { NPU_REMAP_KERNEL, NPU_REMAP_FROM_USER, NPU_REMAP_TO_USER };
+
+/*
+ * Move @n bytes between kernel @k and @other (kernel, or user memory
+ * @dir says which way), through a second mapping of @k's pages when @remap:
+ * the bytes not copied, as copy_{to,from}_user() (0 for kernel moves).
+ */
+static size_t npu_remap_move(void *k, void *other, size_t n, bool remap,
+			     enum npu_remap_dir dir)
+{
+	struct npu_remap_win w;
+
+	while (n) {
+		size_t len = remap ? npu_remap_win_bytes(k, n) : n, left = 0;
+		void *at = remap ? npu_remap_map(&w, k, &len, (unsigned long)other) : NULL;
+		void *via = at ? at : k;
+
+		if (dir == NPU_REMAP_KERNEL)
+			memcpy(via, other, len);
+		else if (dir == NPU_REMAP_FROM_USER)
+			left = copy_from_user(via, (__force const void __user *)other, len);
+		else
+			left = copy_to_user((__force void __user *)other, via, len);
+		if (at)
+			npu_remap_unmap(&w);
+		if (left)
+			return n - len + left;
+		k += len;
+		other += len;
+		n -= len;
+	}
+	return 0;
+}
+
 /*
  * Kernel to kernel, forwards: memmove() semantics unless the ranges overlap
  * with @dst above @src (the caller's backwards path keeps memmove for that).
@@ -139,63 +173,27 @@ static size_t npu_remap_win_bytes(const void *kaddr, size_t left)
  */
 void npu_remap_copy(void *dst, const void *src, size_t n)
 {
-	struct npu_remap_win w;
-
 	if (!npu_remap_worth(dst, (unsigned long)src, n) ||
-	    (dst < src + n && src < dst + n)) {
+	    (dst < src + n && src < dst + n))
 		memmove(dst, src, n);
-		return;
-	}
-	while (n) {
-		size_t len = npu_remap_win_bytes(dst, n);
-		void *at = npu_remap_map(&w, dst, &len, (unsigned long)src);
-
-		if (at) {
-			memcpy(at, src, len);
-			npu_remap_unmap(&w);
-		} else {
-			memcpy(dst, src, len);
-		}
-		dst += len;
-		src += len;
-		n -= len;
-	}
-}
-
-/*
- * Between kernel @k and user @u, to the user or from: the bytes not
- * copied, as copy_{to,from}_user().
- */
-static size_t npu_remap_user(void *k, void __user *u, size_t n, bool to_user)
-{
-	bool remap = npu_remap_worth(k, (__force unsigned long)u, n);
-	struct npu_remap_win w;
-
-	while (n) {
-		size_t len = remap ? npu_remap_win_bytes(k, n) : n, left;
-		void *at = remap ? npu_remap_map(&w, k, &len, (__force unsigned long)u) : NULL;
-		void *via = at ? at : k;
-
-		left = to_user ? copy_to_user(u, via, len) : copy_from_user(via, u, len);
-		if (at)
-			npu_remap_unmap(&w);
-		if (left)
-			return n - len + left;
-		k += len;
-		u += len;
-		n -= len;
-	}
-	return 0;
+	else
+		npu_remap_move(dst, (void *)src, n, true, NPU_REMAP_KERNEL);
 }
 
 /* User to kernel: the bytes not copied, as copy_from_user(). */
 size_t npu_remap_copy_from_user(void *dst, const void __user *src, size_t n)
 {
-	return npu_remap_user(dst, (void __user *)src, n, false);
+	void *u = (__force void *)src;
+
+	return npu_remap_move(dst, u, n, npu_remap_worth(dst, (unsigned long)u, n),
+			      NPU_REMAP_FROM_USER);
 }
 
 /* Kernel to user: the bytes not copied, as copy_to_user(). */
 size_t npu_remap_copy_to_user(void __user *dst, const void *src, size_t n)
 {
-	return npu_remap_user((void *)src, dst, n, true);
+	void *u = (__force void *)dst, *k = (void *)src;
+
+	return npu_remap_move(k, u, n, npu_remap_worth(k, (unsigned long)u, n),
+			      NPU_REMAP_TO_USER);
 }
