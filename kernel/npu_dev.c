@@ -413,6 +413,7 @@ static int npu_dev_create(unsigned int index, u64 capacity, bool host_access,
 	INIT_LIST_HEAD(&ndev->ctx_list);
 	ida_init(&ndev->ctx_ida);
 	spin_lock_init(&ndev->cap_lock);
+	seqcount_spinlock_init(&ndev->cap_seq, &ndev->cap_lock);
 	init_waitqueue_head(&ndev->hold_wq);
 	spin_lock_init(&ndev->fault_lock);
 	atomic64_set(&ndev->next_id, 0);

@@ -44,13 +44,14 @@ static u64 npu_limit_min(u64 a, u64 b)
 /* The limit that applies to @proc now (0 = none) and what is charged to it. */
 void npu_limit_read(struct npu_proc *proc, u64 *effective, u64 *used)
 {
-	u64 own;
-
-	spin_lock(&proc->lock);
-	own = proc->own_limit;
-	*used = proc->used;
-	spin_unlock(&proc->lock);
-	*effective = npu_limit_min(READ_ONCE(proc->ndev->proc_mem_limit), own);
+	/*
+	 * No lock: each value is one word its writers store whole (under
+	 * proc->lock), and the two need not be read at one instant; a
+	 * charge racing this call is seen or not, as with the lock.
+	 */
+	*used = READ_ONCE(proc->used);
+	*effective = npu_limit_min(READ_ONCE(proc->ndev->proc_mem_limit),
+				   READ_ONCE(proc->own_limit));
 }
 
 /* The limit that applies to @proc now, 0 = none. */
@@ -76,7 +77,7 @@ int npu_limit_charge(struct npu_proc *proc, u64 bytes)
 	if (lim && (bytes > lim || proc->used > lim - bytes))
 		ret = -EUSERS;
 	else
-		proc->used += bytes;
+		WRITE_ONCE(proc->used, proc->used + bytes);
 	spin_unlock(&proc->lock);
 	return ret;
 }
@@ -84,7 +85,7 @@ int npu_limit_charge(struct npu_proc *proc, u64 bytes)
 void npu_limit_uncharge(struct npu_proc *proc, u64 bytes)
 {
 	spin_lock(&proc->lock);
-	proc->used -= bytes;
+	WRITE_ONCE(proc->used, proc->used - bytes);
 	spin_unlock(&proc->lock);
 }
 
@@ -164,7 +165,7 @@ int npu_ioctl_mem_limit(struct npu_ctx *ctx, void __user *uarg)
 		if (proc->own_limit && args.limit > proc->own_limit)
 			ret = -EPERM;
 		else
-			proc->own_limit = args.limit;
+			WRITE_ONCE(proc->own_limit, args.limit);
 	}
 	args.own_limit = proc->own_limit;
 	args.used = proc->used;

@@ -163,43 +163,92 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	return 0;
 }
 
+/* MEM_INFO's out fields, @capacity to the end, as an array of words. */
+#define NPU_MEM_INFO_OUT_WORDS						\
+	((sizeof(struct npu_sim_mem_info) -				\
+	  offsetof(struct npu_sim_mem_info, capacity)) / sizeof(u64))
+
+/*
+ * The call of every aclrtGetMemInfo: the record is checked and filled in
+ * place (no copy of it through the stack, no lock: the device counters
+ * are read under cap_seq, the account without its lock; npu_limit_read).
+ */
 int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 {
+	struct npu_sim_mem_info __user *u = uarg;
+	const u64 __user *out = &u->capacity;
 	struct npu_dev *ndev = ctx->ndev;
 	struct npu_sim_mem_info info;
+	u64 set = 0, word;
+	unsigned int seq, i;
 	struct sysinfo si;
 
-	if (copy_from_user(&info, uarg, sizeof(info)))
+	if (!user_read_access_begin(u, sizeof(*u)))
 		return -EFAULT;
-	if ((info.flags & ~NPU_SIM_MEM_INFO_FLAGS_MASK) || info.pad ||
-	    npu_uapi_out_set(&info, capacity, reserved))
+	unsafe_get_user(info.flags, &u->flags, efault_read);
+	unsafe_get_user(info.pad, &u->pad, efault_read);
+	for (i = 0; i < NPU_MEM_INFO_OUT_WORDS; i++) {
+		unsafe_get_user(word, &out[i], efault_read);
+		set |= word;
+	}
+	user_read_access_end();
+	if ((info.flags & ~NPU_SIM_MEM_INFO_FLAGS_MASK) || info.pad || set)
 		return -EINVAL;
 
+	do {
+		seq = read_seqcount_begin(&ndev->cap_seq);
+		info.used = ndev->used;
+		info.used_normal = ndev->used_kind[NPU_SIM_PAGE_NORMAL];
+		info.used_huge_2m = ndev->used_kind[NPU_SIM_PAGE_HUGE_2M];
+		info.used_huge_1g = ndev->used_kind[NPU_SIM_PAGE_HUGE_1G];
+		info.used_p2p = ndev->used_p2p;
+	} while (read_seqcount_retry(&ndev->cap_seq, seq));
 	info.capacity = ndev->capacity;
-	spin_lock(&ndev->cap_lock);
-	info.used = ndev->used;
-	info.used_normal = ndev->used_kind[NPU_SIM_PAGE_NORMAL];
-	info.used_huge_2m = ndev->used_kind[NPU_SIM_PAGE_HUGE_2M];
-	info.used_huge_1g = ndev->used_kind[NPU_SIM_PAGE_HUGE_1G];
-	info.used_p2p = ndev->used_p2p;
-	spin_unlock(&ndev->cap_lock);
 	info.allocations = atomic64_read(&ndev->nr_allocs);
 	info.context_used = READ_ONCE(ctx->used);
 	npu_limit_read(ctx->proc, &info.limit_effective, &info.limit_used);
-	if (info.flags & NPU_SIM_MEM_INFO_DEVICE_ONLY)
-		goto out;
+	if (!(info.flags & NPU_SIM_MEM_INFO_DEVICE_ONLY)) {
+		npu_hugetlbfs_pool(NPU_SIM_PAGE_HUGE_2M, &info.huge_2m_total,
+				   &info.huge_2m_free);
+		npu_hugetlbfs_pool(NPU_SIM_PAGE_HUGE_1G, &info.huge_1g_total,
+				   &info.huge_1g_free);
+		si_meminfo(&si);
+		info.host_total = (u64)si.totalram * si.mem_unit;
+		info.host_free = (u64)si_mem_available() << PAGE_SHIFT;
+	}
 
-	npu_hugetlbfs_pool(NPU_SIM_PAGE_HUGE_2M, &info.huge_2m_total,
-			   &info.huge_2m_free);
-	npu_hugetlbfs_pool(NPU_SIM_PAGE_HUGE_1G, &info.huge_1g_total,
-			   &info.huge_1g_free);
-	si_meminfo(&si);
-	info.host_total = (u64)si.totalram * si.mem_unit;
-	info.host_free = (u64)si_mem_available() << PAGE_SHIFT;
-out:
-	if (copy_to_user(uarg, &info, sizeof(info)))
+	/* Only the out fields: the rest is as checked above (zero). */
+	if (!user_write_access_begin(u, sizeof(*u)))
 		return -EFAULT;
+#define NPU_PUT(field) unsafe_put_user(info.field, &u->field, efault_write)
+	NPU_PUT(capacity);
+	NPU_PUT(used);
+	NPU_PUT(used_normal);
+	NPU_PUT(used_huge_2m);
+	NPU_PUT(used_huge_1g);
+	NPU_PUT(used_p2p);
+	NPU_PUT(context_used);
+	NPU_PUT(allocations);
+	NPU_PUT(limit_effective);
+	NPU_PUT(limit_used);
+	if (!(info.flags & NPU_SIM_MEM_INFO_DEVICE_ONLY)) {
+		NPU_PUT(huge_2m_free);
+		NPU_PUT(huge_2m_total);
+		NPU_PUT(huge_1g_free);
+		NPU_PUT(huge_1g_total);
+		NPU_PUT(host_total);
+		NPU_PUT(host_free);
+	}
+#undef NPU_PUT
+	user_write_access_end();
 	return 0;
+
+efault_read:
+	user_read_access_end();
+	return -EFAULT;
+efault_write:
+	user_write_access_end();
+	return -EFAULT;
 }
 
 /*

@@ -53,10 +53,12 @@ static int npu_charge(struct npu_dev *ndev, struct npu_phys *phys)
 	if (phys->size > ndev->capacity - ndev->used) {
 		ret = NPU_ERR_CAPACITY;
 	} else {
+		write_seqcount_begin(&ndev->cap_seq);
 		ndev->used += phys->size;
 		ndev->used_kind[phys->kind] += phys->size;
 		if (phys->flags & NPU_SIM_ALLOC_P2P)
 			ndev->used_p2p += phys->size;
+		write_seqcount_end(&ndev->cap_seq);
 	}
 	spin_unlock(&ndev->cap_lock);
 	return ret;
@@ -67,10 +69,12 @@ static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys)
 	if (npu_phys_is_host(phys))
 		return;
 	spin_lock(&ndev->cap_lock);
+	write_seqcount_begin(&ndev->cap_seq);
 	ndev->used -= phys->size;
 	ndev->used_kind[phys->kind] -= phys->size;
 	if (phys->flags & NPU_SIM_ALLOC_P2P)
 		ndev->used_p2p -= phys->size;
+	write_seqcount_end(&ndev->cap_seq);
 	spin_unlock(&ndev->cap_lock);
 }
 

@@ -142,7 +142,9 @@
  *   npu_value_lock          running slots and ready streams; the parked
  *                           VALUE_WAIT streams of the machine)
  *   npu_dev.cap_lock       (spinlock: capacity and usage counters, and
- *                           npu_ctx.peaks; nothing is taken inside it)
+ *                           npu_ctx.peaks; nothing is taken inside it;
+ *                           the counters' writers also bump cap_seq, so
+ *                           MEM_INFO reads them without the lock)
  *   npu_proc.lock, npu_fault_state.lock, npu_dev.fault_lock,
  *   npu_check_lock         (spinlocks, leaves: an account's bytes and limit,
  *                           a context's PRNG, a device's fault setting, the
@@ -175,6 +177,7 @@
 #include <linux/mm_types.h>
 #include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
+#include <linux/seqlock.h>
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/stddef.h>
@@ -248,6 +251,8 @@ struct npu_dev {
 	struct ida ctx_ida;		/* context index -> window pgoff */
 
 	spinlock_t cap_lock;		/* the usage counters below */
+	/* Bumped by their writers (under cap_lock): MEM_INFO's read. */
+	seqcount_spinlock_t cap_seq;
 	u64 used;			/* all charged bytes */
 	u64 used_kind[NPU_KIND_NR];
 	u64 used_p2p;
