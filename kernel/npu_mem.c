@@ -8,6 +8,7 @@
  */
 #include <linux/mm.h>
 #include <linux/sizes.h>
+#include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include "npu_sim.h"
@@ -100,7 +101,7 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	small = npu_small_eligible(ctx, args.footprint, args.backing,
 				   args.flags);
 	if (small) {
-		map = npu_small_map_create(args.footprint, args.size);
+		map = npu_small_map_create(ctx, args.footprint, args.size);
 	} else {
 		ret = npu_alloc_backing(ctx, &args, &phys);
 		if (ret)
@@ -139,7 +140,9 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_mem_free args;
+	struct npu_phys *phys;
 	struct npu_map *map;
+	bool queued, kept;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
@@ -149,17 +152,31 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	/* A pool block in use leaves its pool; a freed one is the pool's. */
 	if (npu_mempool_mem_free(ctx, args.va) < 0)
 		return -ENOENT;
-	npu_mem_peaks_sample(ctx);
-	map = npu_map_unlink_at(ctx, args.va, BIT(NPU_MAP_LINEAR) |
-				BIT(NPU_MAP_MANAGED), false);
-	if (!map)
-		return -ENOENT;
 
+	mutex_lock(&ctx->lock);
+	map = npu_va_lookup(ctx, args.va);
+	if (!map || !(BIT(map->role) & (BIT(NPU_MAP_LINEAR) |
+					BIT(NPU_MAP_MANAGED))) ||
+	    map->va != args.va) {
+		mutex_unlock(&ctx->lock);
+		return -ENOENT;
+	}
+	/* Peaks before a release; a slot of a page staying charged has none. */
+	if (!npu_small_frees_nothing(map))
+		npu_mem_peaks_sample(ctx);
+	npu_map_unlink(ctx, map);
 	/* Misuse: queued stream work still uses it (it keeps the pages). */
-	if (atomic_read(&map->nr_queued))
+	queued = atomic_read(&map->nr_queued);
+	kept = npu_small_keep_map(ctx, map, &phys);
+	mutex_unlock(&ctx->lock);
+
+	if (queued)
 		npu_stat_inc(ctx->ndev, NPU_STAT_FREE_WHILE_QUEUED);
 	/* Pages go back now, or when the last running copy lets go. */
-	npu_map_put(map);
+	if (kept)
+		npu_phys_put(phys);
+	else
+		npu_map_put(map);
 	return 0;
 }
 
@@ -248,4 +265,5 @@ void npu_mem_ctx_teardown(struct npu_ctx *ctx)
 {
 	npu_map_unlink_all(ctx, &ctx->maps);
 	npu_small_ctx_teardown(ctx);
+	kfree(xchg(&ctx->small_spare, NULL));
 }
