@@ -134,7 +134,9 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	/* A slot's share; its page is charged to the device once. */
 	args.charged = map->len;
 	args.page_kind = map->phys->kind;
-	return npu_map_reply(ctx, map, uarg, &args, sizeof(args));
+	/* Only the out fields: the in fields are the caller's already. */
+	return npu_map_reply(ctx, map, uarg + offsetof(typeof(args), va),
+			     &args.va, sizeof(args) - offsetof(typeof(args), va));
 }
 
 int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
@@ -161,8 +163,8 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 		mutex_unlock(&ctx->lock);
 		return -ENOENT;
 	}
-	/* Peaks before a release; a slot of a page staying charged has none. */
-	if (!npu_small_frees_nothing(map))
+	/* Peaks before a release (a slot's free folds them itself). */
+	if (!npu_small_free_sampled(ctx, map))
 		npu_mem_peaks_sample(ctx);
 	npu_map_unlink(ctx, map);
 	/* Misuse: queued stream work still uses it (it keeps the pages). */
@@ -219,26 +221,12 @@ out:
 	return 0;
 }
 
-/*
- * Fold the current usage into @ctx's peaks: called before every release
- * of device memory, so the context's own peak is exact.
- */
+/* Fold the current usage into @ctx's peaks: before every release. */
 void npu_mem_peaks_sample(struct npu_ctx *ctx)
 {
-	struct npu_sim_mem_peaks *p = &ctx->peaks;
-	struct npu_dev *ndev = ctx->ndev;
-
-	spin_lock(&ndev->cap_lock);
-	p->context_used = max_t(u64, p->context_used, READ_ONCE(ctx->used));
-	p->used = max(p->used, ndev->used);
-	p->used_normal = max(p->used_normal,
-			     ndev->used_kind[NPU_SIM_PAGE_NORMAL]);
-	p->used_huge_2m = max(p->used_huge_2m,
-			      ndev->used_kind[NPU_SIM_PAGE_HUGE_2M]);
-	p->used_huge_1g = max(p->used_huge_1g,
-			      ndev->used_kind[NPU_SIM_PAGE_HUGE_1G]);
-	p->used_p2p = max(p->used_p2p, ndev->used_p2p);
-	spin_unlock(&ndev->cap_lock);
+	spin_lock(&ctx->ndev->cap_lock);
+	npu_dev_peaks_fold(ctx);
+	spin_unlock(&ctx->ndev->cap_lock);
 }
 
 int npu_ioctl_mem_peaks(struct npu_ctx *ctx, void __user *uarg)

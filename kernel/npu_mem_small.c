@@ -142,7 +142,7 @@ static void npu_small_page_empty(struct npu_ctx *ctx,
 		npu_small_page_retire(ctx, sp);
 		return;
 	}
-	npu_phys_discharge(sp->phys);
+	npu_phys_discharge(sp->phys, ctx);
 	WRITE_ONCE(ctx->used, ctx->used - PAGE_SIZE);
 	ctx->small_idle |= bit;
 	sp->idle = true;
@@ -293,13 +293,21 @@ struct npu_map *npu_small_map_create(struct npu_ctx *ctx, u64 footprint,
 }
 
 /*
- * Whether freeing linear or managed @map (published, ctx->lock) gives no
- * byte back: a slot whose page keeps another live slot.
+ * Whether the free of linear or managed @map (published, ctx->lock) folds
+ * the peaks itself: a slot whose page keeps another live slot gives no
+ * byte back, and the last slot of a page kept idle folds them in its
+ * discharge (npu_small_page_empty()).  False: the caller samples them.
  */
-bool npu_small_frees_nothing(const struct npu_map *map)
+bool npu_small_free_sampled(struct npu_ctx *ctx, const struct npu_map *map)
 {
-	return map->role == NPU_MAP_LINEAR && map->u.linear.small &&
-	       map->u.linear.small->nr_used > 1;
+	struct npu_small_page *sp;
+
+	if (map->role != NPU_MAP_LINEAR || !map->u.linear.small)
+		return false;
+	sp = map->u.linear.small;
+	return sp->nr_used > 1 ||
+	       (!sp->exported &&
+		!(ctx->small_idle & BIT(npu_small_class(sp->slot))));
 }
 
 /*

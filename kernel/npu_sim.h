@@ -712,7 +712,8 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 			 u64 len, bool write, struct npu_phys **out);
 int npu_phys_errno(struct npu_dev *ndev, int ret);
 void npu_phys_put(struct npu_phys *phys);
-void npu_phys_discharge(struct npu_phys *phys);
+void npu_phys_discharge(struct npu_phys *phys, struct npu_ctx *ctx);
+void npu_dev_peaks_fold(struct npu_ctx *ctx);
 int npu_phys_recharge(struct npu_phys *phys);
 struct page *npu_phys_page(struct npu_phys *phys, u64 off);
 void npu_dev_count_allocs(struct npu_dev *ndev, long delta);
@@ -898,7 +899,7 @@ bool npu_small_eligible(struct npu_ctx *ctx, u64 footprint, u32 backing,
 			u32 flags);
 struct npu_map *npu_small_map_create(struct npu_ctx *ctx, u64 footprint,
 				     u64 size);
-bool npu_small_frees_nothing(const struct npu_map *map);
+bool npu_small_free_sampled(struct npu_ctx *ctx, const struct npu_map *map);
 bool npu_small_keep_map(struct npu_ctx *ctx, struct npu_map *map,
 			struct npu_phys **phys);
 void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
