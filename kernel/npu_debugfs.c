@@ -296,11 +296,15 @@ DEFINE_SHOW_ATTRIBUTE(npu_shared);
 static int npu_stats_show(struct seq_file *m, void *v)
 {
 	struct npu_dev *ndev = m->private;
-	int i;
+	int cpu, i;
 
-	for (i = 0; i < NPU_STAT_NR; i++)
-		seq_printf(m, "%s %lld\n", npu_stat_names[i],
-			   (long long)atomic64_read(&ndev->stats[i]));
+	for (i = 0; i < NPU_STAT_NR; i++) {
+		s64 sum = 0;
+
+		for_each_possible_cpu(cpu)
+			sum += READ_ONCE(per_cpu_ptr(ndev->stats, cpu)->v[i]);
+		seq_printf(m, "%s %lld\n", npu_stat_names[i], (long long)sum);
+	}
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(npu_stats);

@@ -393,6 +393,7 @@ static void npu_dev_release(struct device *dev)
 
 	ida_destroy(&ndev->ctx_ida);
 	mutex_destroy(&ndev->ctx_lock);
+	free_percpu(ndev->stats);
 	kfree(ndev);
 }
 
@@ -405,6 +406,11 @@ static int npu_dev_create(unsigned int index, u64 capacity, bool host_access,
 	ndev = kzalloc(sizeof(*ndev), GFP_KERNEL);
 	if (!ndev)
 		return -ENOMEM;
+	ndev->stats = alloc_percpu(struct npu_stats);
+	if (!ndev->stats) {
+		kfree(ndev);
+		return -ENOMEM;
+	}
 
 	ndev->index = index;
 	ndev->capacity = capacity;

@@ -8,6 +8,7 @@
  */
 #include <linux/mm.h>
 #include <linux/sizes.h>
+#include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include "npu_sim.h"
@@ -100,7 +101,7 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	small = npu_small_eligible(ctx, args.footprint, args.backing,
 				   args.flags);
 	if (small) {
-		map = npu_small_map_create(args.footprint, args.size);
+		map = npu_small_map_create(ctx, args.footprint, args.size);
 	} else {
 		ret = npu_alloc_backing(ctx, &args, &phys);
 		if (ret)
@@ -133,13 +134,17 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	/* A slot's share; its page is charged to the device once. */
 	args.charged = map->len;
 	args.page_kind = map->phys->kind;
-	return npu_map_reply(ctx, map, uarg, &args, sizeof(args));
+	/* Only the out fields: the in fields are the caller's already. */
+	return npu_map_reply(ctx, map, uarg + offsetof(typeof(args), va),
+			     &args.va, sizeof(args) - offsetof(typeof(args), va));
 }
 
 int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_mem_free args;
+	struct npu_phys *phys;
 	struct npu_map *map;
+	bool queued, kept;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
@@ -149,17 +154,31 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	/* A pool block in use leaves its pool; a freed one is the pool's. */
 	if (npu_mempool_mem_free(ctx, args.va) < 0)
 		return -ENOENT;
-	npu_mem_peaks_sample(ctx);
-	map = npu_map_unlink_at(ctx, args.va, BIT(NPU_MAP_LINEAR) |
-				BIT(NPU_MAP_MANAGED), false);
-	if (!map)
-		return -ENOENT;
 
+	mutex_lock(&ctx->lock);
+	map = npu_va_lookup(ctx, args.va);
+	if (!map || !(BIT(map->role) & (BIT(NPU_MAP_LINEAR) |
+					BIT(NPU_MAP_MANAGED))) ||
+	    map->va != args.va) {
+		mutex_unlock(&ctx->lock);
+		return -ENOENT;
+	}
+	/* Peaks before a release (a slot's free folds them itself). */
+	if (!npu_small_free_sampled(ctx, map))
+		npu_mem_peaks_sample(ctx);
+	npu_map_unlink(ctx, map);
 	/* Misuse: queued stream work still uses it (it keeps the pages). */
-	if (atomic_read(&map->nr_queued))
+	queued = atomic_read(&map->nr_queued);
+	kept = npu_small_keep_map(ctx, map, &phys);
+	mutex_unlock(&ctx->lock);
+
+	if (queued)
 		npu_stat_inc(ctx->ndev, NPU_STAT_FREE_WHILE_QUEUED);
 	/* Pages go back now, or when the last running copy lets go. */
-	npu_map_put(map);
+	if (kept)
+		npu_phys_put(phys);
+	else
+		npu_map_put(map);
 	return 0;
 }
 
@@ -251,26 +270,12 @@ efault_write:
 	return -EFAULT;
 }
 
-/*
- * Fold the current usage into @ctx's peaks: called before every release
- * of device memory, so the context's own peak is exact.
- */
+/* Fold the current usage into @ctx's peaks: before every release. */
 void npu_mem_peaks_sample(struct npu_ctx *ctx)
 {
-	struct npu_sim_mem_peaks *p = &ctx->peaks;
-	struct npu_dev *ndev = ctx->ndev;
-
-	spin_lock(&ndev->cap_lock);
-	p->context_used = max_t(u64, p->context_used, READ_ONCE(ctx->used));
-	p->used = max(p->used, ndev->used);
-	p->used_normal = max(p->used_normal,
-			     ndev->used_kind[NPU_SIM_PAGE_NORMAL]);
-	p->used_huge_2m = max(p->used_huge_2m,
-			      ndev->used_kind[NPU_SIM_PAGE_HUGE_2M]);
-	p->used_huge_1g = max(p->used_huge_1g,
-			      ndev->used_kind[NPU_SIM_PAGE_HUGE_1G]);
-	p->used_p2p = max(p->used_p2p, ndev->used_p2p);
-	spin_unlock(&ndev->cap_lock);
+	spin_lock(&ctx->ndev->cap_lock);
+	npu_dev_peaks_fold(ctx);
+	spin_unlock(&ctx->ndev->cap_lock);
 }
 
 int npu_ioctl_mem_peaks(struct npu_ctx *ctx, void __user *uarg)
@@ -297,4 +302,5 @@ void npu_mem_ctx_teardown(struct npu_ctx *ctx)
 {
 	npu_map_unlink_all(ctx, &ctx->maps);
 	npu_small_ctx_teardown(ctx);
+	kfree(xchg(&ctx->small_spare, NULL));
 }

@@ -142,7 +142,7 @@ static void npu_small_page_empty(struct npu_ctx *ctx,
 		npu_small_page_retire(ctx, sp);
 		return;
 	}
-	npu_phys_discharge(sp->phys);
+	npu_phys_discharge(sp->phys, ctx);
 	WRITE_ONCE(ctx->used, ctx->used - PAGE_SIZE);
 	ctx->small_idle |= bit;
 	sp->idle = true;
@@ -275,11 +275,58 @@ out:
 
 /*
  * A linear map for a sub-page allocation of @footprint bytes (@size as
- * asked), not yet in a slot: npu_small_publish() places it.  NULL when out
- * of memory.
+ * asked), not yet in a slot: npu_small_publish() places it.  The context's
+ * spare (a freed slot's map nobody held any more) is remade in place
+ * rather than a new one allocated.  NULL when out of memory.
  */
-struct npu_map *npu_small_map_create(u64 footprint, u64 size)
+struct npu_map *npu_small_map_create(struct npu_ctx *ctx, u64 footprint,
+				     u64 size)
 {
-	return npu_map_create(NPU_MAP_LINEAR, &npu_small_ops, NULL,
-			      ALIGN(footprint, NPU_SMALL_ALIGN), size);
+	struct npu_map *map = xchg(&ctx->small_spare, NULL);
+	u64 len = ALIGN(footprint, NPU_SMALL_ALIGN);
+
+	if (!map)
+		return npu_map_create(NPU_MAP_LINEAR, &npu_small_ops, NULL,
+				      len, size);
+	npu_map_init(map, NPU_MAP_LINEAR, &npu_small_ops, NULL, len, size);
+	return map;
+}
+
+/*
+ * Whether the free of linear or managed @map (published, ctx->lock) folds
+ * the peaks itself: a slot whose page keeps another live slot gives no
+ * byte back, and the last slot of a page kept idle folds them in its
+ * discharge (npu_small_page_empty()).  False: the caller samples them.
+ */
+bool npu_small_free_sampled(struct npu_ctx *ctx, const struct npu_map *map)
+{
+	struct npu_small_page *sp;
+
+	if (map->role != NPU_MAP_LINEAR || !map->u.linear.small)
+		return false;
+	sp = map->u.linear.small;
+	return sp->nr_used > 1 ||
+	       (!sp->exported &&
+		!(ctx->small_idle & BIT(npu_small_class(sp->slot))));
+}
+
+/*
+ * Keep the just-unlinked slot map @map (ctx->lock) as the context's spare
+ * if nobody else holds it: a reference is only taken under ctx->lock from
+ * a published map, so a count of one (the context's) cannot grow, and no
+ * queued op holds it.  Its page reference moves to *@phys, for the caller
+ * to put after ctx->lock.  False: the caller puts @map as usual.
+ */
+bool npu_small_keep_map(struct npu_ctx *ctx, struct npu_map *map,
+			struct npu_phys **phys)
+{
+	lockdep_assert_held(&ctx->lock);
+	if (map->role != NPU_MAP_LINEAR || !map->u.linear.small ||
+	    kref_read(&map->ref) != 1 || atomic_read(&map->nr_queued) ||
+	    READ_ONCE(ctx->small_spare))
+		return false;
+	*phys = map->phys;
+	map->phys = NULL;
+	WRITE_ONCE(ctx->small_spare, map);
+	return true;
 }

@@ -64,11 +64,37 @@ static int npu_charge(struct npu_dev *ndev, struct npu_phys *phys)
 	return ret;
 }
 
-static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys)
+/*
+ * Fold the device's usage and @ctx's into @ctx's peaks (cap_lock held):
+ * done before every release of device memory, so the context's own peak
+ * is exact.
+ */
+void npu_dev_peaks_fold(struct npu_ctx *ctx)
+{
+	struct npu_sim_mem_peaks *p = &ctx->peaks;
+	struct npu_dev *ndev = ctx->ndev;
+
+	lockdep_assert_held(&ndev->cap_lock);
+	p->context_used = max_t(u64, p->context_used, READ_ONCE(ctx->used));
+	p->used = max(p->used, ndev->used);
+	p->used_normal = max(p->used_normal,
+			     ndev->used_kind[NPU_SIM_PAGE_NORMAL]);
+	p->used_huge_2m = max(p->used_huge_2m,
+			      ndev->used_kind[NPU_SIM_PAGE_HUGE_2M]);
+	p->used_huge_1g = max(p->used_huge_1g,
+			      ndev->used_kind[NPU_SIM_PAGE_HUGE_1G]);
+	p->used_p2p = max(p->used_p2p, ndev->used_p2p);
+}
+
+/* @peaks: the context whose peaks to fold first, in the same lock round. */
+static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys,
+			 struct npu_ctx *peaks)
 {
 	if (npu_phys_is_host(phys))
 		return;
 	spin_lock(&ndev->cap_lock);
+	if (peaks)
+		npu_dev_peaks_fold(peaks);
 	write_seqcount_begin(&ndev->cap_seq);
 	ndev->used -= phys->size;
 	ndev->used_kind[phys->kind] -= phys->size;
@@ -83,10 +109,11 @@ static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys)
  * while it is idle, its pages kept for reuse (an empty small page), and
  * take them again: npu_phys_recharge() gives 0 or an npu_phys_create()
  * error for npu_phys_errno().  The caller serializes the two (ctx->lock).
+ * The discharge folds @ctx's peaks first (the release's sample).
  */
-void npu_phys_discharge(struct npu_phys *phys)
+void npu_phys_discharge(struct npu_phys *phys, struct npu_ctx *ctx)
 {
-	npu_uncharge(phys->ndev, phys);
+	npu_uncharge(phys->ndev, phys, ctx);
 	if (phys->proc)
 		npu_limit_uncharge(phys->proc, phys->size);
 	phys->idle = true;
@@ -201,7 +228,7 @@ static void npu_phys_release(struct kref *ref)
 		npu_hugetlbfs_release(phys);
 	npu_pages_unaccount(phys);
 	if (!phys->idle) {
-		npu_uncharge(phys->ndev, phys);
+		npu_uncharge(phys->ndev, phys, NULL);
 		if (phys->proc)
 			npu_limit_uncharge(phys->proc, phys->size);
 	}
@@ -316,7 +343,7 @@ int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
 
 err_uncharge:
 	npu_pages_unaccount(phys);
-	npu_uncharge(ndev, phys);
+	npu_uncharge(ndev, phys, NULL);
 err_unlimit:
 	if (phys->proc) {
 		npu_limit_uncharge(phys->proc, phys->size);

@@ -175,6 +175,7 @@
 #include <linux/list.h>
 #include <linux/maple_tree.h>
 #include <linux/mm_types.h>
+#include <linux/percpu.h>
 #include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
 #include <linux/seqlock.h>
@@ -238,6 +239,11 @@ enum npu_stat {
 	NPU_STAT_NR,
 };
 
+/* One CPU's share of a device's event counters (npu_stat_inc). */
+struct npu_stats {
+	u64 v[NPU_STAT_NR];
+};
+
 struct npu_dev {
 	struct device dev;
 	struct cdev cdev;
@@ -260,7 +266,8 @@ struct npu_dev {
 	atomic64_t nr_allocs;
 
 	atomic64_t next_id;
-	atomic64_t stats[NPU_STAT_NR];
+	/* Per CPU: every call of every thread counts; debugfs sums them. */
+	struct npu_stats __percpu *stats;
 	atomic_t fail_alloc;		/* injected failures still pending */
 	struct dentry *dbg_dir;
 
@@ -356,6 +363,8 @@ struct npu_ctx {
 	/* Small pages with a free slot, by slot size (npu_mem_small.c). */
 	struct list_head small_partial[NPU_SMALL_CLASSES];
 	u32 small_idle;			/* bit per class: an idle page kept */
+	/* A freed slot's map for the next slot (xchg; set under ctx->lock). */
+	struct npu_map *small_spare;
 
 	struct list_head ipc_keys;	/* npu_ipc_key.ctx_node */
 
@@ -609,7 +618,7 @@ struct npu_map {
 
 static inline void npu_stat_inc(struct npu_dev *ndev, enum npu_stat s)
 {
-	atomic64_inc(&ndev->stats[s]);
+	this_cpu_inc(ndev->stats->v[s]);
 }
 
 /* Whether @ctx's device may access @other's memory (PEER_ACCESS). */
@@ -708,7 +717,8 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 			 u64 len, bool write, struct npu_phys **out);
 int npu_phys_errno(struct npu_dev *ndev, int ret);
 void npu_phys_put(struct npu_phys *phys);
-void npu_phys_discharge(struct npu_phys *phys);
+void npu_phys_discharge(struct npu_phys *phys, struct npu_ctx *ctx);
+void npu_dev_peaks_fold(struct npu_ctx *ctx);
 int npu_phys_recharge(struct npu_phys *phys);
 struct page *npu_phys_page(struct npu_phys *phys, u64 off);
 void npu_dev_count_allocs(struct npu_dev *ndev, long delta);
@@ -892,7 +902,11 @@ void npu_peer_ctx_show(struct seq_file *m, struct npu_dev *ndev);
 void npu_small_ctx_init(struct npu_ctx *ctx);
 bool npu_small_eligible(struct npu_ctx *ctx, u64 footprint, u32 backing,
 			u32 flags);
-struct npu_map *npu_small_map_create(u64 footprint, u64 size);
+struct npu_map *npu_small_map_create(struct npu_ctx *ctx, u64 footprint,
+				     u64 size);
+bool npu_small_free_sampled(struct npu_ctx *ctx, const struct npu_map *map);
+bool npu_small_keep_map(struct npu_ctx *ctx, struct npu_map *map,
+			struct npu_phys **phys);
 void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_ctx_teardown(struct npu_ctx *ctx);
 int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map);
