@@ -6,7 +6,8 @@
  *
  * Every device byte is resolved to live mappings of the context before any
  * byte is written; the mappings are referenced for the whole copy, so a
- * concurrent MEM_FREE cannot pull the pages away underneath it.
+ * concurrent MEM_FREE cannot pull the pages away underneath it (or, for a
+ * small copy, ctx->lock is held across its device side: npu_copy_small()).
  */
 #include <linux/highmem.h>
 #include <linux/mm.h>
