@@ -6,7 +6,8 @@
  *
  * Every device byte is resolved to live mappings of the context before any
  * byte is written; the mappings are referenced for the whole copy, so a
- * concurrent MEM_FREE cannot pull the pages away underneath it.
+ * concurrent MEM_FREE cannot pull the pages away underneath it (or, for a
+ * small copy, ctx->lock is held across its device side: npu_copy_small()).
  */
 #include <linux/highmem.h>
 #include <linux/mm.h>
@@ -167,8 +168,10 @@ static u64 npu_piece_room(struct npu_map *map, unsigned long addr, bool back)
  * backing is of normal pages, so one piece (never crossing a 4 KiB page
  * of normal pages) lies in one page of either backing.
  */
-static void *npu_piece_map(struct npu_ctx *ctx, struct npu_map *map,
-			   unsigned long addr, struct npu_phys **held)
+static __always_inline void *npu_piece_map(struct npu_ctx *ctx,
+					   struct npu_map *map,
+					   unsigned long addr,
+					   struct npu_phys **held)
 {
 	struct npu_phys *phys = map->phys;
 	u64 off = map->phys_off + (addr - map->va);
@@ -184,8 +187,8 @@ static void *npu_piece_map(struct npu_ctx *ctx, struct npu_map *map,
 	       offset_in_page(off);
 }
 
-static void npu_piece_unmap(struct npu_map *map, struct npu_phys *held,
-			    void *kaddr)
+static __always_inline void npu_piece_unmap(struct npu_map *map,
+					    struct npu_phys *held, void *kaddr)
 {
 	if (held->kind == NPU_SIM_PAGE_NORMAL)
 		kunmap_local(kaddr);
@@ -696,6 +699,136 @@ void npu_xfer_free(struct npu_xfer *x)
 	kfree(x);
 }
 
+/*
+ * Small synchronous copies (MEMCPY H2D / D2H of up to NPU_COPY_SMALL bytes)
+ * whose device side lies in one backing page of one mapping with no role
+ * handling: the same checks in the same order as npu_copy(), in one
+ * ctx->lock round and without a map reference.  The user side is copied
+ * through a stack buffer outside the lock (a user fault may sleep and take
+ * mmap_lock, which ranks above ctx->lock): a host source is read first with
+ * page faults disabled (it may lie in the window; no fault handler runs, so
+ * nothing is recorded or changed), the device bytes are written under the
+ * lock; a device source is read under the lock and copied out after.
+ * Whenever the fast path cannot finish exactly as npu_copy() would, it
+ * returns 1 having changed nothing, and npu_copy() does the whole copy.
+ */
+#define NPU_COPY_SMALL	256
+
+/*
+ * The stack buffer is written before it is read: no zeroing of it per call
+ * (CONFIG_INIT_STACK_ALL_ZERO would clear 256 bytes every time).
+ */
+#if __has_attribute(__uninitialized__)
+#define npu_no_autoinit	__attribute__((__uninitialized__))
+#else
+#define npu_no_autoinit
+#endif
+
+/*
+ * The user side of a small copy, in words: no call out of the user access
+ * section (TCG pays for each), no object-size check (the stack buffer is
+ * ours).  Returns false on a fault, or on a hole while @nofault.
+ */
+static bool npu_small_user(void *buf, unsigned long uaddr, size_t n,
+			   bool to_user, bool nofault)
+{
+	void __user *u = (void __user *)uaddr;
+	bool ok = false;
+	size_t i = 0;
+
+	if (nofault)
+		pagefault_disable();
+	if (!user_access_begin(u, n))
+		goto out;
+	for (; i + sizeof(u64) <= n; i += sizeof(u64)) {
+		if (to_user)
+			unsafe_put_user(*(u64 *)(buf + i), (u64 __user *)(u + i),
+					out_end);
+		else
+			unsafe_get_user(*(u64 *)(buf + i), (u64 __user *)(u + i),
+					out_end);
+	}
+	for (; i < n; i++) {
+		if (to_user)
+			unsafe_put_user(*(u8 *)(buf + i), (u8 __user *)(u + i),
+					out_end);
+		else
+			unsafe_get_user(*(u8 *)(buf + i), (u8 __user *)(u + i),
+					out_end);
+	}
+	ok = true;
+out_end:
+	user_access_end();
+out:
+	if (nofault)
+		pagefault_enable();
+	return ok;
+}
+
+static int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op op,
+			  unsigned long dst, unsigned long src, size_t n)
+{
+	bool h2d = op == NPU_XFER_H2D;
+	unsigned long dev = h2d ? dst : src, host = h2d ? src : dst;
+	unsigned long ws, we;
+	struct npu_phys *held;
+	struct npu_map *map;
+	u8 buf[NPU_COPY_SMALL] __aligned(8) npu_no_autoinit;
+	void *kaddr;
+	int ret;
+
+	if (h2d && !npu_small_user(buf, src, n, false, true))
+		return 1;		/* a hole: npu_copy() faults it in */
+
+	mutex_lock(&ctx->lock);
+	ws = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0;
+	we = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_end : 0;
+	/* npu_xfer_init()'s order: destination first. */
+	if (h2d) {
+		ret = npu_check_dev(ws, we, dst, dst + n);
+		if (!ret)
+			ret = npu_check_host(ws, we, src, src + n);
+	} else {
+		ret = npu_check_host(ws, we, dst, dst + n);
+		if (!ret)
+			ret = npu_check_dev(ws, we, src, src + n);
+	}
+	if (ret)
+		goto out_unlock;
+	map = npu_va_lookup(ctx, dev);
+	if (!map) {
+		ret = -ENXIO;
+		goto out_unlock;
+	}
+	if (!npu_map_accessible(map, h2d)) {
+		ret = -EACCES;
+		goto out_unlock;
+	}
+	if ((map->ops && (map->ops->dev_access || map->ops->backing)) ||
+	    npu_piece_room(map, dev, false) < n) {
+		ret = 1;		/* role handling or several pieces */
+		goto out_unlock;
+	}
+	kaddr = npu_piece_map(ctx, map, dev, &held);
+	if (h2d)
+		memcpy(kaddr, buf, n);
+	else
+		memcpy(buf, kaddr, n);
+	npu_piece_unmap(map, held, kaddr);
+	mutex_unlock(&ctx->lock);
+
+	ret = 0;
+	if (!h2d && !npu_small_user(buf, host, n, true, false))
+		ret = -EFAULT;
+	trace_npu_sim_copy(op, h2d ? -1 : ctx->ndev->index,
+			   h2d ? ctx->ndev->index : -1, src, dst, n, ret);
+	return ret;
+
+out_unlock:
+	mutex_unlock(&ctx->lock);
+	return ret;
+}
+
 static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
 		    u64 dst, u64 dpitch, u64 src, u64 spitch,
 		    u64 width, u64 height, u8 value)
@@ -710,12 +843,16 @@ static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
 	if (!ret)
 		ret = npu_xfer_exec(&x, NULL);
 	npu_xfer_fini(&x);
+	/* A synchronous write may meet a parked VALUE_WAIT: look now. */
+	if (!ret && npu_op_dst_dev(op))
+		npu_stream_values_changed();
 	return ret;
 }
 
 int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_memcpy args;
+	int ret;
 
 	if (copy_from_user(&args, uarg, sizeof(args)))
 		return -EFAULT;
@@ -724,6 +861,18 @@ int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg)
 		return -EINVAL;
 	if (args.src_fd != -1)
 		return -EOPNOTSUPP;
+	if (args.count <= NPU_COPY_SMALL && args.dir != NPU_SIM_COPY_D2D &&
+	    args.dst + args.count > args.dst &&
+	    args.src + args.count > args.src &&
+	    !(READ_ONCE(ctx->fault.ops) & BIT(NPU_SIM_FAULT_COPY))) {
+		ret = npu_copy_small(ctx, args.dir, args.dst, args.src,
+				     args.count);
+		if (ret <= 0) {
+			if (!ret && args.dir == NPU_SIM_COPY_H2D)
+				npu_stream_values_changed();
+			return ret;
+		}
+	}
 	return npu_copy(ctx, args.dir, args.dst, args.count, args.src,
 			args.count, args.count, 1, 0);
 }
