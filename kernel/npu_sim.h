@@ -355,7 +355,7 @@ struct npu_ctx {
 	struct xarray handles;		/* id -> npu_handle */
 	struct list_head resvs;		/* npu_map.node of reservations */
 	struct list_head vmaps;		/* npu_map.node of VMM mappings */
-	struct npu_map *vmap_spare;	/* unmapped, for the next map (xchg) */
+	struct npu_map *vmap_spare;	/* unmapped, for the next map (lock) */
 	u64 nr_handles;
 	u32 next_handle;		/* xa_alloc_cyclic cursor */
 	u32 peers;			/* bit i: access to device i's memory */
@@ -599,6 +599,12 @@ struct npu_map {
 			u32 access;	/* NPU_SIM_ACCESS_* */
 			u32 access_loc;
 			u32 access_loc_id;
+			/*
+			 * A host fault entered a PTE of it (ctx->lock): only
+			 * then has its unmap PTEs to zap (fork copies only
+			 * PTEs that exist).
+			 */
+			bool host_ptes;
 		} vmm;
 		struct npu_managed *managed;	/* NPU_MAP_MANAGED */
 		struct {		/* NPU_MAP_IMPORTED */

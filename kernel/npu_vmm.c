@@ -287,16 +287,19 @@ int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
 /* ---- mappings ----------------------------------------------------------- */
 
 /*
- * The npu_map of a new mapping: the one the last unmap kept, made new
- * again (no stale check tag, id or access), or a fresh one; so a
- * map/unmap cycle allocates and frees nothing.
+ * The npu_map of a new mapping (ctx->lock held): the one the last unmap
+ * kept, made new again (no stale check tag, id, access or host PTE
+ * mark), or a fresh one; so a map/unmap cycle allocates and frees
+ * nothing, and takes no atomic for the spare.
  */
 static struct npu_map *npu_vmap_get(struct npu_ctx *ctx)
 {
-	struct npu_map *map = xchg(&ctx->vmap_spare, NULL);
+	struct npu_map *map = ctx->vmap_spare;
 
+	lockdep_assert_held(&ctx->lock);
 	if (!map)
 		return npu_map_create(NPU_MAP_VMM, NULL, NULL, 0, 0);
+	ctx->vmap_spare = NULL;
 	npu_map_init(map, NPU_MAP_VMM, NULL, NULL, 0, 0);
 	return map;
 }
@@ -313,11 +316,11 @@ static bool npu_vmap_keep(struct npu_ctx *ctx, struct npu_map *map,
 {
 	lockdep_assert_held(&ctx->lock);
 	if (kref_read(&map->ref) != 1 || atomic_read(&map->nr_queued) ||
-	    READ_ONCE(ctx->vmap_spare))
+	    ctx->vmap_spare)
 		return false;
 	*phys = map->phys;
 	map->phys = NULL;
-	WRITE_ONCE(ctx->vmap_spare, map);
+	ctx->vmap_spare = map;
 	return true;
 }
 
@@ -337,15 +340,16 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 	    args.va & (NPU_SIM_VMM_GRANULE - 1))
 		return -EINVAL;
 
-	map = npu_vmap_get(ctx);
-	if (!map)
-		return -ENOMEM;
-
 	mutex_lock(&ctx->lock);
 	h = npu_handle_lookup(ctx, args.handle);
 	if (!h) {
-		ret = -ENOENT;
-		goto err_unlock;
+		mutex_unlock(&ctx->lock);
+		return -ENOENT;
+	}
+	map = npu_vmap_get(ctx);
+	if (!map) {
+		mutex_unlock(&ctx->lock);
+		return -ENOMEM;
 	}
 	phys = h->phys;
 	gran = phys->kind == NPU_SIM_PAGE_HUGE_1G ? SZ_1G : NPU_SIM_VMM_GRANULE;
@@ -387,8 +391,14 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 	return 0;
 
 err_unlock:
+	/* Unpublished and unreferenced: the spare again, if there is none. */
+	if (!ctx->vmap_spare) {
+		ctx->vmap_spare = map;
+		map = NULL;
+	}
 	mutex_unlock(&ctx->lock);
-	npu_map_put(map);
+	if (map)
+		npu_map_put(map);
 	return ret;
 }
 
@@ -412,7 +422,9 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 		return -ENOENT;
 	}
 	npu_va_unmap_in(ctx, map);
-	npu_window_zap(ctx, map->va, map->len);
+	/* No host fault into it: no PTE of it anywhere to zap. */
+	if (map->u.vmm.host_ptes)
+		npu_window_zap(ctx, map->va, map->len);
 	trace_npu_sim_unmap(ctx->ndev->index, ctx->pid, NPU_MAP_VMM,
 			    map->u.vmm.handle->id, map->va, map->len);
 	list_del_init(&map->node);
@@ -541,18 +553,19 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 
 void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
 {
-	struct npu_map *spare = xchg(&ctx->vmap_spare, NULL);
+	struct npu_map *spare;
 	LIST_HEAD(dead);
 
-	if (spare)
-		npu_map_put(spare);
-
 	mutex_lock(&ctx->lock);
+	spare = ctx->vmap_spare;
+	ctx->vmap_spare = NULL;
 	/* Unreachable by address: npu_ctx_drop_memory() emptied the tree. */
 	list_splice_init(&ctx->vmaps, &dead);
 	list_splice_tail_init(&ctx->resvs, &dead);
 	mutex_unlock(&ctx->lock);
 
+	if (spare)
+		npu_map_put(spare);
 	npu_map_put_list(&dead);
 	npu_handle_ctx_teardown(ctx);
 }

@@ -74,6 +74,8 @@ vm_fault_t npu_window_fault(struct vm_fault *vmf)
 			goto out;
 		flags &= ~VM_WRITE;
 	}
+	if (map->role == NPU_MAP_VMM)
+		map->u.vmm.host_ptes = true;	/* its unmap must zap */
 	page = npu_phys_page(map->phys,
 			     map->phys_off + (vmf->address - map->va));
 	ret = vmf_insert_pfn_prot(vma, vmf->address, page_to_pfn(page),

@@ -911,6 +911,20 @@ START_TEST(test_host_access_vmm_and_readonly)
 	/* after unmap the range faults too */
 	ck_assert_int_eq(aclrtUnmapMem(r + 2 * MiB), ACL_SUCCESS);
 	ck_assert_int_eq(probe(r + 2 * MiB + 8192, 0), 1);
+	/*
+	 * Unmap zaps only a mapping the host touched: mapped again (the
+	 * driver reuses the unmapped mapping's object), touched, unmapped,
+	 * the range faults again; mapped and unmapped untouched it faults too.
+	 */
+	ck_assert_int_eq(aclrtMapMem(r + 2 * MiB, 2 * MiB, 0, h, 0), ACL_SUCCESS);
+	ck_assert_int_eq(probe(r + 2 * MiB + 8192, 0), 0);
+	ck_assert_mem_eq(r + 2 * MiB + 8192, buf, sizeof(buf));
+	ck_assert_int_eq(aclrtUnmapMem(r + 2 * MiB), ACL_SUCCESS);
+	ck_assert_int_eq(probe(r + 2 * MiB + 8192, 0), 1);
+	ck_assert_int_eq(aclrtMapMem(r + 2 * MiB, 2 * MiB, 0, h, 0), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtUnmapMem(r + 2 * MiB), ACL_SUCCESS);
+	ck_assert_int_eq(probe(r + 2 * MiB + 8192, 0), 1);
+	ck_assert_int_eq(probe(r + 2 * MiB, 1), 1);
 
 	/* read-only memory: readable, mprotect(PROT_WRITE) refused, a write faults */
 	ck_assert_int_eq(aclrtMalloc(&ro, 4 * MiB, (aclrtMemMallocPolicy)(ACL_MEM_MALLOC_HUGE_ONLY |
