@@ -86,6 +86,7 @@ void *bench_host_buf(size_t len);	/* touched anonymous memory */
 void bench_alloc(void);
 void bench_copy(void);
 void bench_info(void);
+void bench_kernel(void);
 void bench_lookup(void);
 void bench_managed(void);
 void bench_stream(void);

@@ -3,9 +3,12 @@
  * rows (bench.h), also written as CSV to $NPU_VM_RESULTS/results.csv (or
  * the path given as the only argument).  Environment: BENCH_REPS,
  * BENCH_SCALE, BENCH_COPY_MAX_MIB, BENCH_ONLY (see bench.h).
+ * `npu_bench --kernel-calls` prints only the kernel-call rows and needs no
+ * device: `make bench` runs it on the host, the machine without emulator.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
 
@@ -14,8 +17,14 @@ int main(int argc, char **argv)
 	const char *dir = getenv("NPU_VM_RESULTS");
 	char path[4096];
 
+	if (argc == 2 && strcmp(argv[1], "--kernel-calls") == 0) {
+		bench_begin(NULL);
+		bench_kernel();
+		bench_end();
+		return 0;
+	}
 	if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
-		fprintf(stderr, "usage: %s [CSV]\n", argv[0]);
+		fprintf(stderr, "usage: %s [CSV | --kernel-calls]\n", argv[0]);
 		return 2;
 	}
 	if (argc == 2)
@@ -31,6 +40,7 @@ int main(int argc, char **argv)
 	bench_alloc();
 	bench_copy();
 	bench_info();
+	bench_kernel();
 	bench_managed();
 	bench_vmm();
 	bench_lookup();
