@@ -843,9 +843,6 @@ static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
 	if (!ret)
 		ret = npu_xfer_exec(&x, NULL);
 	npu_xfer_fini(&x);
-	/* A synchronous write may meet a parked VALUE_WAIT: look now. */
-	if (!ret && npu_op_dst_dev(op))
-		npu_stream_values_changed();
 	return ret;
 }
 
@@ -867,11 +864,8 @@ int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg)
 	    !(READ_ONCE(ctx->fault.ops) & BIT(NPU_SIM_FAULT_COPY))) {
 		ret = npu_copy_small(ctx, args.dir, args.dst, args.src,
 				     args.count);
-		if (ret <= 0) {
-			if (!ret && args.dir == NPU_SIM_COPY_H2D)
-				npu_stream_values_changed();
+		if (ret <= 0)
 			return ret;
-		}
 	}
 	return npu_copy(ctx, args.dir, args.dst, args.count, args.src,
 			args.count, args.count, 1, 0);

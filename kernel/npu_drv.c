@@ -294,6 +294,9 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 		npu_stat_inc(ndev, desc->call_stat);
 
 	ret = desc->fn(ctx, (void __user *)arg);
+	/* A synchronous write may meet a parked VALUE_WAIT: look now. */
+	if (!ret && desc->is_copy && cmd != NPU_SIM_IOCTL_STREAM_SUBMIT)
+		npu_stream_values_changed();
 	/* A killed notify: the waits parked on it end now. */
 	if (!ret && cmd == NPU_SIM_IOCTL_NOTIFY_DESTROY)
 		npu_stream_values_changed();
