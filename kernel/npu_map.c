@@ -112,6 +112,17 @@ int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align)
  */
 void npu_map_link(struct npu_ctx *ctx, struct npu_map *map)
 {
+	npu_map_link_owned(ctx, map);
+	npu_map_get(map);
+}
+
+/*
+ * npu_map_link() whose caller hands its own reference to the context:
+ * @map may be freed as soon as ctx->lock is dropped, so the caller reads
+ * what it replies under the lock and replies with npu_map_reply_at().
+ */
+void npu_map_link_owned(struct npu_ctx *ctx, struct npu_map *map)
+{
 	struct npu_dev *ndev = ctx->ndev;
 
 	lockdep_assert_held(&ctx->lock);
@@ -126,7 +137,6 @@ void npu_map_link(struct npu_ctx *ctx, struct npu_map *map)
 	WRITE_ONCE(ctx->used, ctx->used + npu_map_ctx_bytes(map));
 	trace_npu_sim_map(ndev->index, ctx->pid, map->role, map->id, map->va,
 			  map->len);
-	npu_map_get(map);
 }
 
 /*
@@ -231,4 +241,28 @@ int npu_map_reply(struct npu_ctx *ctx, struct npu_map *map,
 	}
 	npu_map_put(map);
 	return 0;
+}
+
+/*
+ * npu_map_reply() for a map published by npu_map_link_owned(), named by
+ * its @va and @id (ids are never reused): on a failed copy-out the
+ * allocation is freed unless another thread already freed it.
+ */
+int npu_map_reply_at(struct npu_ctx *ctx, u64 va, u64 id, void __user *uarg,
+		     const void *args, size_t size)
+{
+	struct npu_map *map;
+
+	if (!copy_to_user(uarg, args, size))
+		return 0;
+	mutex_lock(&ctx->lock);
+	map = npu_va_lookup(ctx, va);
+	if (map && map->va == va && map->id == id)
+		npu_map_unlink(ctx, map);
+	else
+		map = NULL;
+	mutex_unlock(&ctx->lock);
+	if (map)
+		npu_map_put(map);
+	return -EFAULT;
 }

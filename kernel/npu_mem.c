@@ -69,6 +69,11 @@ static int npu_alloc_backing(struct npu_ctx *ctx,
 	return npu_phys_errno(ndev, ret);
 }
 
+/* MEM_ALLOC's out fields, @va to the end. */
+#define NPU_MEM_ALLOC_OUT_SIZE						\
+	(sizeof(struct npu_sim_mem_alloc) -				\
+	 offsetof(struct npu_sim_mem_alloc, va))
+
 int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_dev *ndev = ctx->ndev;
@@ -120,23 +125,28 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	map->u.linear.policy = args.policy;
 	map->u.linear.api = args.api;
 
-	if (small)
-		ret = npu_small_publish(ctx, map);
-	else
-		ret = npu_map_publish(ctx, map, 1ULL << map->phys->shift);
+	/* Only the out fields: the in fields are the caller's already. */
+	uarg += offsetof(typeof(args), va);
+	if (small) {
+		/* No reference of ours to take and drop around the reply. */
+		ret = npu_small_publish(ctx, map, &args);
+		if (ret) {
+			npu_map_put(map);
+			return ret;
+		}
+		return npu_map_reply_at(ctx, args.va, args.id, uarg, &args.va,
+					NPU_MEM_ALLOC_OUT_SIZE);
+	}
+	ret = npu_map_publish(ctx, map, 1ULL << map->phys->shift);
 	if (ret) {
 		npu_map_put(map);
 		return ret;
 	}
-
 	args.va = map->va;
 	args.id = map->id;
-	/* A slot's share; its page is charged to the device once. */
 	args.charged = map->len;
 	args.page_kind = map->phys->kind;
-	/* Only the out fields: the in fields are the caller's already. */
-	return npu_map_reply(ctx, map, uarg + offsetof(typeof(args), va),
-			     &args.va, sizeof(args) - offsetof(typeof(args), va));
+	return npu_map_reply(ctx, map, uarg, &args.va, NPU_MEM_ALLOC_OUT_SIZE);
 }
 
 int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)

@@ -182,7 +182,7 @@ static void npu_small_unlink(struct npu_ctx *ctx, struct npu_map *map)
 	unsigned int i = map->phys_off / sp->slot;
 	bool was_full = !~sp->used;
 
-	npu_va_sub_erase(ctx, &sp->hole, sp->va);
+	npu_va_sub_erase(ctx);
 	sp->slots[i] = NULL;
 	sp->used &= ~BIT_ULL(i);
 	if (was_full && !sp->exported)
@@ -215,10 +215,14 @@ static const struct npu_map_ops npu_small_ops = {
 /*
  * Publish linear @map (made by npu_small_map_create()) in a free slot of
  * a small page of @ctx, starting a page if none has one: npu_map_publish()
- * for sub-page allocations.  -ENXIO window not mapped; -ENOSPC/-ENOMEM as
- * npu_phys_errno() says for a new page; -ENOMEM out of VA or tree memory.
+ * for sub-page allocations, but the caller's reference becomes the
+ * context's (npu_map_link_owned()), so MEM_ALLOC's out fields in @args
+ * are filled here, under the lock.  -ENXIO window not mapped;
+ * -ENOSPC/-ENOMEM as npu_phys_errno() says for a new page; -ENOMEM out
+ * of VA or tree memory (the caller still owns @map then).
  */
-int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map)
+int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map,
+		      struct npu_sim_mem_alloc *args)
 {
 	struct npu_small_page *sp;
 	bool fresh = false;
@@ -267,7 +271,12 @@ int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map)
 	sp->nr_used++;
 	if (!~sp->used)
 		list_del_init(&sp->node);
-	npu_map_link(ctx, map);
+	npu_map_link_owned(ctx, map);
+	args->va = map->va;
+	args->id = map->id;
+	/* A slot's share; its page is charged to the device once. */
+	args->charged = map->len;
+	args->page_kind = sp->phys->kind;
 out:
 	mutex_unlock(&ctx->lock);
 	return ret;

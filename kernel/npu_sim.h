@@ -750,7 +750,7 @@ int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len, u64 align,
 void npu_va_erase_range(struct npu_ctx *ctx, void *entry, unsigned long start,
 			u64 len);
 int npu_va_sub_insert(struct npu_ctx *ctx);
-void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, unsigned long va);
+void npu_va_sub_erase(struct npu_ctx *ctx);
 void npu_va_erase(struct npu_ctx *ctx, struct npu_map *map);
 struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr);
 struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr);
@@ -802,12 +802,15 @@ void npu_map_put(struct npu_map *map);
 void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map);
 int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align);
 void npu_map_link(struct npu_ctx *ctx, struct npu_map *map);
+void npu_map_link_owned(struct npu_ctx *ctx, struct npu_map *map);
 struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
 				  unsigned long roles, bool in_first_page);
 void npu_map_put_list(struct list_head *list);
 void npu_map_unlink_all(struct npu_ctx *ctx, struct list_head *list);
 int npu_map_reply(struct npu_ctx *ctx, struct npu_map *map,
 		  void __user *uarg, const void *args, size_t size);
+int npu_map_reply_at(struct npu_ctx *ctx, u64 va, u64 id, void __user *uarg,
+		     const void *args, size_t size);
 
 static inline void npu_map_get(struct npu_map *map)
 {
@@ -915,7 +918,8 @@ bool npu_small_keep_map(struct npu_ctx *ctx, struct npu_map *map,
 			struct npu_phys **phys);
 void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_ctx_teardown(struct npu_ctx *ctx);
-int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map);
+int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map,
+		      struct npu_sim_mem_alloc *args);
 /*
  * The ops of a small page's VA tree entry: tells it from a map (npu_va.c,
  * which reads the page's slots; the hole is never linked nor faulted).

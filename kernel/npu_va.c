@@ -120,15 +120,15 @@ int npu_va_sub_insert(struct npu_ctx *ctx)
 }
 
 /*
- * A slot of the page stored as @hole at @va is given back: uncount it,
- * unless a closing window emptied the tree (and the count) first.
+ * A slot of a page (still stored whole: its slots keep it) is given back:
+ * uncount it, unless a closing window emptied the tree (and the count)
+ * first; nothing is stored in the tree after that, so an empty tree says
+ * so without a walk.
  */
-void npu_va_sub_erase(struct npu_ctx *ctx, void *hole, unsigned long va)
+void npu_va_sub_erase(struct npu_ctx *ctx)
 {
-	MA_STATE(mas, &ctx->va_mt, va, va);
-
 	lockdep_assert_held(&ctx->lock);
-	if (mas_walk(&mas) == hole)
+	if (!mtree_empty(&ctx->va_mt))
 		ctx->nr_va--;
 }
 

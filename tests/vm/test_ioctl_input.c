@@ -608,6 +608,52 @@ START_TEST(test_copy_bad_host_src)
 }
 END_TEST
 
+static void mem_info(struct raw *r, struct npu_sim_mem_info *mi)
+{
+	memset(mi, 0, sizeof(*mi));
+	mi->flags = NPU_SIM_MEM_INFO_DEVICE_ONLY;
+	ck_assert_int_eq(xioctl(r->fd, NPU_SIM_IOCTL_MEM_INFO, mi), 0);
+}
+
+/*
+ * MEM_ALLOC whose reply cannot be written (a read-only record): -EFAULT
+ * and no allocation left behind, for a slot alone in its page and for one
+ * next to a live slot (the slot path replies by va and id).
+ */
+START_TEST(test_alloc_reply_fault)
+{
+	struct npu_sim_mem_info m0, m1;
+	struct npu_sim_mem_alloc *ro;
+	struct raw r;
+	uint64_t keep = 0;
+	int pass;
+
+	raw_open(&r, 0, 1);
+	ro = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(ro, MAP_FAILED);
+	*ro = good_alloc();
+	ro->size = 64;
+	ro->footprint = 96;
+	ck_assert_int_eq(mprotect(ro, 4096, PROT_READ), 0);
+	for (pass = 0; pass < 2; pass++) {
+		if (pass)
+			keep = raw_alloc(&r, 64, 96, NPU_SIM_BACKING_NORMAL, NULL);
+		mem_info(&r, &m0);
+		ck_assert_int_eq(xioctl(r.fd, NPU_SIM_IOCTL_MEM_ALLOC, ro), EFAULT);
+		mem_info(&r, &m1);
+		ck_assert_uint_eq(m1.used, m0.used);
+		ck_assert_uint_eq(m1.context_used, m0.context_used);
+		ck_assert_uint_eq(m1.allocations, m0.allocations);
+		ck_assert_uint_eq(m1.limit_used, m0.limit_used);
+	}
+	ck_assert_int_eq(raw_free(&r, keep), 0);
+	mem_info(&r, &m1);
+	ck_assert_uint_eq(m1.context_used, 0);
+	ck_assert_int_eq(munmap(ro, 4096), 0);
+	raw_close(&r);
+}
+END_TEST
+
 /* Only the process that opened the file may use it (GET_PARAM aside). */
 START_TEST(test_foreign_process)
 {
@@ -971,6 +1017,7 @@ static Suite *ioctl_suite(void)
 	tcase_add_test(tc, test_free_bad_input);
 	tcase_add_test(tc, test_copy_bad_input);
 	tcase_add_test(tc, test_copy_bad_host_src);
+	tcase_add_test(tc, test_alloc_reply_fault);
 	tcase_add_test(tc, test_foreign_process);
 	tcase_add_test(tc, test_second_mmap);
 	tcase_add_test(tc, test_stream_bad_input);
