@@ -67,8 +67,10 @@ static enum npu_rt_copy_side side(struct npu_rt_loc loc, uintptr_t p, size_t len
 	return npu_rt_host_pinned((const void *)p, len) ? NPU_RT_SIDE_PINNED : NPU_RT_SIDE_PAGEABLE;
 }
 
-inline aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool correct,
-				 struct npu_rt_copy_route_plan *plan)
+/* The plan, inlined into copy_now (a synchronous flat copy skips the kind
+ * correction at compile time) and behind npu_rt_copy_plan_locked. */
+static inline __attribute__((always_inline)) aclError copy_plan(const struct npu_rt_copy *c, aclrtMemcpyKind kind,
+								 bool correct, struct npu_rt_copy_route_plan *plan)
 {
 	struct npu_rt_loc dst = npu_rt_locate_locked((const void *)c->dst, c->dspan);
 	struct npu_rt_loc src = npu_rt_locate_locked((const void *)c->src, c->sspan);
@@ -86,6 +88,12 @@ inline aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpy
 		npu_rt_check_bad_copy(c->dst, c->dspan, c->src, c->sspan);
 	}
 	return err;
+}
+
+aclError npu_rt_copy_plan_locked(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool correct,
+				 struct npu_rt_copy_route_plan *plan)
+{
+	return copy_plan(c, kind, correct, plan);
 }
 
 /*
@@ -109,7 +117,7 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 		npu_rt_devices_unlock();
 		return err;
 	}
-	err = npu_rt_copy_plan_locked(c, kind, !flat, &plan);
+	err = flat ? copy_plan(c, kind, false, &plan) : copy_plan(c, kind, true, &plan);
 	if (err == ACL_SUCCESS && !flat)
 		err = npu_rt_memcpy2d_route_check(true, &plan);
 	if (err != ACL_SUCCESS || (flat && c->dst == c->src)) {

@@ -90,7 +90,7 @@ const struct npu_sim_profile *npu_rt_device_profile_locked(int dev)
 	return npu_rt_profile_get(devices[dev].profile);
 }
 
-int npu_rt_device_fd_locked(int dev)
+inline int npu_rt_device_fd_locked(int dev)
 {
 	return devices[dev].open ? devices[dev].fd : -1;
 }

@@ -28,7 +28,9 @@ int npu_rt_open_device(int index, int *fd)
 	return 0;
 }
 
-int npu_rt_ioctl(int fd, unsigned long request, void *arg)
+/* inline: a hint to the shared library's LTO (lib.mk), as in device.c;
+ * every call's request goes through here. */
+inline int npu_rt_ioctl(int fd, unsigned long request, void *arg)
 {
 	int rc;
 

@@ -208,7 +208,7 @@ static aclError via_driver(uint32_t dir, int dev, struct npu_rt_copy_route_plan 
 	return ACL_SUCCESS;
 }
 
-aclError npu_rt_plan_copy(int kind, struct npu_rt_loc dst, struct npu_rt_loc src,
+inline aclError npu_rt_plan_copy(int kind, struct npu_rt_loc dst, struct npu_rt_loc src,
 			  struct npu_rt_copy_route_plan *plan)
 {
 	bool dst_dev = dst.kind == NPU_RT_LOC_DEVICE, src_dev = src.kind == NPU_RT_LOC_DEVICE;
