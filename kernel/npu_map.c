@@ -47,6 +47,42 @@ void npu_map_init(struct npu_map *map, enum npu_map_role role,
 	INIT_LIST_HEAD(&map->node);
 }
 
+/*
+ * A map of @role made from @spare, one a free kept (npu_map_keep_spare())
+ * and the caller took, remade as npu_map_create() would make it (no stale
+ * check tag, id or access); a new one when @spare is NULL.  So an
+ * allocate/free cycle allocates and frees no map.  NULL when out of memory.
+ */
+struct npu_map *npu_map_remake(struct npu_map *spare, enum npu_map_role role,
+			       const struct npu_map_ops *ops,
+			       struct npu_phys *phys, u64 len, u64 size)
+{
+	if (!spare)
+		return npu_map_create(role, ops, phys, len, size);
+	npu_map_init(spare, role, ops, phys, len, size);
+	return spare;
+}
+
+/*
+ * Keep just-unlinked @map in *@spare (ctx->lock held) if nobody else holds
+ * it: a reference is only taken under ctx->lock from a published map, so
+ * a count of one (the context's) cannot grow, and no queued op holds it.
+ * Its phys reference moves to *@phys, for the caller to put after
+ * unlocking.  False (someone holds it, or a spare is kept already): the
+ * caller puts @map as usual.
+ */
+bool npu_map_keep_spare(struct npu_map **spare, struct npu_map *map,
+			struct npu_phys **phys)
+{
+	if (kref_read(&map->ref) != 1 || atomic_read(&map->nr_queued) ||
+	    READ_ONCE(*spare))
+		return false;
+	*phys = map->phys;
+	map->phys = NULL;
+	WRITE_ONCE(*spare, map);
+	return true;
+}
+
 static void npu_map_release(struct kref *ref)
 {
 	struct npu_map *map = container_of(ref, struct npu_map, ref);
@@ -163,9 +199,24 @@ void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
 }
 
 /*
- * Unlink the map at @va whose role is in @roles (a mask of BIT(role)):
- * starting exactly at @va, or (@in_first_page) with @va in its first page.
- * Returns it with the context's reference, for the caller to put, or NULL.
+ * The map at @va whose role is in @roles (a mask of BIT(role)), starting
+ * exactly at @va, or (@in_first_page) with @va in its first page; NULL if
+ * there is none (ctx->lock held).
+ */
+struct npu_map *npu_map_find_at(struct npu_ctx *ctx, unsigned long va,
+				unsigned long roles, bool in_first_page)
+{
+	struct npu_map *map = npu_va_lookup(ctx, va);
+
+	if (map && (roles & BIT(map->role)) &&
+	    (in_first_page ? va - map->va < PAGE_SIZE : va == map->va))
+		return map;
+	return NULL;
+}
+
+/*
+ * Unlink the map npu_map_find_at() finds.  Returns it with the context's
+ * reference, for the caller to put, or NULL.
  */
 struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
 				  unsigned long roles, bool in_first_page)
@@ -173,12 +224,9 @@ struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
 	struct npu_map *map;
 
 	mutex_lock(&ctx->lock);
-	map = npu_va_lookup(ctx, va);
-	if (map && (roles & BIT(map->role)) &&
-	    (in_first_page ? va - map->va < PAGE_SIZE : va == map->va))
+	map = npu_map_find_at(ctx, va, roles, in_first_page);
+	if (map)
 		npu_map_unlink(ctx, map);
-	else
-		map = NULL;
 	mutex_unlock(&ctx->lock);
 	return map;
 }
@@ -256,8 +304,8 @@ int npu_map_reply_at(struct npu_ctx *ctx, u64 va, u64 id, void __user *uarg,
 	if (!copy_to_user(uarg, args, size))
 		return 0;
 	mutex_lock(&ctx->lock);
-	map = npu_va_lookup(ctx, va);
-	if (map && map->va == va && map->id == id)
+	map = npu_map_find_at(ctx, va, BIT(NPU_MAP_LINEAR), false);
+	if (map && map->id == id)
 		npu_map_unlink(ctx, map);
 	else
 		map = NULL;

@@ -166,10 +166,9 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 		return -ENOENT;
 
 	mutex_lock(&ctx->lock);
-	map = npu_va_lookup(ctx, args.va);
-	if (!map || !(BIT(map->role) & (BIT(NPU_MAP_LINEAR) |
-					BIT(NPU_MAP_MANAGED))) ||
-	    map->va != args.va) {
+	map = npu_map_find_at(ctx, args.va, BIT(NPU_MAP_LINEAR) |
+			      BIT(NPU_MAP_MANAGED), false);
+	if (!map) {
 		mutex_unlock(&ctx->lock);
 		return -ENOENT;
 	}

@@ -291,14 +291,10 @@ out:
 struct npu_map *npu_small_map_create(struct npu_ctx *ctx, u64 footprint,
 				     u64 size)
 {
-	struct npu_map *map = xchg(&ctx->small_spare, NULL);
-	u64 len = ALIGN(footprint, NPU_SMALL_ALIGN);
-
-	if (!map)
-		return npu_map_create(NPU_MAP_LINEAR, &npu_small_ops, NULL,
-				      len, size);
-	npu_map_init(map, NPU_MAP_LINEAR, &npu_small_ops, NULL, len, size);
-	return map;
+	/* Taken before ctx->lock (MEM_ALLOC makes the map first): xchg. */
+	return npu_map_remake(xchg(&ctx->small_spare, NULL), NPU_MAP_LINEAR,
+			      &npu_small_ops, NULL,
+			      ALIGN(footprint, NPU_SMALL_ALIGN), size);
 }
 
 /*
@@ -320,22 +316,13 @@ bool npu_small_free_sampled(struct npu_ctx *ctx, const struct npu_map *map)
 }
 
 /*
- * Keep the just-unlinked slot map @map (ctx->lock) as the context's spare
- * if nobody else holds it: a reference is only taken under ctx->lock from
- * a published map, so a count of one (the context's) cannot grow, and no
- * queued op holds it.  Its page reference moves to *@phys, for the caller
- * to put after ctx->lock.  False: the caller puts @map as usual.
+ * Keep the just-unlinked map @map (ctx->lock), if it was a slot's, as the
+ * context's spare for the next slot: npu_map_keep_spare().
  */
 bool npu_small_keep_map(struct npu_ctx *ctx, struct npu_map *map,
 			struct npu_phys **phys)
 {
 	lockdep_assert_held(&ctx->lock);
-	if (map->role != NPU_MAP_LINEAR || !map->u.linear.small ||
-	    kref_read(&map->ref) != 1 || atomic_read(&map->nr_queued) ||
-	    READ_ONCE(ctx->small_spare))
-		return false;
-	*phys = map->phys;
-	map->phys = NULL;
-	WRITE_ONCE(ctx->small_spare, map);
-	return true;
+	return map->role == NPU_MAP_LINEAR && map->u.linear.small &&
+	       npu_map_keep_spare(&ctx->small_spare, map, phys);
 }

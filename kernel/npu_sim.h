@@ -799,10 +799,17 @@ void npu_map_init(struct npu_map *map, enum npu_map_role role,
 		  const struct npu_map_ops *ops, struct npu_phys *phys,
 		  u64 len, u64 size);
 void npu_map_put(struct npu_map *map);
+struct npu_map *npu_map_remake(struct npu_map *spare, enum npu_map_role role,
+			       const struct npu_map_ops *ops,
+			       struct npu_phys *phys, u64 len, u64 size);
+bool npu_map_keep_spare(struct npu_map **spare, struct npu_map *map,
+			struct npu_phys **phys);
 void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map);
 int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align);
 void npu_map_link(struct npu_ctx *ctx, struct npu_map *map);
 void npu_map_link_owned(struct npu_ctx *ctx, struct npu_map *map);
+struct npu_map *npu_map_find_at(struct npu_ctx *ctx, unsigned long va,
+				unsigned long roles, bool in_first_page);
 struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
 				  unsigned long roles, bool in_first_page);
 void npu_map_put_list(struct list_head *list);

@@ -288,40 +288,16 @@ int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
 
 /*
  * The npu_map of a new mapping (ctx->lock held): the one the last unmap
- * kept, made new again (no stale check tag, id, access or host PTE
- * mark), or a fresh one; so a map/unmap cycle allocates and frees
- * nothing, and takes no atomic for the spare.
+ * kept (npu_map_keep_spare()), remade, or a fresh one; taken under the
+ * lock, so no atomic for the spare.
  */
 static struct npu_map *npu_vmap_get(struct npu_ctx *ctx)
 {
-	struct npu_map *map = ctx->vmap_spare;
+	struct npu_map *spare = ctx->vmap_spare;
 
 	lockdep_assert_held(&ctx->lock);
-	if (!map)
-		return npu_map_create(NPU_MAP_VMM, NULL, NULL, 0, 0);
 	ctx->vmap_spare = NULL;
-	npu_map_init(map, NPU_MAP_VMM, NULL, NULL, 0, 0);
-	return map;
-}
-
-/*
- * Keep unlinked @map (ctx->lock held) as the spare if nobody else holds
- * it: a reference is only taken under ctx->lock from a published map, so
- * a count of one cannot grow, and no queued op holds it (nr_queued 0).
- * Its phys reference moves to *@phys, for the caller to put after
- * unlocking; false: put @map as usual.
- */
-static bool npu_vmap_keep(struct npu_ctx *ctx, struct npu_map *map,
-			  struct npu_phys **phys)
-{
-	lockdep_assert_held(&ctx->lock);
-	if (kref_read(&map->ref) != 1 || atomic_read(&map->nr_queued) ||
-	    ctx->vmap_spare)
-		return false;
-	*phys = map->phys;
-	map->phys = NULL;
-	ctx->vmap_spare = map;
-	return true;
+	return npu_map_remake(spare, NPU_MAP_VMM, NULL, NULL, 0, 0);
 }
 
 int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
@@ -436,7 +412,7 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 	if (!h->holds && !h->nr_maps)
 		npu_mem_peaks_sample(ctx);
 	dead = npu_handle_maybe_destroy(ctx, h);
-	kept = npu_vmap_keep(ctx, map, &phys);
+	kept = npu_map_keep_spare(&ctx->vmap_spare, map, &phys);
 	mutex_unlock(&ctx->lock);
 
 	/* Pages go when the last holder (maybe a running copy) lets go. */
