@@ -78,45 +78,94 @@ static int npu_managed_dev_alloc(struct npu_ctx *ctx, struct npu_phys **out)
 	return npu_phys_errno(ndev, ret == -ENOSPC ? -ENOMEM : ret);
 }
 
+struct npu_managed_fill {
+	struct mm_struct *mm;
+	struct npu_map *map;
+	pgprot_t prot;
+};
+
+static int npu_managed_fill_pte(pte_t *pte, unsigned long addr, void *data)
+{
+	struct npu_managed_fill *f = data;
+	struct page *page;
+
+	/* Present already (a read-only PTE stays so: pfn_mkwrite upgrades). */
+	if (!pte_none(ptep_get(pte)))
+		return 0;
+	page = npu_phys_page(f->map->phys, f->map->phys_off + (addr - f->map->va));
+	set_pte_at(f->mm, addr, pte, pte_mkspecial(pfn_pte(page_to_pfn(page),
+							   f->prot)));
+	return 0;
+}
+
+/*
+ * Map [start, end) of @map's host pages into @vma with @flags' protection:
+ * what vmf_insert_pfn_prot() does page by page (special PTEs, a present
+ * one left alone), with one page-table walk and one PTE lock per block.
+ * Its PAT lookup is not needed: the pages are RAM this driver allocated
+ * and never changed the memtype of, so it would answer WB, which
+ * vm_get_page_prot() already carries.  0 or -ENOMEM (no page table).
+ */
+static int npu_managed_fill(struct vm_area_struct *vma, struct npu_map *map,
+			    unsigned long start, unsigned long end,
+			    vm_flags_t flags)
+{
+	struct npu_managed_fill f = {
+		.mm = vma->vm_mm,
+		.map = map,
+		.prot = vm_get_page_prot(flags),
+	};
+
+	start = max(start, vma->vm_start);
+	end = min(end, vma->vm_end);
+	if (start >= end)
+		return 0;
+	return apply_to_page_range(vma->vm_mm, start, end - start,
+				   npu_managed_fill_pte, &f);
+}
+
 /* Map block @blk of @map into the host now (ctx->lock, mmap_lock held). */
 static void npu_managed_map_host(struct npu_ctx *ctx, struct npu_map *map,
 				 u64 blk)
 {
-	unsigned long a, start = map->va + (blk << NPU_MANAGED_BLOCK_SHIFT);
+	unsigned long start = map->va + (blk << NPU_MANAGED_BLOCK_SHIFT);
 	struct vm_area_struct *vma = npu_window_vma(ctx, start);
-	u64 off;
 
 	if (!vma)
 		return;
 	ctx->win_ptes = true;	/* npu_window_zap() must look from now on */
-	for (a = start; a < start + NPU_MANAGED_BLOCK_SIZE; a += PAGE_SIZE) {
-		off = map->phys_off + (a - map->va);
-		vmf_insert_pfn_prot(vma, a,
-				    page_to_pfn(npu_phys_page(map->phys, off)),
-				    vm_get_page_prot(vma->vm_flags));
-	}
+	npu_managed_fill(vma, map, start, start + NPU_MANAGED_BLOCK_SIZE,
+			 vma->vm_flags);
 }
 
-/* Copy the 2 MiB of block @blk between host pages and device copy. */
+/*
+ * Copy the 2 MiB of block @blk between host pages and device copy, one
+ * call per run of pages contiguous on both sides (a 2 MiB huge page is one
+ * run on its side; the host's order-0 pages often come in runs too).
+ */
 static void npu_managed_copy_block(struct npu_map *map, u64 blk, bool to_dev)
 {
 	struct npu_phys *dev = map->u.managed->dev[blk];
 	u64 hoff = map->phys_off + (blk << NPU_MANAGED_BLOCK_SHIFT);
-	u64 off;
+	u64 off, n;
 
 	if (WARN_ON_ONCE(!dev))
 		return;
-	for (off = 0; off < NPU_MANAGED_BLOCK_SIZE; off += PAGE_SIZE) {
+	for (off = 0; off < NPU_MANAGED_BLOCK_SIZE; off += n) {
 		struct page *hp = npu_phys_page(map->phys, hoff + off);
 		struct page *dp = npu_phys_page(dev, off);
 
+		for (n = PAGE_SIZE; off + n < NPU_MANAGED_BLOCK_SIZE; n += PAGE_SIZE)
+			if (page_to_pfn(npu_phys_page(map->phys, hoff + off + n)) !=
+			    page_to_pfn(hp) + (n >> PAGE_SHIFT) ||
+			    page_to_pfn(npu_phys_page(dev, off + n)) !=
+			    page_to_pfn(dp) + (n >> PAGE_SHIFT))
+				break;
 		/* x86-64 has no highmem: both are in the direct map. */
 		if (to_dev)
-			npu_remap_copy(page_address(dp), page_address(hp),
-				     PAGE_SIZE);
+			npu_remap_copy(page_address(dp), page_address(hp), n);
 		else
-			npu_remap_copy(page_address(hp), page_address(dp),
-				     PAGE_SIZE);
+			npu_remap_copy(page_address(hp), page_address(dp), n);
 	}
 }
 
@@ -175,9 +224,8 @@ static vm_fault_t npu_managed_fault(struct npu_ctx *ctx, struct npu_map *map,
 	bool write = vmf->flags & FAULT_FLAG_WRITE;
 	u64 blk = (vmf->address - map->va) >> NPU_MANAGED_BLOCK_SHIFT;
 	struct npu_managed_block nb = map->u.managed->blocks[blk];
-	unsigned long a, start = map->va + (blk << NPU_MANAGED_BLOCK_SHIFT);
+	unsigned long start = map->va + (blk << NPU_MANAGED_BLOCK_SHIFT);
 	vm_flags_t flags = vma->vm_flags;
-	vm_fault_t ret = VM_FAULT_NOPAGE;
 	unsigned int act;
 
 	lockdep_assert_held(&ctx->lock);
@@ -192,18 +240,10 @@ static vm_fault_t npu_managed_fault(struct npu_ctx *ctx, struct npu_map *map,
 	if (map->u.managed->blocks[blk].host_map != NPU_MANAGED_MAP_RW)
 		flags &= ~VM_WRITE;
 	/* The whole block, so one fault per block and transition. */
-	for (a = max(start, vma->vm_start);
-	     a < start + NPU_MANAGED_BLOCK_SIZE && a < vma->vm_end; a += PAGE_SIZE) {
-		u64 off = map->phys_off + (a - map->va);
-		vm_fault_t r;
-
-		r = vmf_insert_pfn_prot(vma, a,
-					page_to_pfn(npu_phys_page(map->phys, off)),
-					vm_get_page_prot(flags));
-		if (a == (vmf->address & PAGE_MASK))
-			ret = r;
-	}
-	return ret;
+	if (npu_managed_fill(vma, map, start, start + NPU_MANAGED_BLOCK_SIZE,
+			     flags))
+		return VM_FAULT_OOM;
+	return VM_FAULT_NOPAGE;
 }
 
 static vm_fault_t npu_managed_mkwrite(struct npu_ctx *ctx, struct npu_map *map,
