@@ -729,8 +729,8 @@ void npu_xfer_free(struct npu_xfer *x)
  * section (TCG pays for each), no object-size check (the stack buffer is
  * ours).  Returns false on a fault, or on a hole while @nofault.
  */
-static bool npu_small_user(void *buf, unsigned long uaddr, size_t n,
-			   bool to_user, bool nofault)
+static __always_inline bool npu_small_user(void *buf, unsigned long uaddr,
+					   size_t n, bool to_user, bool nofault)
 {
 	void __user *u = (void __user *)uaddr;
 	bool ok = false;
@@ -765,7 +765,7 @@ out:
 	return ok;
 }
 
-static int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op op,
+static __always_inline int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op op,
 			  unsigned long dst, unsigned long src, size_t n)
 {
 	bool h2d = op == NPU_XFER_H2D;
@@ -846,12 +846,38 @@ static int npu_copy(struct npu_ctx *ctx, enum npu_xfer_op op,
 	return ret;
 }
 
+/*
+ * The MEMCPY record, field by field in one user access section: the
+ * result of copy_from_user() (all or -EFAULT) without its calls out (the
+ * object-size check, the copy routine), which TCG charges per call.
+ */
+static __always_inline bool npu_memcpy_args(struct npu_sim_memcpy *a,
+					    const void __user *uarg)
+{
+	const struct npu_sim_memcpy __user *u = uarg;
+
+	if (!user_access_begin(u, sizeof(*u)))
+		return false;
+	unsafe_get_user(a->dst, &u->dst, efault);
+	unsafe_get_user(a->src, &u->src, efault);
+	unsafe_get_user(a->count, &u->count, efault);
+	unsafe_get_user(a->dir, &u->dir, efault);
+	unsafe_get_user(a->src_fd, &u->src_fd, efault);
+	unsafe_get_user(a->flags, &u->flags, efault);
+	unsafe_get_user(a->pad, &u->pad, efault);
+	user_access_end();
+	return true;
+efault:
+	user_access_end();
+	return false;
+}
+
 int npu_ioctl_memcpy(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_memcpy args;
 	int ret;
 
-	if (copy_from_user(&args, uarg, sizeof(args)))
+	if (!npu_memcpy_args(&args, uarg))
 		return -EFAULT;
 	if (args.flags || args.pad || !args.count ||
 	    args.dir < NPU_SIM_COPY_H2D || args.dir > NPU_SIM_COPY_D2D)

@@ -293,7 +293,11 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	if (desc->call_stat >= 0)
 		npu_stat_inc(ndev, desc->call_stat);
 
-	ret = desc->fn(ctx, (void __user *)arg);
+	/* The small copy's handler called directly: no indirect call (thunk). */
+	if (cmd == NPU_SIM_IOCTL_MEMCPY)
+		ret = npu_ioctl_memcpy(ctx, (void __user *)arg);
+	else
+		ret = desc->fn(ctx, (void __user *)arg);
 	/* A synchronous write may meet a parked VALUE_WAIT: look now. */
 	if (!ret && desc->is_copy && cmd != NPU_SIM_IOCTL_STREAM_SUBMIT)
 		npu_stream_values_changed();

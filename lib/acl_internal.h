@@ -79,8 +79,10 @@
 #ifndef NPU_RT_INTERNAL_H
 #define NPU_RT_INTERNAL_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/ioctl.h>
 
 #include <misc/npu_sim.h>
 
@@ -239,6 +241,17 @@ aclError npu_rt_peer_check_locked(int issuer, const struct npu_rt_copy_route_pla
 /* All return 0 or a negative errno. */
 int npu_rt_open_device(int index, int *fd);
 int npu_rt_ioctl(int fd, unsigned long request, void *arg);
+/* npu_rt_ioctl's body, for the per-call paths that issue it without its
+ * call frame (aclrtMemcpy's single MEMCPY); 0 or a negative errno. */
+static inline __attribute__((always_inline)) int npu_rt_ioctl_inline(int fd, unsigned long request, void *arg)
+{
+	int rc;
+
+	do {
+		rc = ioctl(fd, request, arg);
+	} while (rc < 0 && errno == EINTR);
+	return rc < 0 ? -errno : 0;
+}
 int npu_rt_get_param(int fd, uint32_t param, uint64_t *value);
 /* -EPROTO when the module speaks another major (or older minor) ABI. */
 int npu_rt_check_api_version(int fd);

@@ -147,7 +147,7 @@ static aclError copy_now(const struct npu_rt_copy *c, aclrtMemcpyKind kind, bool
 		struct npu_sim_memcpy req = { .dst = c->dst, .src = c->src, .count = c->width,
 					      .dir = plan.dir, .src_fd = -1 };
 
-		rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEMCPY, &req);
+		rc = npu_rt_ioctl_inline(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEMCPY, &req);
 	} else {
 		struct npu_sim_memcpy2d req = { .src_fd = -1 };
 

@@ -32,12 +32,7 @@ int npu_rt_open_device(int index, int *fd)
  * every call's request goes through here. */
 inline int npu_rt_ioctl(int fd, unsigned long request, void *arg)
 {
-	int rc;
-
-	do {
-		rc = ioctl(fd, request, arg);
-	} while (rc < 0 && errno == EINTR);
-	return rc < 0 ? -errno : 0;
+	return npu_rt_ioctl_inline(fd, request, arg);
 }
 
 int npu_rt_get_param(int fd, uint32_t param, uint64_t *value)
