@@ -176,9 +176,7 @@ static void npu_contexts_ctx(struct npu_ctx *ctx, void *m)
 {
 	u64 charged, injected;
 
-	spin_lock(&ctx->proc->lock);
-	charged = ctx->proc->used;
-	spin_unlock(&ctx->proc->lock);
+	charged = READ_ONCE(ctx->proc->used);
 	spin_lock(&ctx->fault.lock);
 	injected = ctx->fault.injected;
 	spin_unlock(&ctx->fault.lock);

@@ -31,22 +31,12 @@
 static LIST_HEAD(npu_procs);
 static DEFINE_MUTEX(npu_limit_lock);
 
-/* The smaller of two limits where 0 means none. */
-static u64 npu_limit_min(u64 a, u64 b)
-{
-	if (!a)
-		return b;
-	if (!b)
-		return a;
-	return min(a, b);
-}
-
 /* The limit that applies to @proc now (0 = none) and what is charged to it. */
 void npu_limit_read(struct npu_proc *proc, u64 *effective, u64 *used)
 {
 	/*
 	 * No lock: each value is one word its writers store whole (under
-	 * proc->lock), and the two need not be read at one instant; a
+	 * the device's cap_lock), and the two need not be read at one instant; a
 	 * charge racing this call is seen or not, as with the lock.
 	 */
 	*used = READ_ONCE(proc->used);
@@ -69,24 +59,22 @@ u64 npu_limit_effective(struct npu_proc *proc)
  */
 int npu_limit_charge(struct npu_proc *proc, u64 bytes)
 {
-	u64 admin = READ_ONCE(proc->ndev->proc_mem_limit), lim;
-	int ret = 0;
+	int ret = -EUSERS;
 
-	spin_lock(&proc->lock);
-	lim = npu_limit_min(admin, proc->own_limit);
-	if (lim && (bytes > lim || proc->used > lim - bytes))
-		ret = -EUSERS;
-	else
-		WRITE_ONCE(proc->used, proc->used + bytes);
-	spin_unlock(&proc->lock);
+	spin_lock(&proc->ndev->cap_lock);
+	if (!npu_limit_over_locked(proc, bytes)) {
+		npu_limit_add_locked(proc, bytes);
+		ret = 0;
+	}
+	spin_unlock(&proc->ndev->cap_lock);
 	return ret;
 }
 
 void npu_limit_uncharge(struct npu_proc *proc, u64 bytes)
 {
-	spin_lock(&proc->lock);
-	WRITE_ONCE(proc->used, proc->used - bytes);
-	spin_unlock(&proc->lock);
+	spin_lock(&proc->ndev->cap_lock);
+	npu_limit_add_locked(proc, -bytes);
+	spin_unlock(&proc->ndev->cap_lock);
 }
 
 /* Called with npu_limit_lock held (kref_put_mutex); drops it. */
@@ -129,7 +117,6 @@ int npu_limit_ctx_init(struct npu_ctx *ctx)
 		}
 	}
 	kref_init(&proc->ref);
-	spin_lock_init(&proc->lock);
 	proc->ndev = ctx->ndev;
 	proc->tgid = get_pid(task_tgid(current));
 	proc->pid = ctx->pid;
@@ -160,7 +147,7 @@ int npu_ioctl_mem_limit(struct npu_ctx *ctx, void __user *uarg)
 	    args.op != NPU_SIM_LIMIT_SET || !args.limit)
 		return -EINVAL;
 
-	spin_lock(&proc->lock);
+	spin_lock(&ctx->ndev->cap_lock);
 	if (args.op == NPU_SIM_LIMIT_SET) {
 		if (proc->own_limit && args.limit > proc->own_limit)
 			ret = -EPERM;
@@ -169,7 +156,7 @@ int npu_ioctl_mem_limit(struct npu_ctx *ctx, void __user *uarg)
 	}
 	args.own_limit = proc->own_limit;
 	args.used = proc->used;
-	spin_unlock(&proc->lock);
+	spin_unlock(&ctx->ndev->cap_lock);
 	if (ret)
 		return ret;
 	args.admin_limit = READ_ONCE(ctx->ndev->proc_mem_limit);
@@ -189,10 +176,10 @@ void npu_limit_show(struct seq_file *m, struct npu_dev *ndev)
 
 		if (proc->ndev != ndev)
 			continue;
-		spin_lock(&proc->lock);
+		spin_lock(&ndev->cap_lock);
 		used = proc->used;
 		own = proc->own_limit;
-		spin_unlock(&proc->lock);
+		spin_unlock(&ndev->cap_lock);
 		seq_printf(m, "%d %llu %llu %llu %llu\n", proc->pid, used, own,
 			   READ_ONCE(ndev->proc_mem_limit),
 			   npu_limit_min(READ_ONCE(ndev->proc_mem_limit), own));

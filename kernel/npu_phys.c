@@ -43,14 +43,22 @@ static unsigned int npu_kind_shift(enum npu_sim_page_kind kind)
 
 /* ---- capacity ---------------------------------------------------------- */
 
-static int npu_charge(struct npu_dev *ndev, struct npu_phys *phys)
+/*
+ * Charge @phys to its device and to @proc's account (NULL: none), in one
+ * cap_lock round (it guards both): 0, NPU_ERR_LIMIT or NPU_ERR_CAPACITY,
+ * nothing charged then.
+ */
+static int npu_charge(struct npu_dev *ndev, struct npu_phys *phys,
+		      struct npu_proc *proc)
 {
 	int ret = 0;
 
 	if (npu_phys_is_host(phys))
 		return 0;
 	spin_lock(&ndev->cap_lock);
-	if (phys->size > ndev->capacity - ndev->used) {
+	if (proc && npu_limit_over_locked(proc, phys->size)) {
+		ret = NPU_ERR_LIMIT;
+	} else if (phys->size > ndev->capacity - ndev->used) {
 		ret = NPU_ERR_CAPACITY;
 	} else {
 		write_seqcount_begin(&ndev->cap_seq);
@@ -59,6 +67,8 @@ static int npu_charge(struct npu_dev *ndev, struct npu_phys *phys)
 		if (phys->flags & NPU_SIM_ALLOC_P2P)
 			ndev->used_p2p += phys->size;
 		write_seqcount_end(&ndev->cap_seq);
+		if (proc)
+			npu_limit_add_locked(proc, phys->size);
 	}
 	spin_unlock(&ndev->cap_lock);
 	return ret;
@@ -86,9 +96,12 @@ void npu_dev_peaks_fold(struct npu_ctx *ctx)
 	p->used_p2p = max(p->used_p2p, ndev->used_p2p);
 }
 
-/* @peaks: the context whose peaks to fold first, in the same lock round. */
+/*
+ * Give back what npu_charge() took, device and account, in one round.
+ * @peaks: the context whose peaks to fold first, in the same lock round.
+ */
 static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys,
-			 struct npu_ctx *peaks)
+			 struct npu_proc *proc, struct npu_ctx *peaks)
 {
 	if (npu_phys_is_host(phys))
 		return;
@@ -101,6 +114,8 @@ static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys,
 	if (phys->flags & NPU_SIM_ALLOC_P2P)
 		ndev->used_p2p -= phys->size;
 	write_seqcount_end(&ndev->cap_seq);
+	if (proc)
+		npu_limit_add_locked(proc, -(s64)phys->size);
 	spin_unlock(&ndev->cap_lock);
 }
 
@@ -109,28 +124,21 @@ static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys,
  * while it is idle, its pages kept for reuse (an empty small page), and
  * take them again: npu_phys_recharge() gives 0 or an npu_phys_create()
  * error for npu_phys_errno().  The caller serializes the two (ctx->lock).
- * The discharge folds @ctx's peaks first (the release's sample).
+ * The discharge folds @ctx's peaks first (the release's sample).  Each is
+ * one cap_lock round.
  */
 void npu_phys_discharge(struct npu_phys *phys, struct npu_ctx *ctx)
 {
-	npu_uncharge(phys->ndev, phys, ctx);
-	if (phys->proc)
-		npu_limit_uncharge(phys->proc, phys->size);
+	npu_uncharge(phys->ndev, phys, phys->proc, ctx);
 	phys->idle = true;
 }
 
 int npu_phys_recharge(struct npu_phys *phys)
 {
-	int ret;
+	int ret = npu_charge(phys->ndev, phys, phys->proc);
 
-	if (phys->proc && npu_limit_charge(phys->proc, phys->size))
-		return NPU_ERR_LIMIT;
-	ret = npu_charge(phys->ndev, phys);
-	if (ret) {
-		if (phys->proc)
-			npu_limit_uncharge(phys->proc, phys->size);
+	if (ret)
 		return ret;
-	}
 	phys->idle = false;
 	return 0;
 }
@@ -227,11 +235,8 @@ static void npu_phys_release(struct kref *ref)
 	else
 		npu_hugetlbfs_release(phys);
 	npu_pages_unaccount(phys);
-	if (!phys->idle) {
-		npu_uncharge(phys->ndev, phys, NULL);
-		if (phys->proc)
-			npu_limit_uncharge(phys->proc, phys->size);
-	}
+	if (!phys->idle)
+		npu_uncharge(phys->ndev, phys, phys->proc, NULL);
 	if (phys->proc)
 		npu_proc_put(phys->proc);
 	npu_phys_free(phys);
@@ -305,17 +310,15 @@ int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
 	if (!phys)
 		return -ENOMEM;
 	phys->pid = proc ? proc->pid : task_tgid_nr(current);
-	if (proc && !npu_phys_is_host(phys)) {
-		if (npu_limit_charge(proc, phys->size)) {
-			ret = NPU_ERR_LIMIT;
-			goto err_free;
-		}
+	if (npu_phys_is_host(phys))
+		proc = NULL;
+	ret = npu_charge(ndev, phys, proc);
+	if (ret)
+		goto err_free;
+	if (proc) {
 		npu_proc_get(proc);
 		phys->proc = proc;
 	}
-	ret = npu_charge(ndev, phys);
-	if (ret)
-		goto err_unlimit;
 	/*
 	 * Host memory (managed, host-location physical) is pinned for the
 	 * caller: it counts against its RLIMIT_MEMLOCK like registered host
@@ -343,12 +346,9 @@ int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
 
 err_uncharge:
 	npu_pages_unaccount(phys);
-	npu_uncharge(ndev, phys, NULL);
-err_unlimit:
-	if (phys->proc) {
-		npu_limit_uncharge(phys->proc, phys->size);
+	npu_uncharge(ndev, phys, phys->proc, NULL);
+	if (phys->proc)
 		npu_proc_put(phys->proc);
-	}
 err_free:
 	npu_phys_free(phys);
 	return ret;

@@ -141,14 +141,17 @@
  *   npu_stream_user.lock,  (spinlocks, npu_stream.c, leaves: a user's
  *   npu_value_lock          running slots and ready streams; the parked
  *                           VALUE_WAIT streams of the machine)
- *   npu_dev.cap_lock       (spinlock: capacity and usage counters, and
- *                           npu_ctx.peaks; nothing is taken inside it;
- *                           the counters' writers also bump cap_seq, so
+ *   npu_dev.cap_lock       (spinlock: capacity and usage counters,
+ *                           npu_ctx.peaks, and the bytes and own limit of
+ *                           the device's accounts (npu_proc), so a charge
+ *                           takes the device and the account in one round;
+ *                           nothing is taken inside it; the usage
+ *                           counters' writers also bump cap_seq, so
  *                           MEM_INFO reads them without the lock)
- *   npu_proc.lock, npu_fault_state.lock, npu_dev.fault_lock,
- *   npu_check_lock         (spinlocks, leaves: an account's bytes and limit,
- *                           a context's PRNG, a device's fault setting, the
- *                           host-fault report ring of npu_check.c)
+ *   npu_fault_state.lock, npu_dev.fault_lock,
+ *   npu_check_lock         (spinlocks, leaves: a context's PRNG, a
+ *                           device's fault setting, the host-fault report
+ *                           ring of npu_check.c)
  * Objects a process makes through its file (maps, handles, keys, streams,
  * events, ops, contexts) are allocated with GFP_KERNEL_ACCOUNT: charged to
  * its memory cgroup like the normal backing pages.
@@ -256,7 +259,8 @@ struct npu_dev {
 	unsigned int nr_ctx;
 	struct ida ctx_ida;		/* context index -> window pgoff */
 
-	spinlock_t cap_lock;		/* the usage counters below */
+	/* The usage counters below, and the bytes and limits of the accounts. */
+	spinlock_t cap_lock;
 	/* Bumped by their writers (under cap_lock): MEM_INFO's read. */
 	seqcount_spinlock_t cap_seq;
 	u64 used;			/* all charged bytes */
@@ -298,7 +302,7 @@ struct npu_proc {
 	struct npu_dev *ndev;
 	struct pid *tgid;		/* referenced: the key */
 	pid_t pid;
-	spinlock_t lock;		/* the two below */
+	/* The two below: under ndev->cap_lock (one round with the device's). */
 	u64 used;			/* bytes charged */
 	u64 own_limit;			/* set by the process, 0 = none */
 };
@@ -655,6 +659,37 @@ int npu_limit_ctx_init(struct npu_ctx *ctx);
 void npu_limit_ctx_teardown(struct npu_ctx *ctx);
 int npu_limit_charge(struct npu_proc *proc, u64 bytes);
 void npu_limit_uncharge(struct npu_proc *proc, u64 bytes);
+
+/* The smaller of two limits where 0 means none. */
+static inline u64 npu_limit_min(u64 a, u64 b)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	return min(a, b);
+}
+
+/*
+ * For a caller that holds @proc's device's cap_lock already (npu_phys.c:
+ * one round for the device's charge and the account's): whether @bytes
+ * more would take @proc past its limit, and the charge (+) or uncharge (-)
+ * itself.
+ */
+static inline bool npu_limit_over_locked(struct npu_proc *proc, u64 bytes)
+{
+	u64 lim = npu_limit_min(READ_ONCE(proc->ndev->proc_mem_limit),
+				proc->own_limit);
+
+	lockdep_assert_held(&proc->ndev->cap_lock);
+	return lim && (bytes > lim || proc->used > lim - bytes);
+}
+
+static inline void npu_limit_add_locked(struct npu_proc *proc, s64 bytes)
+{
+	lockdep_assert_held(&proc->ndev->cap_lock);
+	WRITE_ONCE(proc->used, proc->used + bytes);
+}
 void npu_proc_put(struct npu_proc *proc);
 u64 npu_limit_effective(struct npu_proc *proc);
 void npu_limit_read(struct npu_proc *proc, u64 *effective, u64 *used);
