@@ -5,6 +5,7 @@
  * owner gone, release) in npu_ctx.c.
  */
 #include <linux/fs.h>
+#include <linux/indirect_call_wrapper.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/mmu_notifier.h>
@@ -293,7 +294,9 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	if (desc->call_stat >= 0)
 		npu_stat_inc(ndev, desc->call_stat);
 
-	ret = desc->fn(ctx, (void __user *)arg);
+	/* A retpoline costs a few jumps: direct calls for the hottest pair. */
+	ret = INDIRECT_CALL_2(desc->fn, npu_ioctl_vmm_map, npu_ioctl_vmm_unmap,
+			      ctx, (void __user *)arg);
 	/* A synchronous write may meet a parked VALUE_WAIT: look now. */
 	if (!ret && desc->is_copy && cmd != NPU_SIM_IOCTL_STREAM_SUBMIT)
 		npu_stream_values_changed();
