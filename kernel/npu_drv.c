@@ -5,6 +5,7 @@
  * owner gone, release) in npu_ctx.c.
  */
 #include <linux/fs.h>
+#include <linux/indirect_call_wrapper.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/mmu_notifier.h>
@@ -272,6 +273,20 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 		  false, -1),
 };
 
+/*
+ * A handler through the table's pointer costs a retpoline thunk: the
+ * per-call hot paths (small copies, allocations, VMM map/unmap) are
+ * called directly.
+ */
+static __always_inline int npu_ioctl_call(const struct npu_ioctl_desc *desc,
+					  struct npu_ctx *ctx, void __user *uarg)
+{
+	if (desc->fn == npu_ioctl_vmm_unmap)
+		return npu_ioctl_vmm_unmap(ctx, uarg);
+	return INDIRECT_CALL_4(desc->fn, npu_ioctl_memcpy, npu_ioctl_mem_alloc,
+			       npu_ioctl_mem_free, npu_ioctl_vmm_map, ctx, uarg);
+}
+
 static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 {
 	struct npu_ctx *ctx = filp->private_data;
@@ -293,11 +308,7 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	if (desc->call_stat >= 0)
 		npu_stat_inc(ndev, desc->call_stat);
 
-	/* The small copy's handler called directly: no indirect call (thunk). */
-	if (cmd == NPU_SIM_IOCTL_MEMCPY)
-		ret = npu_ioctl_memcpy(ctx, (void __user *)arg);
-	else
-		ret = desc->fn(ctx, (void __user *)arg);
+	ret = npu_ioctl_call(desc, ctx, (void __user *)arg);
 	/* A synchronous write may meet a parked VALUE_WAIT: look now. */
 	if (!ret && desc->is_copy && cmd != NPU_SIM_IOCTL_STREAM_SUBMIT)
 		npu_stream_values_changed();

@@ -12,9 +12,12 @@
  * engine walks them like any run of allocations) and a hole of a
  * reservation is "not device memory" to copies and faults.
  *
- * Handles (npu_handle.c) name the physical objects.  Each mapping
- * references the npu_phys itself, so the memory goes when the last mapping,
- * handle, share or running copy lets go of it.
+ * Handles (npu_handle.c) name the physical objects.  A published mapping
+ * (on ctx->vmaps) borrows its handle's npu_phys reference: the handle lives
+ * while it has mappings (nr_maps).  A mapping that leaves the list while
+ * someone else holds it (a running copy) takes a reference of its own
+ * then, so the memory goes when the last mapping, handle, share or running
+ * copy lets go of it.
  */
 #include <linux/mm.h>
 #include <linux/nodemask.h>
@@ -288,16 +291,35 @@ int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
 
 /*
  * The npu_map of a new mapping (ctx->lock held): the one the last unmap
- * kept (npu_map_keep_spare()), remade, or a fresh one; taken under the
- * lock, so no atomic for the spare.
+ * (or failed map) kept, or a fresh one; taken under the lock, so no atomic
+ * for the spare.  The spare needs no npu_map_init(): it is a VMM map with
+ * one reference, no queued op, no phys and an empty node (the rule of
+ * npu_map_keep_spare()), and npu_ioctl_vmm_map() sets every other field
+ * a mapping uses but these, which a mapping's life may have changed.
  */
 static struct npu_map *npu_vmap_get(struct npu_ctx *ctx)
 {
 	struct npu_map *spare = ctx->vmap_spare;
 
 	lockdep_assert_held(&ctx->lock);
+	if (!spare)
+		return npu_map_create(NPU_MAP_VMM, NULL, NULL, 0, 0);
 	ctx->vmap_spare = NULL;
-	return npu_map_remake(spare, NPU_MAP_VMM, NULL, NULL, 0, 0);
+	spare->pid = task_tgid_nr(current);
+	spare->site = 0;
+	spare->u.vmm.host_ptes = false;
+	return spare;
+}
+
+/*
+ * Put a VMM map that left ctx->vmaps: one still held elsewhere takes its
+ * own reference to the phys it borrowed (ctx->lock held, so the handle,
+ * and its reference, is still there).
+ */
+static void npu_vmap_own_phys(struct npu_map *map)
+{
+	if (map->phys)
+		npu_phys_get(map->phys);
 }
 
 int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
@@ -356,8 +378,7 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 		ret = npu_va_map_in(ctx, map);
 	if (ret)
 		goto err_unlock;
-	npu_phys_get(phys);
-	map->phys = phys;
+	map->phys = phys;	/* borrowed: see the top of this file */
 	h->nr_maps++;
 	resv->u.resv.nr_mapped++;
 	list_add_tail(&map->node, &ctx->vmaps);
@@ -411,14 +432,15 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 	/* Memory is given back only with the handle's last hold and map. */
 	if (!h->holds && !h->nr_maps)
 		npu_mem_peaks_sample(ctx);
-	dead = npu_handle_maybe_destroy(ctx, h);
+	/* Kept: it drops the borrowed phys; else it owns it from now on. */
 	kept = npu_map_keep_spare(&ctx->vmap_spare, map, &phys);
+	if (!kept)
+		npu_vmap_own_phys(map);
+	dead = npu_handle_maybe_destroy(ctx, h);
 	mutex_unlock(&ctx->lock);
 
 	/* Pages go when the last holder (maybe a running copy) lets go. */
-	if (kept)
-		npu_phys_put(phys);
-	else
+	if (!kept)
 		npu_map_put(map);
 	if (dead)
 		npu_phys_put(dead);
@@ -529,13 +551,15 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 
 void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
 {
-	struct npu_map *spare;
+	struct npu_map *spare, *map;
 	LIST_HEAD(dead);
 
 	mutex_lock(&ctx->lock);
 	spare = ctx->vmap_spare;
 	ctx->vmap_spare = NULL;
 	/* Unreachable by address: npu_ctx_drop_memory() emptied the tree. */
+	list_for_each_entry(map, &ctx->vmaps, node)
+		npu_vmap_own_phys(map);
 	list_splice_init(&ctx->vmaps, &dead);
 	list_splice_tail_init(&ctx->resvs, &dead);
 	mutex_unlock(&ctx->lock);

@@ -622,6 +622,49 @@ START_TEST(test_free_physical_deferred)
 }
 END_TEST
 
+/*
+ * A copy queued on a mapping holds it across its unmap and the handle's
+ * free: it still reads the pages, which go only when it is done.
+ */
+START_TEST(test_unmap_while_queued)
+{
+	long long hp0 = vm_hp2m_free();
+	unsigned char *got = NULL, *want = malloc(2 * MiB);
+	aclrtDrvMemHandle h;
+	aclrtStream s;
+	void *gate;
+	char *r = NULL;
+
+	/* pinned: an async copy of pageable memory would run at once */
+	ck_assert_int_eq(aclrtMallocHost((void **)&got, 2 * MiB), ACL_SUCCESS);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_int_eq(aclrtMalloc(&gate, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+	vm_dev_put_u64(gate, 0);
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtReserveMemAddress((void **)&r, 4 * MiB, 0, NULL, 0), ACL_SUCCESS);
+	h = phys(ACL_MEM_HUGE, 2 * MiB);
+	ck_assert_int_eq(aclrtMapMem(r, 2 * MiB, 0, h, 0), ACL_SUCCESS);
+	put_pattern(r, 2 * MiB, 51);
+	memset(got, 0, 2 * MiB);
+	ck_assert_int_eq(aclrtValueWait(gate, 1, ACL_STREAM_WAIT_VALUE_EQ, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtMemcpyAsync(got, 2 * MiB, r, 2 * MiB, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtUnmapMem(r), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreePhysical(h), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtReleaseMemAddress(r), ACL_SUCCESS);
+	ck_assert_int_eq(vm_hp2m_free(), hp0 - 1);	/* the queued copy holds it */
+	vm_dev_put_u64(gate, 1);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	vm_fill(want, 2 * MiB, 51);
+	ck_assert(memcmp(got, want, 2 * MiB) == 0);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(vm_hp2m_free(), hp0);
+	ck_assert_int_eq(aclrtFree(gate), ACL_SUCCESS);
+	ck_assert_int_eq(used_bytes(), 0);
+	ck_assert_int_eq(aclrtFreeHost(got), ACL_SUCCESS);
+	free(want);
+}
+END_TEST
+
 /* The sleep/wake pattern of vLLM-Ascend: offload, unmap+free, re-create, map, restore. */
 START_TEST(test_sleep_wake)
 {
@@ -1307,6 +1350,7 @@ static Suite *vmm_suite(void)
 	tcase_add_test(tc, test_map_over_live_and_bad_args);
 	tcase_add_test(tc, test_unmap_remap_keeps_data);
 	tcase_add_test(tc, test_free_physical_deferred);
+	tcase_add_test(tc, test_unmap_while_queued);
 	tcase_add_test(tc, test_sleep_wake);
 	tcase_add_test(tc, test_map_1g);
 	tcase_add_test(tc, test_retain_and_access);
