@@ -92,7 +92,9 @@ static int npu_small_page_new(struct npu_ctx *ctx, u32 slot,
 		kfree(sp);
 		goto nomem;
 	}
+	/* What a lookup reads, in the entry's first line: npu_small_slot_at(). */
 	sp->hole.va = sp->va;
+	sp->hole.len = slot;
 	sp->hole.ops = &npu_small_hole_ops;
 	sp->phys = phys;
 	sp->slot = slot;

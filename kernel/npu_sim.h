@@ -970,7 +970,8 @@ extern const struct npu_map_ops npu_small_hole_ops;
 
 /* A small page of npu_mem_small.c; its @hole is its one VA tree entry. */
 struct npu_small_page {
-	struct npu_map hole;		/* VA tree entry of page and guard */
+	/* VA tree entry of page and guard; its va: the page's, len: @slot */
+	struct npu_map hole;
 	struct list_head node;		/* in small_partial[] while not full */
 	struct npu_phys *phys;		/* the page, referenced */
 	unsigned long va;		/* of the page */
@@ -982,15 +983,21 @@ struct npu_small_page {
 	struct npu_map *slots[];	/* live slot maps by index, or NULL */
 };
 
-/* The live slot of hole @hole's page that holds @addr, or NULL (ctx->lock). */
+/*
+ * The live slot of hole @hole's page that holds @addr, or NULL (ctx->lock).
+ * The hole's va and len are the page's VA and slot size, so that with the
+ * ops a lookup read before, a lookup reads the entry's first cache line and
+ * the line of slots[i] of a page object that is cold at a million slots.
+ */
 static inline struct npu_map *npu_small_slot_at(struct npu_map *hole,
 						unsigned long addr)
 {
 	struct npu_small_page *sp = container_of(hole, struct npu_small_page,
 						 hole);
-	unsigned long i = (addr - sp->va) / sp->slot;
+	unsigned long slot = hole->len;
+	unsigned long i = (addr - hole->va) / slot;
 
-	return i < PAGE_SIZE / sp->slot ? sp->slots[i] : NULL;
+	return i < PAGE_SIZE / slot ? sp->slots[i] : NULL;
 }
 
 /* npu_mempool.c: stream-ordered memory pools */
