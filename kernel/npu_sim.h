@@ -125,7 +125,8 @@
  *   npu_notify.lock         leaf: a notify's state and waits list)
  *   hugetlbfs inode and    (vfs_fallocate() of a managed block's device copy
  *   hugetlb fault locks     runs under npu_ctx.lock)
- *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range / vmf_insert_pfn_prot)
+ *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range, vmf_insert_pfn_prot,
+ *                           apply_to_page_range of a managed block)
  *   xa_lock of npu_ctx.streams / .events
  *   xa_lock of npu_ctx.graphs (npu_graph.c: the file's graphs; a leaf,
  *                           nothing else is taken inside it)
