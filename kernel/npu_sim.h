@@ -354,6 +354,7 @@ struct npu_ctx {
 	struct list_head maps;		/* npu_map.node, oldest first */
 	u64 nr_va;			/* entries in va_mt (npu_va.c) */
 	struct npu_map *va_resv_hint;	/* a reservation in va_mt, or NULL */
+	struct npu_map *va_small_hint;	/* a small page's hole in va_mt */
 	u64 nr_ipc_keys;		/* in ipc_keys */
 	u64 nr_maps;			/* and @used: WRITE_ONCE */
 	u64 used;			/* bytes charged by this context */

@@ -33,6 +33,7 @@ void npu_va_ctx_destroy(struct npu_ctx *ctx)
 	__mt_destroy(&ctx->va_mt);
 	ctx->nr_va = 0;
 	ctx->va_resv_hint = NULL;
+	ctx->va_small_hint = NULL;
 }
 
 /*
@@ -187,9 +188,10 @@ void npu_va_resv_destroy(struct npu_map *resv)
 
 /*
  * A tree entry at @addr, a small page's hole resolved to its live slot and
- * a reservation to its mapping there.  The reservation found last is
- * tried before the tree (VMM calls come in runs on one reservation); it
- * is forgotten when it leaves the tree.
+ * a reservation to its mapping there.  The reservation and the small page
+ * found last are tried before the tree (VMM calls come in runs on one
+ * reservation, small calls on one page, and a walk is several calls under
+ * TCG); each is forgotten when it leaves the tree.
  */
 static struct npu_map *npu_va_walk(struct npu_ctx *ctx, unsigned long addr)
 {
@@ -199,11 +201,16 @@ static struct npu_map *npu_va_walk(struct npu_ctx *ctx, unsigned long addr)
 	lockdep_assert_held(&ctx->lock);
 	if (map && addr - map->va < map->len + NPU_VA_GUARD)
 		return npu_resv_map_at(map, addr);
+	map = ctx->va_small_hint;
+	if (map && addr - map->va < PAGE_SIZE)
+		return npu_small_slot_at(map, addr);
 	map = mas_walk(&mas);
 	if (!map)
 		return NULL;
-	if (map->ops == &npu_small_hole_ops)
+	if (map->ops == &npu_small_hole_ops) {
+		ctx->va_small_hint = map;
 		return npu_small_slot_at(map, addr);
+	}
 	if (map->role == NPU_MAP_RESERVATION) {
 		ctx->va_resv_hint = map;
 		return npu_resv_map_at(map, addr);
@@ -223,6 +230,8 @@ void npu_va_erase_range(struct npu_ctx *ctx, void *entry, unsigned long start,
 	void *e;
 
 	lockdep_assert_held(&ctx->lock);
+	if (ctx->va_small_hint == entry)
+		ctx->va_small_hint = NULL;
 	mas_for_each(&mas, e, start + len + NPU_VA_GUARD - 1) {
 		if (e == entry) {
 			found = true;
