@@ -281,7 +281,8 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 static __always_inline int npu_ioctl_call(const struct npu_ioctl_desc *desc,
 					  struct npu_ctx *ctx, void __user *uarg)
 {
-	if (desc->fn == npu_ioctl_vmm_unmap)
+	/* A fifth, as INDIRECT_CALL_4() does its four: with retpolines only. */
+	if (IS_ENABLED(CONFIG_RETPOLINE) && desc->fn == npu_ioctl_vmm_unmap)
 		return npu_ioctl_vmm_unmap(ctx, uarg);
 	return INDIRECT_CALL_4(desc->fn, npu_ioctl_memcpy, npu_ioctl_mem_alloc,
 			       npu_ioctl_mem_free, npu_ioctl_vmm_map, ctx, uarg);

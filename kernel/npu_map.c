@@ -48,28 +48,13 @@ void npu_map_init(struct npu_map *map, enum npu_map_role role,
 }
 
 /*
- * A map of @role made from @spare, one a free kept (npu_map_keep_spare())
- * and the caller took, remade as npu_map_create() would make it (no stale
- * check tag, id or access); a new one when @spare is NULL.  So an
- * allocate/free cycle allocates and frees no map.  NULL when out of memory.
- */
-struct npu_map *npu_map_remake(struct npu_map *spare, enum npu_map_role role,
-			       const struct npu_map_ops *ops,
-			       struct npu_phys *phys, u64 len, u64 size)
-{
-	if (!spare)
-		return npu_map_create(role, ops, phys, len, size);
-	npu_map_init(spare, role, ops, phys, len, size);
-	return spare;
-}
-
-/*
  * Keep just-unlinked @map in *@spare (ctx->lock held) if nobody else holds
  * it: a reference is only taken under ctx->lock from a published map, so
  * a count of one (the context's) cannot grow, and no queued op holds it.
  * Its phys reference moves to *@phys, for the caller to put after
- * unlocking.  False (someone holds it, or a spare is kept already): the
- * caller puts @map as usual.
+ * unlocking; @phys NULL: the map only borrowed its phys (a VMM mapping's
+ * is its handle's), nothing to put.  False (someone holds it, or a spare
+ * is kept already): the caller puts @map as usual.
  */
 bool npu_map_keep_spare(struct npu_map **spare, struct npu_map *map,
 			struct npu_phys **phys)
@@ -77,7 +62,8 @@ bool npu_map_keep_spare(struct npu_map **spare, struct npu_map *map,
 	if (kref_read(&map->ref) != 1 || atomic_read(&map->nr_queued) ||
 	    READ_ONCE(*spare))
 		return false;
-	*phys = map->phys;
+	if (phys)
+		*phys = map->phys;
 	map->phys = NULL;
 	WRITE_ONCE(*spare, map);
 	return true;

@@ -287,16 +287,23 @@ out:
 /*
  * A linear map for a sub-page allocation of @footprint bytes (@size as
  * asked), not yet in a slot: npu_small_publish() places it.  The context's
- * spare (a freed slot's map nobody held any more) is remade in place
- * rather than a new one allocated.  NULL when out of memory.
+ * spare (a freed slot's map nobody held any more, npu_small_keep_map()) is
+ * remade in place as npu_map_create() would make it (no stale check tag,
+ * id or access), so an allocate/free cycle allocates and frees no map.
+ * NULL when out of memory.
  */
 struct npu_map *npu_small_map_create(struct npu_ctx *ctx, u64 footprint,
 				     u64 size)
 {
 	/* Taken before ctx->lock (MEM_ALLOC makes the map first): xchg. */
-	return npu_map_remake(xchg(&ctx->small_spare, NULL), NPU_MAP_LINEAR,
-			      &npu_small_ops, NULL,
-			      ALIGN(footprint, NPU_SMALL_ALIGN), size);
+	struct npu_map *spare = xchg(&ctx->small_spare, NULL);
+	u64 len = ALIGN(footprint, NPU_SMALL_ALIGN);
+
+	if (!spare)
+		return npu_map_create(NPU_MAP_LINEAR, &npu_small_ops, NULL,
+				      len, size);
+	npu_map_init(spare, NPU_MAP_LINEAR, &npu_small_ops, NULL, len, size);
+	return spare;
 }
 
 /*

@@ -836,9 +836,6 @@ void npu_map_init(struct npu_map *map, enum npu_map_role role,
 		  const struct npu_map_ops *ops, struct npu_phys *phys,
 		  u64 len, u64 size);
 void npu_map_put(struct npu_map *map);
-struct npu_map *npu_map_remake(struct npu_map *spare, enum npu_map_role role,
-			       const struct npu_map_ops *ops,
-			       struct npu_phys *phys, u64 len, u64 size);
 bool npu_map_keep_spare(struct npu_map **spare, struct npu_map *map,
 			struct npu_phys **phys);
 void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map);

@@ -402,7 +402,7 @@ err_unlock:
 int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_vmm_unmap args;
-	struct npu_phys *dead, *phys;
+	struct npu_phys *dead;
 	struct npu_handle *h;
 	struct npu_map *map;
 	bool kept;
@@ -433,7 +433,7 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 	if (!h->holds && !h->nr_maps)
 		npu_mem_peaks_sample(ctx);
 	/* Kept: it drops the borrowed phys; else it owns it from now on. */
-	kept = npu_map_keep_spare(&ctx->vmap_spare, map, &phys);
+	kept = npu_map_keep_spare(&ctx->vmap_spare, map, NULL);
 	if (!kept)
 		npu_vmap_own_phys(map);
 	dead = npu_handle_maybe_destroy(ctx, h);
