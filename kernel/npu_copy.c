@@ -765,11 +765,39 @@ out:
 	return ok;
 }
 
+/*
+ * The device side of a small copy into or out of a slot of small page
+ * @sp, from the page object alone (not the slot's npu_map nor the page's
+ * npu_phys): what npu_copy_small() does with the slot's map, whose rules
+ * hold for every slot (linear, no role handling, one normal page).
+ * -ENXIO no live slot at @dev; 1 the bytes run past the slot.
+ */
+static __always_inline int npu_copy_slot(struct npu_small_page *sp,
+					 unsigned long dev, void *buf,
+					 size_t n, bool h2d)
+{
+	int i = npu_small_index(sp, dev);
+	void *kaddr;
+
+	if (i < 0)
+		return -ENXIO;
+	if ((i + 1) * sp->slot - (dev - sp->va) < n)
+		return 1;		/* npu_copy() reports the overrun */
+	kaddr = kmap_local_page(sp->page) + (dev - sp->va);
+	if (h2d)
+		memcpy(kaddr, buf, n);
+	else
+		memcpy(buf, kaddr, n);
+	kunmap_local(kaddr);
+	return 0;
+}
+
 static __always_inline int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op op,
 			  unsigned long dst, unsigned long src, size_t n)
 {
 	bool h2d = op == NPU_XFER_H2D;
 	unsigned long dev = h2d ? dst : src, host = h2d ? src : dst;
+	struct npu_small_page *sp;
 	unsigned long ws, we;
 	struct npu_phys *held;
 	struct npu_map *map;
@@ -795,8 +823,14 @@ static __always_inline int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op 
 	}
 	if (ret)
 		goto out_unlock;
-	map = npu_va_lookup(ctx, dev);
-	if (!map) {
+	map = npu_va_find(ctx, dev, &sp);
+	if (sp) {
+		ret = npu_copy_slot(sp, dev, buf, n, h2d);
+		if (ret)
+			goto out_unlock;
+		goto done;
+	}
+	if (!map || !map->phys || dev - map->va >= map->len) {
 		ret = -ENXIO;
 		goto out_unlock;
 	}
@@ -815,6 +849,7 @@ static __always_inline int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op 
 	else
 		memcpy(buf, kaddr, n);
 	npu_piece_unmap(map, held, kaddr);
+done:
 	mutex_unlock(&ctx->lock);
 
 	ret = 0;

@@ -13,10 +13,10 @@
  * alignment aclrtMalloc promises); each live slot is an ordinary linear
  * npu_map with phys_off/len naming the slot, so copies, lookups, check
  * tags, IPC export and debugfs see exact bounds.  The page's VA (and its
- * guard page) stay in the VA tree as long as the page lives, as one entry,
- * the page's @hole; a lookup that lands on it reads the live slot from the
- * page's @slots table (npu_small_slot_at()), so a slot's allocation and
- * free change no tree node: they allocate nothing under ctx->lock and hold
+ * guard page) stay in the VA tree as long as the page lives, as one entry;
+ * a lookup that lands on it reads the live slot from the page's @used
+ * bitmap and @slots table (npu_small_slot_at()), so a slot's allocation
+ * and free change no tree node: they allocate nothing under ctx->lock and hold
  * it for a few list and bitmap updates.
  *
  * Isolation: a page holds one context's data only; a reused slot is zeroed
@@ -87,17 +87,13 @@ static int npu_small_page_new(struct npu_ctx *ctx, u32 slot,
 	sp = kzalloc(struct_size(sp, slots, nr_slots), GFP_KERNEL_ACCOUNT);
 	if (!sp)
 		goto nomem;
-	if (npu_va_insert_range(ctx, &sp->hole, PAGE_SIZE, PAGE_SIZE,
-				&sp->va)) {
+	sp->slot = slot;
+	if (npu_va_small_insert(ctx, sp)) {
 		kfree(sp);
 		goto nomem;
 	}
-	/* What a lookup reads, in the entry's first line: npu_small_slot_at(). */
-	sp->hole.va = sp->va;
-	sp->hole.len = slot;
-	sp->hole.ops = &npu_small_hole_ops;
 	sp->phys = phys;
-	sp->slot = slot;
+	sp->page = phys->pages[0];
 	sp->used = nr_slots < 64 ? ~0ULL << nr_slots : 0;
 	list_add(&sp->node, npu_small_list(ctx, slot));
 	WRITE_ONCE(ctx->used, ctx->used + PAGE_SIZE);
@@ -120,7 +116,7 @@ nomem:
 static void npu_small_page_retire(struct npu_ctx *ctx,
 				  struct npu_small_page *sp)
 {
-	npu_va_erase_range(ctx, &sp->hole, sp->va, PAGE_SIZE);
+	npu_va_small_erase(ctx, sp);
 	list_del(&sp->node);
 	if (sp->idle)
 		ctx->small_idle &= ~BIT(npu_small_class(sp->slot));
@@ -262,13 +258,14 @@ int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map,
 	}
 	/* A fresh page is zeroed; a reused slot may hold a freed one's data. */
 	if (!fresh) {
-		void *kaddr = kmap_local_page(sp->phys->pages[0]);
+		void *kaddr = kmap_local_page(sp->page);
 
 		memset(kaddr + map->phys_off, 0, sp->slot);
 		kunmap_local(kaddr);
 	}
 	map->u.linear.small = sp;
 	sp->slots[bit] = map;
+	sp->size[bit] = map->size;
 	sp->used |= BIT_ULL(bit);
 	sp->nr_used++;
 	if (!~sp->used)
@@ -278,10 +275,32 @@ int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map,
 	args->id = map->id;
 	/* A slot's share; its page is charged to the device once. */
 	args->charged = map->len;
-	args->page_kind = sp->phys->kind;
+	args->page_kind = NPU_SIM_PAGE_NORMAL;
 out:
 	mutex_unlock(&ctx->lock);
 	return ret;
+}
+
+/*
+ * VMM_QUERY of @addr in small page @sp (ctx->lock), from the page alone:
+ * a slot is a linear allocation of normal pages of the context's own
+ * device (npu_small_page_new()), as npu_ioctl_vmm_query() answers for its
+ * map.  False: no live slot holds @addr.
+ */
+bool npu_small_query(struct npu_ctx *ctx, struct npu_small_page *sp,
+		     unsigned long addr, struct npu_sim_vmm_query *args)
+{
+	int i = npu_small_index(sp, addr);
+
+	if (i < 0)
+		return false;
+	args->type = NPU_SIM_QUERY_ALLOC;
+	args->base = sp->va + i * sp->slot;
+	args->size = sp->size[i];
+	args->page_kind = NPU_SIM_PAGE_NORMAL;
+	args->location = NPU_SIM_LOC_DEVICE;
+	args->location_id = ctx->ndev->index;
+	return true;
 }
 
 /*

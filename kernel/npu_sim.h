@@ -328,6 +328,7 @@ enum npu_win_state {
 struct mem_cgroup;
 struct npu_stream_user;
 struct kthread_worker;
+struct npu_small_page;
 
 /* Stream threads of one context: streams beyond share them by id. */
 #define NPU_CTX_STREAM_WORKERS	4
@@ -350,11 +351,12 @@ struct npu_ctx {
 	unsigned long win_start;	/* valid while NPU_WIN_MAPPED */
 	unsigned long win_end;
 	bool win_ptes;			/* a host PTE may exist in the window */
-	struct maple_tree va_mt;	/* VA -> npu_map, external lock */
+	/* VA -> npu_map, or a small page (tagged entry, npu_va.c) */
+	struct maple_tree va_mt;	/* external lock */
 	struct list_head maps;		/* npu_map.node, oldest first */
 	u64 nr_va;			/* entries in va_mt (npu_va.c) */
 	struct npu_map *va_resv_hint;	/* a reservation in va_mt, or NULL */
-	struct npu_map *va_small_hint;	/* a small page's hole in va_mt */
+	struct npu_small_page *va_small_hint;	/* a small page in va_mt */
 	u64 nr_ipc_keys;		/* in ipc_keys */
 	u64 nr_maps;			/* and @used: WRITE_ONCE */
 	u64 used;			/* bytes charged by this context */
@@ -782,15 +784,15 @@ extern unsigned int npu_max_objects;	/* per context and kind */
 void npu_va_ctx_init(struct npu_ctx *ctx);
 void npu_va_ctx_destroy(struct npu_ctx *ctx);
 int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align);
-int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len, u64 align,
-			unsigned long *va);
-void npu_va_erase_range(struct npu_ctx *ctx, void *entry, unsigned long start,
-			u64 len);
 int npu_va_sub_insert(struct npu_ctx *ctx);
 void npu_va_sub_erase(struct npu_ctx *ctx);
 void npu_va_erase(struct npu_ctx *ctx, struct npu_map *map);
 struct npu_map *npu_va_lookup(struct npu_ctx *ctx, unsigned long addr);
 struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr);
+struct npu_map *npu_va_find(struct npu_ctx *ctx, unsigned long addr,
+			    struct npu_small_page **sp);
+int npu_va_small_insert(struct npu_ctx *ctx, struct npu_small_page *sp);
+void npu_va_small_erase(struct npu_ctx *ctx, struct npu_small_page *sp);
 int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 		   unsigned long fixed);
 void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv);
@@ -961,42 +963,50 @@ void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_ctx_teardown(struct npu_ctx *ctx);
 int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map,
 		      struct npu_sim_mem_alloc *args);
-/*
- * The ops of a small page's VA tree entry: tells it from a map (npu_va.c,
- * which reads the page's slots; the hole is never linked nor faulted).
- */
-extern const struct npu_map_ops npu_small_hole_ops;
+bool npu_small_query(struct npu_ctx *ctx, struct npu_small_page *sp,
+		     unsigned long addr, struct npu_sim_vmm_query *args);
 
-/* A small page of npu_mem_small.c; its @hole is its one VA tree entry. */
+/* Slots of a page at most: a bit each in npu_small_page.used. */
+#define NPU_SMALL_SLOTS		(PAGE_SIZE / NPU_SMALL_ALIGN)
+static_assert(NPU_SMALL_SLOTS <= 64 && NPU_SMALL_MAX <= U16_MAX);
+
+/*
+ * A small page of npu_mem_small.c, one VA tree entry over the page and
+ * its guard (npu_va.c tags it).  What a call on a slot reads comes first:
+ * the lookup (va, slot, used), the small copy (page) and VMM_QUERY (the
+ * slot's size) read this object's first line or two and not the slot's
+ * npu_map nor the npu_phys, which at a million slots are cold.
+ */
 struct npu_small_page {
-	/* VA tree entry of page and guard; its va: the page's, len: @slot */
-	struct npu_map hole;
-	struct list_head node;		/* in small_partial[] while not full */
-	struct npu_phys *phys;		/* the page, referenced */
 	unsigned long va;		/* of the page */
+	u64 used;			/* bit per slot; slots past the page set */
+	struct page *page;		/* @phys's one page */
 	u32 slot;			/* slot size in bytes */
 	u32 nr_used;			/* live slots */
-	u64 used;			/* bit per slot; slots past the page set */
+	struct npu_phys *phys;		/* the page, referenced */
+	struct list_head node;		/* in small_partial[] while not full */
 	bool exported;			/* a slot was IPC-exported: no reuse */
 	bool idle;			/* no slot used, charges given back */
+	u16 size[NPU_SMALL_SLOTS];	/* bytes asked for, per live slot */
 	struct npu_map *slots[];	/* live slot maps by index, or NULL */
 };
 
-/*
- * The live slot of hole @hole's page that holds @addr, or NULL (ctx->lock).
- * The hole's va and len are the page's VA and slot size, so that with the
- * ops a lookup read before, a lookup reads the entry's first cache line and
- * the line of slots[i] of a page object that is cold at a million slots.
- */
-static inline struct npu_map *npu_small_slot_at(struct npu_map *hole,
+/* The index of @sp's live slot holding @addr, or -1 (ctx->lock). */
+static inline int npu_small_index(const struct npu_small_page *sp,
+				  unsigned long addr)
+{
+	unsigned long i = (addr - sp->va) / sp->slot;
+
+	return i < PAGE_SIZE / sp->slot && (sp->used & BIT_ULL(i)) ? i : -1;
+}
+
+/* The live slot map of @sp that holds @addr, or NULL (ctx->lock). */
+static inline struct npu_map *npu_small_slot_at(struct npu_small_page *sp,
 						unsigned long addr)
 {
-	struct npu_small_page *sp = container_of(hole, struct npu_small_page,
-						 hole);
-	unsigned long slot = hole->len;
-	unsigned long i = (addr - hole->va) / slot;
+	int i = npu_small_index(sp, addr);
 
-	return i < PAGE_SIZE / slot ? sp->slots[i] : NULL;
+	return i < 0 ? NULL : sp->slots[i];
 }
 
 /* npu_mempool.c: stream-ordered memory pools */

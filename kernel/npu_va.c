@@ -11,8 +11,25 @@
 
 #include "npu_sim.h"
 
-/* Marks a small page's VA tree entry (npu_mem_small.c). */
-const struct npu_map_ops npu_small_hole_ops;
+/*
+ * A small page (npu_mem_small.c) is stored with bit 0 set, a tag no
+ * kmalloc'd map has (the maple tree keeps such entries as they are), so
+ * that a walk that lands on it reads the page object and nothing else.
+ */
+#define NPU_VA_SMALL_TAG	1UL
+
+static void *npu_va_small_tag(struct npu_small_page *sp)
+{
+	return (void *)((unsigned long)sp | NPU_VA_SMALL_TAG);
+}
+
+/* The small page tree entry @e is, or NULL when it is a map. */
+static struct npu_small_page *npu_va_small_of(void *e)
+{
+	unsigned long v = (unsigned long)e;
+
+	return v & NPU_VA_SMALL_TAG ? (void *)(v & ~NPU_VA_SMALL_TAG) : NULL;
+}
 
 /*
  * Live objects one context may have of each kind (VA tree entries,
@@ -42,8 +59,8 @@ void npu_va_ctx_destroy(struct npu_ctx *ctx)
  * running past its end hits a hole; its start goes to *@va.  The guard is
  * part of the tree entry and thus never handed out.
  */
-int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len, u64 align,
-			unsigned long *va)
+static int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len,
+			       u64 align, unsigned long *va)
 {
 	MA_STATE(mas, &ctx->va_mt, 0, 0);
 	unsigned long win_last, need, start, last;
@@ -106,9 +123,9 @@ static void npu_va_clear(struct npu_ctx *ctx, unsigned long start,
 
 /*
  * Sub-page allocations share the VA of a page stored whole (with its
- * guard) as the page's @hole entry; the page's own slot table says which
- * slot is live (npu_mem_small.c), so a slot costs no tree store: only its
- * count against npu_max_objects.  -ENOMEM when the context has too many
+ * guard) as one entry (npu_va_small_insert()); the page's own bitmap says
+ * which slot is live (npu_mem_small.c), so a slot costs no tree store:
+ * only its count against npu_max_objects.  -ENOMEM when the context has too many
  * entries.
  */
 int npu_va_sub_insert(struct npu_ctx *ctx)
@@ -187,51 +204,75 @@ void npu_va_resv_destroy(struct npu_map *resv)
 }
 
 /*
- * A tree entry at @addr, a small page's hole resolved to its live slot and
- * a reservation to its mapping there.  The reservation and the small page
- * found last are tried before the tree (VMM calls come in runs on one
+ * The tree entry at @addr, a reservation resolved to its mapping there;
+ * for a small page NULL, with the page in *@sp (else *@sp is NULL), for
+ * callers that answer from the page alone.  The reservation and the small
+ * page found last are tried before the tree (VMM calls come in runs on one
  * reservation, small calls on one page, and a walk is several calls under
  * TCG); each is forgotten when it leaves the tree.
  */
-static struct npu_map *npu_va_walk(struct npu_ctx *ctx, unsigned long addr)
+struct npu_map *npu_va_find(struct npu_ctx *ctx, unsigned long addr,
+			    struct npu_small_page **sp)
 {
 	MA_STATE(mas, &ctx->va_mt, addr, addr);
 	struct npu_map *map = ctx->va_resv_hint;
+	struct npu_small_page *page = ctx->va_small_hint;
+	void *e;
 
 	lockdep_assert_held(&ctx->lock);
+	*sp = NULL;
 	if (map && addr - map->va < map->len + NPU_VA_GUARD)
 		return npu_resv_map_at(map, addr);
-	map = ctx->va_small_hint;
-	if (map && addr - map->va < PAGE_SIZE)
-		return npu_small_slot_at(map, addr);
-	map = mas_walk(&mas);
-	if (!map)
+	if (page && addr - page->va < PAGE_SIZE) {
+		*sp = page;
 		return NULL;
-	if (map->ops == &npu_small_hole_ops) {
-		ctx->va_small_hint = map;
-		return npu_small_slot_at(map, addr);
 	}
-	if (map->role == NPU_MAP_RESERVATION) {
+	e = mas_walk(&mas);
+	page = npu_va_small_of(e);
+	if (page) {
+		ctx->va_small_hint = page;
+		*sp = page;
+		return NULL;
+	}
+	map = e;
+	if (map && map->role == NPU_MAP_RESERVATION) {
 		ctx->va_resv_hint = map;
 		return npu_resv_map_at(map, addr);
 	}
 	return map;
 }
 
+/* npu_va_find() with a small page resolved to its live slot at @addr. */
+static struct npu_map *npu_va_walk(struct npu_ctx *ctx, unsigned long addr)
+{
+	struct npu_small_page *sp;
+	struct npu_map *map = npu_va_find(ctx, addr, &sp);
+
+	return sp ? npu_small_slot_at(sp, addr) : map;
+}
+
+/*
+ * Store small page @sp (slot set) over a page of VA and its guard; its
+ * va goes to sp->va.  0 or -ENOMEM.
+ */
+int npu_va_small_insert(struct npu_ctx *ctx, struct npu_small_page *sp)
+{
+	return npu_va_insert_range(ctx, npu_va_small_tag(sp), PAGE_SIZE,
+				   PAGE_SIZE, &sp->va);
+}
+
 /*
  * Forget a range of @len bytes at @start stored by npu_va_insert_range()
  * with @entry (and its guard), if @entry is still there.
  */
-void npu_va_erase_range(struct npu_ctx *ctx, void *entry, unsigned long start,
-			u64 len)
+static void npu_va_erase_range(struct npu_ctx *ctx, void *entry,
+			       unsigned long start, u64 len)
 {
 	MA_STATE(mas, &ctx->va_mt, start, start);
 	bool found = false;
 	void *e;
 
 	lockdep_assert_held(&ctx->lock);
-	if (ctx->va_small_hint == entry)
-		ctx->va_small_hint = NULL;
 	mas_for_each(&mas, e, start + len + NPU_VA_GUARD - 1) {
 		if (e == entry) {
 			found = true;
@@ -242,6 +283,14 @@ void npu_va_erase_range(struct npu_ctx *ctx, void *entry, unsigned long start,
 		return;
 	npu_va_clear(ctx, start, start + len + NPU_VA_GUARD - 1);
 	ctx->nr_va--;
+}
+
+/* Forget small page @sp's VA, if the tree still has it. */
+void npu_va_small_erase(struct npu_ctx *ctx, struct npu_small_page *sp)
+{
+	if (ctx->va_small_hint == sp)
+		ctx->va_small_hint = NULL;
+	npu_va_erase_range(ctx, npu_va_small_tag(sp), sp->va, PAGE_SIZE);
 }
 
 /* The mapping whose device range [va, va + len) contains @addr, or NULL. */
@@ -387,8 +436,10 @@ bool npu_va_any_readonly(struct npu_ctx *ctx, unsigned long start,
 	struct npu_map *map;
 
 	lockdep_assert_held(&ctx->lock);
+	/* Small pages hold no read-only slot (npu_small_eligible()). */
 	mas_for_each(&mas, map, end - 1) {
-		if (map->phys && (map->flags & NPU_SIM_ALLOC_READONLY))
+		if (!npu_va_small_of(map) && map->phys &&
+		    (map->flags & NPU_SIM_ALLOC_READONLY))
 			return true;
 	}
 	return false;

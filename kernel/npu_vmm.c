@@ -481,6 +481,7 @@ int npu_ioctl_vmm_set_access(struct npu_ctx *ctx, void __user *uarg)
 int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_vmm_query args;
+	struct npu_small_page *sp;
 	struct npu_phys *phys;
 	struct npu_map *e;
 	u64 addr;
@@ -491,24 +492,35 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 	if (args.flags & ~NPU_SIM_QUERY_FLAGS_MASK ||
 	    npu_uapi_out_set(&args, type, mem_attr))
 		return -EINVAL;
-
-	mutex_lock(&ctx->lock);
-	e = npu_va_entry(ctx, args.addr);
-	if (!e || (args.flags & NPU_SIM_QUERY_RETAIN && e->role != NPU_MAP_VMM)) {
-		mutex_unlock(&ctx->lock);
-		return -ENXIO;
-	}
-	/* A hold is a user reference: as many as objects of a context. */
-	if (args.flags & NPU_SIM_QUERY_RETAIN &&
-	    e->u.vmm.handle->holds >= npu_max_objects) {
-		mutex_unlock(&ctx->lock);
-		return -EOVERFLOW;
-	}
 	addr = args.addr;
 	flags = args.flags;
 	memset(&args, 0, sizeof(args));
 	args.addr = addr;
 	args.flags = flags;
+
+	mutex_lock(&ctx->lock);
+	e = npu_va_find(ctx, addr, &sp);
+	/* A slot is answered from its page: no read of its map nor phys. */
+	if (sp) {
+		if (flags & NPU_SIM_QUERY_RETAIN ||
+		    !npu_small_query(ctx, sp, addr, &args)) {
+			mutex_unlock(&ctx->lock);
+			return -ENXIO;
+		}
+		goto out;
+	}
+	if (e && addr - e->va >= e->len)
+		e = NULL;
+	if (!e || (flags & NPU_SIM_QUERY_RETAIN && e->role != NPU_MAP_VMM)) {
+		mutex_unlock(&ctx->lock);
+		return -ENXIO;
+	}
+	/* A hold is a user reference: as many as objects of a context. */
+	if (flags & NPU_SIM_QUERY_RETAIN &&
+	    e->u.vmm.handle->holds >= npu_max_objects) {
+		mutex_unlock(&ctx->lock);
+		return -EOVERFLOW;
+	}
 	args.base = e->va;
 	args.size = e->len;
 	phys = e->phys;
@@ -536,10 +548,11 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 		args.access_location = e->u.vmm.access_loc;
 		args.access_location_id = e->u.vmm.access_loc_id;
 		args.mem_attr = phys->mem_attr;
-		if (args.flags & NPU_SIM_QUERY_RETAIN)
+		if (flags & NPU_SIM_QUERY_RETAIN)
 			e->u.vmm.handle->holds++;
 		break;
 	}
+out:
 	mutex_unlock(&ctx->lock);
 
 	if (copy_to_user(uarg, &args, sizeof(args)))
