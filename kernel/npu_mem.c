@@ -152,7 +152,6 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_sim_mem_free args;
-	struct npu_phys *phys;
 	struct npu_map *map;
 	bool queued, kept;
 
@@ -178,15 +177,13 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	npu_map_unlink(ctx, map);
 	/* Misuse: queued stream work still uses it (it keeps the pages). */
 	queued = atomic_read(&map->nr_queued);
-	kept = npu_small_keep_map(ctx, map, &phys);
+	kept = npu_small_keep_map(ctx, map);
 	mutex_unlock(&ctx->lock);
 
 	if (queued)
 		npu_stat_inc(ctx->ndev, NPU_STAT_FREE_WHILE_QUEUED);
 	/* Pages go back now, or when the last running copy lets go. */
-	if (kept)
-		npu_phys_put(phys);
-	else
+	if (!kept)
 		npu_map_put(map);
 	return 0;
 }

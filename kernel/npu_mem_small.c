@@ -107,11 +107,12 @@ nomem:
 }
 
 /*
- * Forget an empty small page.  The put of its page is never the last one
- * here, but for an idle page at teardown: the slot map being unlinked (or
- * failing) still references it.  The last put of an idle page may run
- * under ctx->lock: freeing a page takes no lock ordered before it, and the
- * context still holds its process's account (so no npu_limit_lock).
+ * Forget an empty small page.  The put of its page is the last one unless
+ * a slot map that outlived its slot took its own (npu_small_unlink()).
+ * The last put may run under ctx->lock: freeing a page takes no lock
+ * ordered before it, its uncharge takes cap_lock (ordered after ctx->lock,
+ * as the charge of a new page here), and the context still holds its
+ * process's account (so no npu_limit_lock).
  */
 static void npu_small_page_retire(struct npu_ctx *ctx,
 				  struct npu_small_page *sp)
@@ -173,13 +174,23 @@ void npu_small_ctx_teardown(struct npu_ctx *ctx)
 	mutex_unlock(&ctx->lock);
 }
 
-/* The map's ops->unlink: its slot goes back to its page. */
+/*
+ * The map's ops->unlink: its slot goes back to its page.  A slot's map
+ * borrows the page's reference while it is published; one that outlives
+ * its slot (a copy or queued work holds it; references are only taken
+ * from a published map, so none is taken from now on) takes its own, and
+ * the others drop the pointer (no put: the free touches no npu_phys).
+ */
 static void npu_small_unlink(struct npu_ctx *ctx, struct npu_map *map)
 {
 	struct npu_small_page *sp = map->u.linear.small;
 	unsigned int i = map->phys_off / sp->slot;
 	bool was_full = !~sp->used;
 
+	if (kref_read(&map->ref) > 1 || atomic_read(&map->nr_queued))
+		npu_phys_get(map->phys);
+	else
+		map->phys = NULL;
 	npu_va_sub_erase(ctx);
 	sp->slots[i] = NULL;
 	sp->used &= ~BIT_ULL(i);
@@ -247,8 +258,6 @@ int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map,
 	bit = __ffs64(~sp->used);
 	map->va = sp->va + bit * sp->slot;
 	map->phys_off = bit * sp->slot;
-	npu_phys_get(sp->phys);
-	map->phys = sp->phys;		/* the caller's put drops it on failure */
 	ret = npu_va_sub_insert(ctx);
 	if (ret) {
 		if (!sp->nr_used)
@@ -263,6 +272,7 @@ int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map,
 		memset(kaddr + map->phys_off, 0, sp->slot);
 		kunmap_local(kaddr);
 	}
+	map->phys = sp->phys;		/* borrowed: npu_small_unlink() */
 	map->u.linear.small = sp;
 	sp->slots[bit] = map;
 	sp->size[bit] = map->size;
@@ -345,12 +355,13 @@ bool npu_small_free_sampled(struct npu_ctx *ctx, const struct npu_map *map)
 
 /*
  * Keep the just-unlinked map @map (ctx->lock), if it was a slot's, as the
- * context's spare for the next slot: npu_map_keep_spare().
+ * context's spare for the next slot: npu_map_keep_spare(), which keeps
+ * only a map nobody else holds, one whose unlink dropped its borrowed
+ * phys (npu_small_unlink()).
  */
-bool npu_small_keep_map(struct npu_ctx *ctx, struct npu_map *map,
-			struct npu_phys **phys)
+bool npu_small_keep_map(struct npu_ctx *ctx, struct npu_map *map)
 {
 	lockdep_assert_held(&ctx->lock);
 	return map->role == NPU_MAP_LINEAR && map->u.linear.small &&
-	       npu_map_keep_spare(&ctx->small_spare, map, phys);
+	       npu_map_keep_spare(&ctx->small_spare, map, NULL);
 }

@@ -957,8 +957,7 @@ bool npu_small_eligible(struct npu_ctx *ctx, u64 footprint, u32 backing,
 struct npu_map *npu_small_map_create(struct npu_ctx *ctx, u64 footprint,
 				     u64 size);
 bool npu_small_free_sampled(struct npu_ctx *ctx, const struct npu_map *map);
-bool npu_small_keep_map(struct npu_ctx *ctx, struct npu_map *map,
-			struct npu_phys **phys);
+bool npu_small_keep_map(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_ctx_teardown(struct npu_ctx *ctx);
 int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map,

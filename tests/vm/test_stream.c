@@ -556,6 +556,44 @@ START_TEST(test_free_while_queued)
 }
 END_TEST
 
+/*
+ * A 64 B slot freed while queued work reads it: the work still sees its
+ * bytes, also when the free retires the slot's page (a first page of the
+ * size emptied before is kept idle, so the second page goes), and the
+ * page goes back once the work is done.
+ */
+START_TEST(test_free_slot_while_queued)
+{
+	enum { SLOTS = 32 };	/* 64 B allocations: 128 B slots of a 4 KiB page */
+	unsigned char *h = host_alloc(64);
+	long long fwq = vm_dbg_stat(0, "free_while_queued");
+	void *p[SLOTS], *a;
+	struct vm_snap snap;
+	aclrtStream s = NULL;
+	int i;
+
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_SUCCESS);
+	vm_snap_take(0, &snap);
+	for (i = 0; i < SLOTS; i++)
+		p[i] = dev_alloc(64);
+	a = dev_alloc(64);
+	ck_assert_int_eq(aclrtMemset(a, 64, 0x5a, 64), ACL_SUCCESS);
+	for (i = 0; i < SLOTS; i++)
+		ck_assert_int_eq(aclrtFree(p[i]), ACL_SUCCESS);
+	hold(1);
+	memset(h, 0, 64);
+	ck_assert_int_eq(aclrtMemcpyAsync(h, 64, a, 64, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFree(a), ACL_SUCCESS);
+	ck_assert_int_eq(vm_dbg_stat(0, "free_while_queued"), fwq + 1);
+	hold(0);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_SUCCESS);
+	ck_assert(vm_all_bytes(h, 64, 0x5a));
+	vm_snap_assert_same(0, &snap);
+	ck_assert_int_eq(aclrtDestroyStream(s), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtFreeHost(h), ACL_SUCCESS);
+}
+END_TEST
+
 /* Destroyed handles are errors, never crashes; debugfs counts per stream. */
 START_TEST(test_dead_handles_and_debugfs)
 {
@@ -1010,6 +1048,7 @@ static Suite *stream_suite(void)
 	tcase_add_test(tc, test_pageable_completes);
 	tcase_add_test(tc, test_error_at_next_sync);
 	tcase_add_test(tc, test_free_while_queued);
+	tcase_add_test(tc, test_free_slot_while_queued);
 	tcase_add_test(tc, test_dead_handles_and_debugfs);
 	tcase_add_test(tc, test_exit_with_queued_work);
 	tcase_add_test(tc, test_destroy_wait_is_killable);
