@@ -357,6 +357,10 @@ struct npu_ctx {
 	u64 nr_va;			/* entries in va_mt (npu_va.c) */
 	struct npu_map *va_resv_hint;	/* a reservation in va_mt, or NULL */
 	struct npu_small_page *va_small_hint;	/* a small page in va_mt */
+	/* Small pages by VA page, a cache before the tree (npu_va.c) */
+	struct npu_small_page **va_small_tab;
+	unsigned long va_small_mask;	/* entries - 1 */
+	unsigned long nr_small;		/* small pages in va_mt */
 	u64 nr_ipc_keys;		/* in ipc_keys */
 	u64 nr_maps;			/* and @used: WRITE_ONCE */
 	u64 used;			/* bytes charged by this context */

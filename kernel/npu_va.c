@@ -23,6 +23,42 @@ static void *npu_va_small_tag(struct npu_small_page *sp)
 	return (void *)((unsigned long)sp | NPU_VA_SMALL_TAG);
 }
 
+/*
+ * Small pages are also kept by VA page in a direct-mapped table tried
+ * before the tree: with a million slots a call on one reads a line of the
+ * table and the page object instead of the tree's levels (several calls
+ * under TCG, a cold leaf).  It is a cache: entry VA page & mask (not
+ * relative to the window, whose start goes to 0 when it closes), filled
+ * at insert and after a walk, cleared when its page leaves the tree; a
+ * collision or a failed growth only sends calls to the tree.
+ * It has twice as many entries as there are small pages (at least
+ * NPU_VA_SMALL_TAB_MIN), grown by doubling, empty after a growth.
+ */
+#define NPU_VA_SMALL_TAB_MIN	512UL
+
+static struct npu_small_page **npu_va_small_ent(struct npu_ctx *ctx,
+						unsigned long addr)
+{
+	return &ctx->va_small_tab[(addr >> PAGE_SHIFT) & ctx->va_small_mask];
+}
+
+/* Make room in the table for one more small page; a failure keeps it. */
+static void npu_va_small_grow(struct npu_ctx *ctx)
+{
+	unsigned long n = ctx->va_small_tab ? ctx->va_small_mask + 1 : 0;
+	struct npu_small_page **tab;
+
+	if (2 * (ctx->nr_small + 1) <= n)
+		return;
+	n = max(NPU_VA_SMALL_TAB_MIN, 2 * n);
+	tab = kvcalloc(n, sizeof(*tab), GFP_KERNEL_ACCOUNT);
+	if (!tab)
+		return;
+	kvfree(ctx->va_small_tab);
+	ctx->va_small_tab = tab;
+	ctx->va_small_mask = n - 1;
+}
+
 /* The small page tree entry @e is, or NULL when it is a map. */
 static struct npu_small_page *npu_va_small_of(void *e)
 {
@@ -51,6 +87,10 @@ void npu_va_ctx_destroy(struct npu_ctx *ctx)
 	ctx->nr_va = 0;
 	ctx->va_resv_hint = NULL;
 	ctx->va_small_hint = NULL;
+	kvfree(ctx->va_small_tab);
+	ctx->va_small_tab = NULL;
+	ctx->va_small_mask = 0;
+	ctx->nr_small = 0;
 }
 
 /*
@@ -227,19 +267,24 @@ struct npu_map *npu_va_find(struct npu_ctx *ctx, unsigned long addr,
 		*sp = page;
 		return NULL;
 	}
-	e = mas_walk(&mas);
-	page = npu_va_small_of(e);
-	if (page) {
-		ctx->va_small_hint = page;
-		*sp = page;
-		return NULL;
+	page = ctx->va_small_tab ? *npu_va_small_ent(ctx, addr) : NULL;
+	if (!page || addr - page->va >= PAGE_SIZE) {
+		e = mas_walk(&mas);
+		page = npu_va_small_of(e);
+		if (!page) {
+			map = e;
+			if (map && map->role == NPU_MAP_RESERVATION) {
+				ctx->va_resv_hint = map;
+				return npu_resv_map_at(map, addr);
+			}
+			return map;
+		}
+		if (ctx->va_small_tab)
+			*npu_va_small_ent(ctx, page->va) = page;
 	}
-	map = e;
-	if (map && map->role == NPU_MAP_RESERVATION) {
-		ctx->va_resv_hint = map;
-		return npu_resv_map_at(map, addr);
-	}
-	return map;
+	ctx->va_small_hint = page;
+	*sp = page;
+	return NULL;
 }
 
 /* npu_va_find() with a small page resolved to its live slot at @addr. */
@@ -257,15 +302,23 @@ static struct npu_map *npu_va_walk(struct npu_ctx *ctx, unsigned long addr)
  */
 int npu_va_small_insert(struct npu_ctx *ctx, struct npu_small_page *sp)
 {
-	return npu_va_insert_range(ctx, npu_va_small_tag(sp), PAGE_SIZE,
-				   PAGE_SIZE, &sp->va);
+	int ret = npu_va_insert_range(ctx, npu_va_small_tag(sp), PAGE_SIZE,
+				      PAGE_SIZE, &sp->va);
+
+	if (ret)
+		return ret;
+	npu_va_small_grow(ctx);
+	ctx->nr_small++;
+	if (ctx->va_small_tab)
+		*npu_va_small_ent(ctx, sp->va) = sp;
+	return 0;
 }
 
 /*
  * Forget a range of @len bytes at @start stored by npu_va_insert_range()
- * with @entry (and its guard), if @entry is still there.
+ * with @entry (and its guard), if @entry is still there: whether it was.
  */
-static void npu_va_erase_range(struct npu_ctx *ctx, void *entry,
+static bool npu_va_erase_range(struct npu_ctx *ctx, void *entry,
 			       unsigned long start, u64 len)
 {
 	MA_STATE(mas, &ctx->va_mt, start, start);
@@ -280,9 +333,10 @@ static void npu_va_erase_range(struct npu_ctx *ctx, void *entry,
 		}
 	}
 	if (!found)
-		return;
+		return false;
 	npu_va_clear(ctx, start, start + len + NPU_VA_GUARD - 1);
 	ctx->nr_va--;
+	return true;
 }
 
 /* Forget small page @sp's VA, if the tree still has it. */
@@ -290,7 +344,12 @@ void npu_va_small_erase(struct npu_ctx *ctx, struct npu_small_page *sp)
 {
 	if (ctx->va_small_hint == sp)
 		ctx->va_small_hint = NULL;
-	npu_va_erase_range(ctx, npu_va_small_tag(sp), sp->va, PAGE_SIZE);
+	/* Not there when a closing window emptied the tree and the table. */
+	if (!npu_va_erase_range(ctx, npu_va_small_tag(sp), sp->va, PAGE_SIZE))
+		return;
+	ctx->nr_small--;
+	if (ctx->va_small_tab && *npu_va_small_ent(ctx, sp->va) == sp)
+		*npu_va_small_ent(ctx, sp->va) = NULL;
 }
 
 /* The mapping whose device range [va, va + len) contains @addr, or NULL. */
