@@ -51,7 +51,7 @@ static void npu_va_small_grow(struct npu_ctx *ctx)
 	if (2 * (ctx->nr_small + 1) <= n)
 		return;
 	n = max(NPU_VA_SMALL_TAB_MIN, 2 * n);
-	tab = kvcalloc(n, sizeof(*tab), GFP_KERNEL_ACCOUNT);
+	tab = kvcalloc(n, sizeof(*tab), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	if (!tab)
 		return;
 	kvfree(ctx->va_small_tab);
