@@ -16,8 +16,8 @@
  * guard page) stay in the VA tree as long as the page lives, as one entry;
  * a lookup that lands on it reads the live slot from the page's @used
  * bitmap and @slots table (npu_small_slot_at()), so a slot's allocation
- * and free change no tree node: they allocate nothing under ctx->lock and hold
- * it for a few list and bitmap updates.
+ * and free change no tree node: they allocate nothing under ctx->lock
+ * and hold it for a few list and bitmap updates.
  *
  * Isolation: a page holds one context's data only; a reused slot is zeroed
  * before it is handed out, and slots of a page with an IPC-exported slot

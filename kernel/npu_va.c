@@ -165,8 +165,8 @@ static void npu_va_clear(struct npu_ctx *ctx, unsigned long start,
  * Sub-page allocations share the VA of a page stored whole (with its
  * guard) as one entry (npu_va_small_insert()); the page's own bitmap says
  * which slot is live (npu_mem_small.c), so a slot costs no tree store:
- * only its count against npu_max_objects.  -ENOMEM when the context has too many
- * entries.
+ * only its count against npu_max_objects.  -ENOMEM when the context has
+ * too many entries.
  */
 int npu_va_sub_insert(struct npu_ctx *ctx)
 {
