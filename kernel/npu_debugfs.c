@@ -71,7 +71,7 @@ static int npu_info_show(struct seq_file *m, void *v)
 	memcpy(kind, ndev->used_kind, sizeof(kind));
 	p2p = ndev->used_p2p;
 	spin_unlock(&ndev->cap_lock);
-	allocs = atomic64_read(&ndev->nr_allocs);
+	allocs = npu_dev_nr_allocs(ndev);
 
 	mutex_lock(&ndev->ctx_lock);
 	nr_ctx = ndev->nr_ctx;

@@ -215,7 +215,7 @@ static ssize_t allocations_show(struct device *dev,
 {
 	struct npu_dev *ndev = container_of(dev, struct npu_dev, dev);
 
-	return sysfs_emit(buf, "%lld\n", atomic64_read(&ndev->nr_allocs));
+	return sysfs_emit(buf, "%llu\n", npu_dev_nr_allocs(ndev));
 }
 static DEVICE_ATTR_RO(allocations);
 

@@ -5,7 +5,6 @@
  * owner gone, release) in npu_ctx.c.
  */
 #include <linux/fs.h>
-#include <linux/indirect_call_wrapper.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/mmu_notifier.h>
@@ -274,42 +273,25 @@ static const struct npu_ioctl_desc npu_ioctls[] = {
 };
 
 /*
- * A handler through the table's pointer costs a retpoline thunk: the
- * per-call hot paths (small copies, allocations, VMM map/unmap) are
- * called directly.
+ * A call of @desc, whose whole command @cmd matched (and the test rule),
+ * through @desc->fn, or @fn when not NULL: a direct call of a hot one.
  */
-static __always_inline int npu_ioctl_call(const struct npu_ioctl_desc *desc,
-					  struct npu_ctx *ctx, void __user *uarg)
+static __always_inline long npu_ioctl_run(struct npu_ctx *ctx,
+					  const struct npu_ioctl_desc *desc,
+					  unsigned int cmd, void __user *uarg,
+					  int (*fn)(struct npu_ctx *ctx,
+						    void __user *uarg))
 {
-	/* A fifth, as INDIRECT_CALL_4() does its four: with retpolines only. */
-	if (IS_ENABLED(CONFIG_RETPOLINE) && desc->fn == npu_ioctl_vmm_unmap)
-		return npu_ioctl_vmm_unmap(ctx, uarg);
-	return INDIRECT_CALL_4(desc->fn, npu_ioctl_memcpy, npu_ioctl_mem_alloc,
-			       npu_ioctl_mem_free, npu_ioctl_vmm_map, ctx, uarg);
-}
-
-static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
-{
-	struct npu_ctx *ctx = filp->private_data;
 	struct npu_dev *ndev = ctx->ndev;
-	const struct npu_ioctl_desc *desc;
-	unsigned int nr = _IOC_NR(cmd);
 	int ret;
 
-	if (nr >= ARRAY_SIZE(npu_ioctls))
-		return -ENOTTY;
-	desc = &npu_ioctls[array_index_nospec(nr, ARRAY_SIZE(npu_ioctls))];
-	/* The whole command must match: a wrong size or direction is ENOTTY. */
-	if (!desc->fn || desc->cmd != cmd ||
-	    (desc->test_only && !READ_ONCE(test_hooks)))
-		return -ENOTTY;
 	if (!desc->any_mm && current->mm != ctx->mm)
 		return -EACCES;
 
 	if (desc->call_stat >= 0)
 		npu_stat_inc(ndev, desc->call_stat);
 
-	ret = npu_ioctl_call(desc, ctx, (void __user *)arg);
+	ret = fn ? fn(ctx, uarg) : desc->fn(ctx, uarg);
 	/* A synchronous write may meet a parked VALUE_WAIT: look now. */
 	if (!ret && desc->is_copy && cmd != NPU_SIM_IOCTL_STREAM_SUBMIT)
 		npu_stream_values_changed();
@@ -327,6 +309,44 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 		npu_stat_inc(ndev, NPU_STAT_FAIL_NO_ENTRY);
 	return ret;
 }
+
+/*
+ * A hot command (per-call: small copies, allocations, MEM_INFO, VMM
+ * map/unmap), matched whole by the switch: its table entry is a constant,
+ * so the checks above fold to what the command needs, and its handler is
+ * called directly (through the table's pointer is a retpoline thunk).
+ */
+#define NPU_IOCTL_HOT(_cmd, _fn)					\
+	case _cmd:							\
+		return npu_ioctl_run(ctx, &npu_ioctls[_IOC_NR(_cmd)], _cmd, \
+				     uarg, _fn)
+
+static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
+{
+	struct npu_ctx *ctx = filp->private_data;
+	void __user *uarg = (void __user *)arg;
+	const struct npu_ioctl_desc *desc;
+	unsigned int nr = _IOC_NR(cmd);
+
+	switch (cmd) {
+	NPU_IOCTL_HOT(NPU_SIM_IOCTL_MEMCPY, npu_ioctl_memcpy);
+	NPU_IOCTL_HOT(NPU_SIM_IOCTL_MEM_ALLOC, npu_ioctl_mem_alloc);
+	NPU_IOCTL_HOT(NPU_SIM_IOCTL_MEM_FREE, npu_ioctl_mem_free);
+	NPU_IOCTL_HOT(NPU_SIM_IOCTL_MEM_INFO, npu_ioctl_mem_info);
+	NPU_IOCTL_HOT(NPU_SIM_IOCTL_VMM_MAP, npu_ioctl_vmm_map);
+	NPU_IOCTL_HOT(NPU_SIM_IOCTL_VMM_UNMAP, npu_ioctl_vmm_unmap);
+	}
+
+	if (nr >= ARRAY_SIZE(npu_ioctls))
+		return -ENOTTY;
+	desc = &npu_ioctls[array_index_nospec(nr, ARRAY_SIZE(npu_ioctls))];
+	/* The whole command must match: a wrong size or direction is ENOTTY. */
+	if (!desc->fn || desc->cmd != cmd ||
+	    (desc->test_only && !READ_ONCE(test_hooks)))
+		return -ENOTTY;
+	return npu_ioctl_run(ctx, desc, cmd, uarg, NULL);
+}
+#undef NPU_IOCTL_HOT
 
 static const struct file_operations npu_fops = {
 	.owner = THIS_MODULE,

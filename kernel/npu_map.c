@@ -35,17 +35,26 @@ void npu_map_init(struct npu_map *map, enum npu_map_role role,
 		  const struct npu_map_ops *ops, struct npu_phys *phys,
 		  u64 len, u64 size)
 {
-	memset(map, 0, sizeof(*map));
+	/* Field by field, not a memset of it all: each is set once. */
 	kref_init(&map->ref);
 	map->role = role;
 	map->ops = ops;
 	map->phys = phys;
+	map->phys_off = 0;
+	map->va = 0;
 	map->len = len;
+	map->flags = 0;
+	map->id = 0;
+	map->pid = task_tgid_nr(current);
 	map->size = size;
 	map->footprint = len;
-	map->pid = task_tgid_nr(current);
 	INIT_LIST_HEAD(&map->node);
+	atomic_set(&map->nr_queued, 0);
+	map->site = 0;
+	memset(&map->u, 0, sizeof(map->u));
 }
+/* A new field of struct npu_map is set in npu_map_init() too. */
+static_assert(sizeof(struct npu_map) == 152);
 
 /*
  * Keep just-unlinked @map in *@spare (ctx->lock held) if nobody else holds
@@ -141,7 +150,8 @@ void npu_map_link(struct npu_ctx *ctx, struct npu_map *map)
 /*
  * npu_map_link() whose caller hands its own reference to the context:
  * @map may be freed as soon as ctx->lock is dropped, so the caller reads
- * what it replies under the lock and replies with npu_map_reply_at().
+ * what it replies under the lock, and on a failed reply undoes it with
+ * npu_map_reply_at_failed().
  */
 void npu_map_link_owned(struct npu_ctx *ctx, struct npu_map *map)
 {
@@ -260,35 +270,37 @@ void npu_map_put_list(struct list_head *list)
 int npu_map_reply(struct npu_ctx *ctx, struct npu_map *map,
 		  void __user *uarg, const void *args, size_t size)
 {
-	bool linked = false;
-
-	if (copy_to_user(uarg, args, size)) {
-		mutex_lock(&ctx->lock);
-		linked = !list_empty(&map->node);
-		if (linked)
-			npu_map_unlink(ctx, map);
-		mutex_unlock(&ctx->lock);
-		if (linked)
-			npu_map_put(map);
-		npu_map_put(map);
-		return -EFAULT;
-	}
+	if (copy_to_user(uarg, args, size))
+		return npu_map_reply_failed(ctx, map);
 	npu_map_put(map);
 	return 0;
 }
 
+/* npu_map_reply() once the copy-out failed (its own writer's): -EFAULT. */
+int npu_map_reply_failed(struct npu_ctx *ctx, struct npu_map *map)
+{
+	bool linked;
+
+	mutex_lock(&ctx->lock);
+	linked = !list_empty(&map->node);
+	if (linked)
+		npu_map_unlink(ctx, map);
+	mutex_unlock(&ctx->lock);
+	if (linked)
+		npu_map_put(map);
+	npu_map_put(map);
+	return -EFAULT;
+}
+
 /*
- * npu_map_reply() for a map published by npu_map_link_owned(), named by
- * its @va and @id (ids are never reused): on a failed copy-out the
- * allocation is freed unless another thread already freed it.
+ * The failed reply of a map published by npu_map_link_owned(), named by
+ * its @va and @id (ids are never reused): the allocation is freed unless
+ * another thread already freed it.  Returns -EFAULT.
  */
-int npu_map_reply_at(struct npu_ctx *ctx, u64 va, u64 id, void __user *uarg,
-		     const void *args, size_t size)
+int npu_map_reply_at_failed(struct npu_ctx *ctx, u64 va, u64 id)
 {
 	struct npu_map *map;
 
-	if (!copy_to_user(uarg, args, size))
-		return 0;
 	mutex_lock(&ctx->lock);
 	map = npu_map_find_at(ctx, va, BIT(NPU_MAP_LINEAR), false);
 	if (map && map->id == id)

@@ -74,16 +74,67 @@ static int npu_alloc_backing(struct npu_ctx *ctx,
 	(sizeof(struct npu_sim_mem_alloc) -				\
 	 offsetof(struct npu_sim_mem_alloc, va))
 
+/*
+ * The record, field by field in one user access section: no out-of-line
+ * copy, no object-size check (TCG pays for every block of those).
+ */
+static __always_inline bool npu_alloc_args(struct npu_sim_mem_alloc *a,
+					   const void __user *uarg)
+{
+	const struct npu_sim_mem_alloc __user *u = uarg;
+
+	if (!user_read_access_begin(u, sizeof(*u)))
+		return false;
+	unsafe_get_user(a->size, &u->size, efault);
+	unsafe_get_user(a->footprint, &u->footprint, efault);
+	unsafe_get_user(a->backing, &u->backing, efault);
+	unsafe_get_user(a->flags, &u->flags, efault);
+	unsafe_get_user(a->policy, &u->policy, efault);
+	unsafe_get_user(a->api, &u->api, efault);
+	unsafe_get_user(a->va, &u->va, efault);
+	unsafe_get_user(a->id, &u->id, efault);
+	unsafe_get_user(a->charged, &u->charged, efault);
+	unsafe_get_user(a->page_kind, &u->page_kind, efault);
+	unsafe_get_user(a->pad, &u->pad, efault);
+	user_read_access_end();
+	return true;
+efault:
+	user_read_access_end();
+	return false;
+}
+static_assert(sizeof(struct npu_sim_mem_alloc) == 64);
+
+/* The out fields of @a (@va to the end) to user @uarg; false on a fault. */
+static __always_inline bool npu_alloc_reply(void __user *uarg,
+					    const struct npu_sim_mem_alloc *a)
+{
+	struct npu_sim_mem_alloc __user *u = uarg;
+
+	if (!user_write_access_begin(&u->va, NPU_MEM_ALLOC_OUT_SIZE))
+		return false;
+	unsafe_put_user(a->va, &u->va, efault);
+	unsafe_put_user(a->id, &u->id, efault);
+	unsafe_put_user(a->charged, &u->charged, efault);
+	unsafe_put_user(a->page_kind, &u->page_kind, efault);
+	unsafe_put_user(a->pad, &u->pad, efault);
+	user_write_access_end();
+	return true;
+efault:
+	user_write_access_end();
+	return false;
+}
+
 int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_dev *ndev = ctx->ndev;
-	struct npu_sim_mem_alloc args;
+	/* Every field is read from the caller before any use. */
+	struct npu_sim_mem_alloc args npu_no_autoinit;
 	struct npu_phys *phys;
 	struct npu_map *map;
 	bool small;
 	int ret;
 
-	if (copy_from_user(&args, uarg, sizeof(args)))
+	if (!npu_alloc_args(&args, uarg))
 		return -EFAULT;
 	ret = npu_alloc_check(&args);
 	if (!ret)
@@ -126,7 +177,6 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	map->u.linear.api = args.api;
 
 	/* Only the out fields: the in fields are the caller's already. */
-	uarg += offsetof(typeof(args), va);
 	if (small) {
 		/* No reference of ours to take and drop around the reply. */
 		ret = npu_small_publish(ctx, map, &args);
@@ -134,8 +184,9 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 			npu_map_put(map);
 			return ret;
 		}
-		return npu_map_reply_at(ctx, args.va, args.id, uarg, &args.va,
-					NPU_MEM_ALLOC_OUT_SIZE);
+		if (likely(npu_alloc_reply(uarg, &args)))
+			return 0;
+		return npu_map_reply_at_failed(ctx, args.va, args.id);
 	}
 	ret = npu_map_publish(ctx, map, 1ULL << map->phys->shift);
 	if (ret) {
@@ -146,26 +197,37 @@ int npu_ioctl_mem_alloc(struct npu_ctx *ctx, void __user *uarg)
 	args.id = map->id;
 	args.charged = map->len;
 	args.page_kind = map->phys->kind;
-	return npu_map_reply(ctx, map, uarg, &args.va, NPU_MEM_ALLOC_OUT_SIZE);
+	if (likely(npu_alloc_reply(uarg, &args))) {
+		npu_map_put(map);
+		return 0;
+	}
+	return npu_map_reply_failed(ctx, map);
 }
 
 int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 {
-	struct npu_sim_mem_free args;
+	const struct npu_sim_mem_free __user *u = uarg;
 	struct npu_map *map;
 	bool queued, kept;
+	u32 flags, pad;
+	u64 va;
 
-	if (copy_from_user(&args, uarg, sizeof(args)))
+	/* Fields in one user access section, as MEM_ALLOC's. */
+	if (!user_read_access_begin(u, sizeof(*u)))
 		return -EFAULT;
-	if (args.flags || args.pad)
+	unsafe_get_user(va, &u->va, efault);
+	unsafe_get_user(flags, &u->flags, efault);
+	unsafe_get_user(pad, &u->pad, efault);
+	user_read_access_end();
+	if (flags || pad)
 		return -EINVAL;
 
 	/* A pool block in use leaves its pool; a freed one is the pool's. */
-	if (npu_mempool_mem_free(ctx, args.va) < 0)
+	if (npu_mempool_mem_free(ctx, va) < 0)
 		return -ENOENT;
 
 	mutex_lock(&ctx->lock);
-	map = npu_map_find_at(ctx, args.va, BIT(NPU_MAP_LINEAR) |
+	map = npu_map_find_at(ctx, va, BIT(NPU_MAP_LINEAR) |
 			      BIT(NPU_MAP_MANAGED), false);
 	if (!map) {
 		mutex_unlock(&ctx->lock);
@@ -186,12 +248,26 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	if (!kept)
 		npu_map_put(map);
 	return 0;
+
+efault:
+	user_read_access_end();
+	return -EFAULT;
 }
 
 /* MEM_INFO's out fields, @capacity to the end, as an array of words. */
 #define NPU_MEM_INFO_OUT_WORDS						\
 	((sizeof(struct npu_sim_mem_info) -				\
 	  offsetof(struct npu_sim_mem_info, capacity)) / sizeof(u64))
+
+/* The host's memory: its own frame, out of MEM_INFO's (stack zeroing). */
+static noinline void npu_mem_info_host(struct npu_sim_mem_info *info)
+{
+	struct sysinfo si;
+
+	si_meminfo(&si);
+	info->host_total = (u64)si.totalram * si.mem_unit;
+	info->host_free = (u64)si_mem_available() << PAGE_SHIFT;
+}
 
 /*
  * The call of every aclrtGetMemInfo: the record is checked and filled in
@@ -203,15 +279,20 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_sim_mem_info __user *u = uarg;
 	const u64 __user *out = &u->capacity;
 	struct npu_dev *ndev = ctx->ndev;
-	struct npu_sim_mem_info info;
+	/*
+	 * flags and pad are read first; every other field is set before it
+	 * is written out, and the host ones only written when set.
+	 */
+	struct npu_sim_mem_info info npu_no_autoinit;
 	u64 set = 0, word;
 	unsigned int seq, i;
-	struct sysinfo si;
 
 	if (!user_read_access_begin(u, sizeof(*u)))
 		return -EFAULT;
 	unsafe_get_user(info.flags, &u->flags, efault_read);
 	unsafe_get_user(info.pad, &u->pad, efault_read);
+	/* Unrolled: one block for the check instead of one per word. */
+#pragma GCC unroll 32
 	for (i = 0; i < NPU_MEM_INFO_OUT_WORDS; i++) {
 		unsafe_get_user(word, &out[i], efault_read);
 		set |= word;
@@ -229,7 +310,7 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 		info.used_p2p = ndev->used_p2p;
 	} while (read_seqcount_retry(&ndev->cap_seq, seq));
 	info.capacity = ndev->capacity;
-	info.allocations = atomic64_read(&ndev->nr_allocs);
+	info.allocations = npu_dev_nr_allocs(ndev);
 	info.context_used = READ_ONCE(ctx->used);
 	npu_limit_read(ctx->proc, &info.limit_effective, &info.limit_used);
 	if (!(info.flags & NPU_SIM_MEM_INFO_DEVICE_ONLY)) {
@@ -237,9 +318,7 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 				   &info.huge_2m_free);
 		npu_hugetlbfs_pool(NPU_SIM_PAGE_HUGE_1G, &info.huge_1g_total,
 				   &info.huge_1g_free);
-		si_meminfo(&si);
-		info.host_total = (u64)si.totalram * si.mem_unit;
-		info.host_free = (u64)si_mem_available() << PAGE_SHIFT;
+		npu_mem_info_host(&info);
 	}
 
 	/* Only the out fields: the rest is as checked above (zero). */

@@ -191,6 +191,8 @@
 #include <linux/wait.h>
 #include <linux/xarray.h>
 
+#include <asm/unaligned.h>
+
 #include <misc/npu_sim.h>
 
 #define NPU_SIM_NAME		"npu_sim"
@@ -246,6 +248,8 @@ enum npu_stat {
 /* One CPU's share of a device's event counters (npu_stat_inc). */
 struct npu_stats {
 	u64 v[NPU_STAT_NR];
+	/* Live allocations: +1 per one made here, -1 per one freed here. */
+	s64 nr_allocs;
 };
 
 struct npu_dev {
@@ -267,9 +271,6 @@ struct npu_dev {
 	u64 used;			/* all charged bytes */
 	u64 used_kind[NPU_KIND_NR];
 	u64 used_p2p;
-	/* Live allocations: no lock, two threads' alloc/free meet on none. */
-	atomic64_t nr_allocs;
-
 	atomic64_t next_id;
 	/* Per CPU: every call of every thread counts; debugfs sums them. */
 	struct npu_stats __percpu *stats;
@@ -626,13 +627,50 @@ struct npu_map {
 };
 
 /*
+ * Whether any of the @n bytes at @p is set.  @n is a constant, so this is
+ * a few loads and ORs in line (memchr_inv() is a call and a loop, and
+ * under TCG every block of it costs).
+ */
+static __always_inline bool npu_bytes_set(const void *p, size_t n)
+{
+	u64 acc = 0;
+	size_t i = 0;
+
+	if (!__builtin_constant_p(n) || n > 64)
+		return memchr_inv(p, 0, n);
+	for (; i + 8 <= n; i += 8)
+		acc |= get_unaligned((const u64 *)(p + i));
+	if (n - i >= 4) {
+		acc |= get_unaligned((const u32 *)(p + i));
+		i += 4;
+	}
+	if (n - i >= 2) {
+		acc |= get_unaligned((const u16 *)(p + i));
+		i += 2;
+	}
+	if (n - i)
+		acc |= *(const u8 *)(p + i);
+	return acc;
+}
+
+/*
  * UAPI rule: "out" fields must be zero on input.  True when any byte of
  * the fields @first..@last (in declaration order) of *@args is set.
  */
 #define npu_uapi_out_set(args, first, last)				\
-	(memchr_inv((const u8 *)(args) + offsetof(typeof(*(args)), first), 0, \
-		    offsetofend(typeof(*(args)), last) -		\
-		    offsetof(typeof(*(args)), first)) != NULL)
+	npu_bytes_set((const u8 *)(args) + offsetof(typeof(*(args)), first), \
+		      offsetofend(typeof(*(args)), last) -		\
+		      offsetof(typeof(*(args)), first))
+
+/*
+ * A stack object written whole before it is read: no zeroing of it per
+ * call (CONFIG_INIT_STACK_ALL_ZERO clears each, a TB per word under TCG).
+ */
+#if __has_attribute(__uninitialized__)
+#define npu_no_autoinit	__attribute__((__uninitialized__))
+#else
+#define npu_no_autoinit
+#endif
 
 static inline void npu_stat_inc(struct npu_dev *ndev, enum npu_stat s)
 {
@@ -771,6 +809,7 @@ void npu_dev_peaks_fold(struct npu_ctx *ctx);
 int npu_phys_recharge(struct npu_phys *phys);
 struct page *npu_phys_page(struct npu_phys *phys, u64 off);
 void npu_dev_count_allocs(struct npu_dev *ndev, long delta);
+u64 npu_dev_nr_allocs(struct npu_dev *ndev);
 const char *npu_kind_name(enum npu_sim_page_kind kind);
 
 static inline void npu_phys_get(struct npu_phys *phys)
@@ -856,8 +895,8 @@ void npu_map_put_list(struct list_head *list);
 void npu_map_unlink_all(struct npu_ctx *ctx, struct list_head *list);
 int npu_map_reply(struct npu_ctx *ctx, struct npu_map *map,
 		  void __user *uarg, const void *args, size_t size);
-int npu_map_reply_at(struct npu_ctx *ctx, u64 va, u64 id, void __user *uarg,
-		     const void *args, size_t size);
+int npu_map_reply_failed(struct npu_ctx *ctx, struct npu_map *map);
+int npu_map_reply_at_failed(struct npu_ctx *ctx, u64 va, u64 id);
 
 static inline void npu_map_get(struct npu_map *map)
 {
