@@ -20,7 +20,7 @@
  * Threads holding a detail not yet used by a failing call's message.  Only
  * the thread itself sets or clears its own detail, and counts it here, so
  * a thread reading 0 holds none: npu_rt_msg_begin then needs no access to
- * its thread-local state (a __tls_get_addr call for a dlopen'd library).
+ * its thread-local state (one load instead of two per call).
  */
 extern int npu_rt_msg_details_held;
 void npu_rt_msg_forget(void);
