@@ -44,9 +44,10 @@ struct device_ctx {
  * atomic add on table_state, no call into libc (under TCG the two calls of
  * a pthread rwlock were a good part of a small call's cost: BENCHMARKS.md
  * "Library share, round 7").  table_lock orders the writers and parks
- * the readers that meet one.  Readers are preferred, as with the default
- * pthread rwlock: a writer waits until no reader is in, so a thread may
- * take the lock for reading while it holds it for reading.
+ * the readers that meet one.  As with the default pthread rwlock, a
+ * writer waits until no reader is in (so a thread may take the lock for
+ * reading while it holds it for reading), and the last reader out hands
+ * it over.
  */
 #define TABLE_WRITER	0x80000000u	/* a writer holds the table */
 #define TABLE_WAITING	0x40000000u	/* a writer sleeps until no reader is in */
@@ -85,16 +86,25 @@ static void table_futex(int op, uint32_t val)
 	syscall(SYS_futex, &table_state, op | FUTEX_PRIVATE_FLAG, val, NULL, NULL, 0);
 }
 
-static __attribute__((noinline, cold)) void wake_writer(void)
+/*
+ * The last reader out hands the table to the writer that waits for it (as
+ * glibc's rwlock does): readers coming later meet WRITER, so a writer is
+ * not starved by threads that keep calling.  A reader that came in
+ * meanwhile hands it over when it leaves.
+ */
+static __attribute__((noinline, cold)) void hand_to_writer(void)
 {
-	table_futex(FUTEX_WAKE, 1);
+	uint32_t s = TABLE_WAITING;
+
+	if (__atomic_compare_exchange_n(&table_state, &s, TABLE_WRITER, false, __ATOMIC_ACQ_REL,
+					__ATOMIC_RELAXED))
+		table_futex(FUTEX_WAKE, 1);
 }
 
 static inline __attribute__((always_inline)) void read_unlock(void)
 {
-	/* the last reader out wakes the writer that waits for it */
 	if (__builtin_expect(__atomic_sub_fetch(&table_state, 1, __ATOMIC_RELEASE) == TABLE_WAITING, 0))
-		wake_writer();
+		hand_to_writer();
 }
 
 /* A writer holds the table: wait for it out of line, then come in. */
@@ -122,6 +132,8 @@ void npu_rt_devices_write_lock(void)
 	pthread_rwlock_wrlock(&table_lock);	/* one writer at a time */
 	s = __atomic_load_n(&table_state, __ATOMIC_RELAXED);
 	for (;;) {
+		if (s & TABLE_WRITER)	/* handed over by the last reader (hand_to_writer) */
+			return;
 		if ((s & ~TABLE_WAITING) == 0) {	/* no reader in: take it, clear WAITING */
 			if (__atomic_compare_exchange_n(&table_state, &s, TABLE_WRITER, false, __ATOMIC_ACQUIRE,
 							__ATOMIC_RELAXED))
