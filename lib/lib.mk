@@ -79,11 +79,29 @@ user: $(LIBACL_RT_SO) $(LIBACL_RT_A)
 # (BENCHMARKS.md "The library's share of a call").  The static library and
 # its objects (tests/tools/test-lib-layers reads their calls) are built
 # without.
-LIB_SO_FLAGS := -flto=auto -fno-plt -fno-jump-tables -mmemset-strategy=unrolled_loop:256:noalign,libcall:-1:noalign
+#
+# Its thread-local variables use the initial-exec model: a %fs-relative
+# load instead of a __tls_get_addr call per access (the current device of
+# every copy, malloc and query).  Such a library's whole TLS block must fit
+# in the surplus glibc keeps in static TLS for dlopen (the Python module
+# loads it so); glibc 2.32 and later keep 512 bytes for it
+# (glibc.rtld.optional_static_tls) besides what libc's own needs leave.  So
+# the block holds small fields only (the message texts are on the heap:
+# lib/api/err_msg.h npu_rt_tbuf), and the link fails if it grows past
+# LIB_TLS_MAX bytes.
+LIB_TLS_MAX := 256
+LIB_SO_FLAGS := -flto=auto -fno-plt -fno-jump-tables -mmemset-strategy=unrolled_loop:256:noalign,libcall:-1:noalign \
+	-ftls-model=initial-exec
 
 $(LIBACL_RT_SO): $(LIB_PIC_OBJS)
 	$(CC) $(CFLAGS) $(LIB_SO_FLAGS) -fPIC -shared -Wl,-soname,libacl_rt.so -Wl,--no-undefined -Wl,-z,defs \
-		-o $@ $^ -pthread
+		-o $@.tmp $^ -pthread
+	@tls=$$(($$(readelf -lW $@.tmp | awk '$$1 == "TLS" { print $$6 }'))); \
+	if [ "$$tls" -gt $(LIB_TLS_MAX) ]; then \
+		echo "$@: thread-local block of $$tls bytes, more than LIB_TLS_MAX=$(LIB_TLS_MAX) (lib/lib.mk)" >&2; \
+		rm -f $@.tmp; exit 1; \
+	fi
+	mv -f $@.tmp $@
 
 $(LIBACL_RT_A): $(LIB_STATIC_OBJS)
 	rm -f $@

@@ -12,10 +12,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "acl_internal.h"
@@ -34,14 +37,33 @@ struct device_ctx {
 	uint64_t profile;	/* enum npu_sim_profile_index (0: driver before 1.6) */
 };
 
+/*
+ * The device table lock.  Every call holds it for reading across its
+ * ioctl, so a reset never closes an fd in use (its number could be reused
+ * at once); the few writers open and close devices.  A reader is one
+ * atomic add on table_state, no call into libc (under TCG the two calls of
+ * a pthread rwlock were a good part of a small call's cost: BENCHMARKS.md
+ * "Library share, round 7").  table_lock orders the writers and parks
+ * the readers that meet one.  As with the default pthread rwlock, a
+ * writer waits until no reader is in (so a thread may take the lock for
+ * reading while it holds it for reading), and the last reader out hands
+ * it over.
+ */
+#define TABLE_WRITER	0x80000000u	/* a writer holds the table */
+#define TABLE_WAITING	0x40000000u	/* a writer sleeps until no reader is in */
+static uint32_t table_state;		/* readers in, and the two flags */
 static pthread_rwlock_t table_lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct device_ctx devices[NPU_RT_MAX_DEVICES];
 static struct npu_rt_window windows[NPU_RT_MAX_DEVICES];
 static int windows_n;		/* 1 + highest open device: the slots to scan */
 static uint64_t last_epoch;	/* never reset, not even in a fork child */
 
-static __thread int current_dev = -1;
-static __thread uint64_t current_epoch;
+/* The thread's current device, one struct: one address for both fields
+ * (initial-exec TLS, lib/lib.mk). */
+static __thread struct {
+	int dev;
+	uint64_t epoch;
+} current = { .dev = -1 };
 
 /* Live holds (calls blocked on a device), for the fork child to close. */
 static pthread_mutex_t holds_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -59,30 +81,102 @@ static void state_note(int32_t dev, int state)
 		hook(dev, state);
 }
 
+static void table_futex(int op, uint32_t val)
+{
+	syscall(SYS_futex, &table_state, op | FUTEX_PRIVATE_FLAG, val, NULL, NULL, 0);
+}
+
+/*
+ * The last reader out hands the table to the writer that waits for it (as
+ * glibc's rwlock does): readers coming later meet WRITER, so a writer is
+ * not starved by threads that keep calling.  A reader that came in
+ * meanwhile hands it over when it leaves.
+ */
+static __attribute__((noinline, cold)) void hand_to_writer(void)
+{
+	uint32_t s = TABLE_WAITING;
+
+	if (__atomic_compare_exchange_n(&table_state, &s, TABLE_WRITER, false, __ATOMIC_ACQ_REL,
+					__ATOMIC_RELAXED))
+		table_futex(FUTEX_WAKE, 1);
+}
+
+static inline __attribute__((always_inline)) void read_unlock(void)
+{
+	if (__builtin_expect(__atomic_sub_fetch(&table_state, 1, __ATOMIC_RELEASE) == TABLE_WAITING, 0))
+		hand_to_writer();
+}
+
+/* A writer holds the table: wait for it out of line, then come in. */
+static __attribute__((noinline, cold)) void read_lock_slow(void)
+{
+	do {
+		read_unlock();
+		pthread_rwlock_rdlock(&table_lock);	/* until the writer is done */
+		pthread_rwlock_unlock(&table_lock);
+	} while (__atomic_fetch_add(&table_state, 1, __ATOMIC_ACQUIRE) & TABLE_WRITER);
+}
+
+/* always_inline: the shared library's link (LTO) inlines it into every
+ * call's path, as it does the unlock. */
+inline __attribute__((always_inline)) void npu_rt_devices_read_lock(void)
+{
+	if (__builtin_expect(__atomic_fetch_add(&table_state, 1, __ATOMIC_ACQUIRE) & TABLE_WRITER, 0))
+		read_lock_slow();
+}
+
+void npu_rt_devices_write_lock(void)
+{
+	uint32_t s;
+
+	pthread_rwlock_wrlock(&table_lock);	/* one writer at a time */
+	s = __atomic_load_n(&table_state, __ATOMIC_RELAXED);
+	for (;;) {
+		if (s & TABLE_WRITER)	/* handed over by the last reader (hand_to_writer) */
+			return;
+		if ((s & ~TABLE_WAITING) == 0) {	/* no reader in: take it, clear WAITING */
+			if (__atomic_compare_exchange_n(&table_state, &s, TABLE_WRITER, false, __ATOMIC_ACQUIRE,
+							__ATOMIC_RELAXED))
+				return;
+			continue;
+		}
+		if (!(s & TABLE_WAITING) &&
+		    !__atomic_compare_exchange_n(&table_state, &s, s | TABLE_WAITING, false, __ATOMIC_RELAXED,
+						 __ATOMIC_RELAXED))
+			continue;
+		table_futex(FUTEX_WAIT, s | TABLE_WAITING);	/* readers do not wait on the user */
+		s = __atomic_load_n(&table_state, __ATOMIC_RELAXED);
+	}
+}
+
+/*
+ * For a reader or the writer: WRITER is set only while the writer holds
+ * the table, and never while a reader holds it (its count is in).
+ */
+static __attribute__((noinline, cold)) void write_unlock(void)
+{
+	/* and: readers that met the writer come and go meanwhile */
+	__atomic_fetch_and(&table_state, ~TABLE_WRITER, __ATOMIC_RELEASE);
+	pthread_rwlock_unlock(&table_lock);
+}
+
+inline __attribute__((always_inline)) void npu_rt_devices_unlock(void)
+{
+	if (__builtin_expect(__atomic_load_n(&table_state, __ATOMIC_RELAXED) & TABLE_WRITER, 0))
+		write_unlock();
+	else
+		read_unlock();
+}
+
 /* Whether the next aclrtSetDevice opens dev (pre) / a reset closes it. */
 static bool device_refs_are(int32_t dev, uint32_t refs)
 {
 	bool r;
 
-	pthread_rwlock_rdlock(&table_lock);
+	npu_rt_devices_read_lock();
 	r = devices[dev].open ? devices[dev].refs == refs : refs == 0;
-	pthread_rwlock_unlock(&table_lock);
+	npu_rt_devices_unlock();
 	return r;
-}
-
-void npu_rt_devices_read_lock(void)
-{
-	pthread_rwlock_rdlock(&table_lock);
-}
-
-void npu_rt_devices_write_lock(void)
-{
-	pthread_rwlock_wrlock(&table_lock);
-}
-
-void npu_rt_devices_unlock(void)
-{
-	pthread_rwlock_unlock(&table_lock);
 }
 
 const struct npu_sim_profile *npu_rt_device_profile_locked(int dev)
@@ -176,9 +270,9 @@ aclError npu_rt_enter_device(int dev)
 
 static int current_locked(void)
 {
-	int d = current_dev;
+	int d = current.dev;
 
-	if (d < 0 || !devices[d].open || devices[d].epoch != current_epoch)
+	if (d < 0 || !devices[d].open || devices[d].epoch != current.epoch)
 		return -1;
 	return d;
 }
@@ -351,7 +445,7 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId)
 
 	if (npu_rt_device_state_hook != NULL && device_refs_are(deviceId, 0))
 		state_note(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
-	pthread_rwlock_wrlock(&table_lock);
+	npu_rt_devices_write_lock();
 	if (devices[deviceId].open) {
 		if (devices[deviceId].refs == UINT32_MAX)
 			err = ACL_ERROR_RT_OVER_LIMIT;
@@ -361,12 +455,12 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId)
 		err = open_device_locked(deviceId);
 	}
 	if (err == ACL_SUCCESS) {
-		current_dev = deviceId;
-		current_epoch = devices[deviceId].epoch;
+		current.dev = deviceId;
+		current.epoch = devices[deviceId].epoch;
 		/* the default context becomes the thread's context */
-		npu_rt_handles_device_opened(deviceId, current_epoch);
+		npu_rt_handles_device_opened(deviceId, current.epoch);
 	}
-	pthread_rwlock_unlock(&table_lock);
+	npu_rt_devices_unlock();
 	if (err == ACL_SUCCESS)
 		state_note(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
 	return err;
@@ -383,13 +477,13 @@ aclError npu_rt_device_bind_current(int dev, uint64_t epoch)
 {
 	aclError err = ACL_ERROR_RT_PARAM_INVALID;
 
-	pthread_rwlock_rdlock(&table_lock);
+	npu_rt_devices_read_lock();
 	if (npu_rt_device_epoch_locked(dev) == epoch && epoch != 0) {
-		current_dev = dev;
-		current_epoch = epoch;
+		current.dev = dev;
+		current.epoch = epoch;
 		err = ACL_SUCCESS;
 	}
-	pthread_rwlock_unlock(&table_lock);
+	npu_rt_devices_unlock();
 	return err;
 }
 
@@ -436,20 +530,20 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId)
 	closing = npu_rt_device_state_hook != NULL && device_refs_are(deviceId, 1);
 	if (closing)
 		state_note(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
-	pthread_rwlock_wrlock(&table_lock);
+	npu_rt_devices_write_lock();
 	if (!devices[deviceId].open) {	/* the runtime: no reference to release */
-		pthread_rwlock_unlock(&table_lock);
+		npu_rt_devices_unlock();
 		npu_rt_msg_detail("device %d is not set in this process (never set, or already reset)", deviceId);
 		return ACL_ERROR_RT_CONTEXT_RELEASE_ERROR;
 	}
 	if (--devices[deviceId].refs == 0) {
 		close_device_locked(deviceId);
-		if (current_dev == deviceId)
-			current_dev = -1;
+		if (current.dev == deviceId)
+			current.dev = -1;
 	} else {
 		closing = false;
 	}
-	pthread_rwlock_unlock(&table_lock);
+	npu_rt_devices_unlock();
 	if (closing)
 		state_note(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
 	return ACL_SUCCESS;
@@ -472,33 +566,33 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId)
 	}
 	if (past_last_device(deviceId))
 		return ACL_ERROR_RT_INVALID_DEVICEID;
-	pthread_rwlock_rdlock(&table_lock);
+	npu_rt_devices_read_lock();
 	if (!devices[deviceId].open) {
-		pthread_rwlock_unlock(&table_lock);
+		npu_rt_devices_unlock();
 		npu_rt_msg_detail("device %d is not set in this process (never set, or already reset)", deviceId);
 		return ACL_ERROR_RT_CONTEXT_RELEASE_ERROR;
 	}
 	epoch = devices[deviceId].epoch;
 	/* the wait without the lock; a reset meanwhile has closed it already */
 	(void)npu_rt_ioctl_unlock(devices[deviceId].fd, NPU_SIM_IOCTL_STREAM_SYNC, &sync);
-	pthread_rwlock_wrlock(&table_lock);
+	npu_rt_devices_write_lock();
 	if (devices[deviceId].open && devices[deviceId].epoch == epoch) {
 		close_device_locked(deviceId);
-		if (current_dev == deviceId)
-			current_dev = -1;
+		if (current.dev == deviceId)
+			current.dev = -1;
 	}
-	pthread_rwlock_unlock(&table_lock);
+	npu_rt_devices_unlock();
 	return ACL_SUCCESS;
 }
 
 void npu_rt_devices_release_all(void)
 {
-	pthread_rwlock_wrlock(&table_lock);
+	npu_rt_devices_write_lock();
 	for (int i = 0; i < NPU_RT_MAX_DEVICES; i++)
 		if (devices[i].open)
 			close_device_locked(i);
-	current_dev = -1;
-	pthread_rwlock_unlock(&table_lock);
+	current.dev = -1;
+	npu_rt_devices_unlock();
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId)
@@ -624,14 +718,14 @@ ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode)
 
 void npu_rt_devices_atfork_prepare(void)
 {
-	pthread_rwlock_wrlock(&table_lock);
+	npu_rt_devices_write_lock();
 	pthread_mutex_lock(&holds_lock);
 }
 
 void npu_rt_devices_atfork_parent(void)
 {
 	pthread_mutex_unlock(&holds_lock);
-	pthread_rwlock_unlock(&table_lock);
+	npu_rt_devices_unlock();
 }
 
 /*
@@ -653,8 +747,9 @@ void npu_rt_devices_atfork_child(void)
 		close(h->fd);
 	holds = NULL;
 	pthread_mutex_init(&holds_lock, NULL);
-	current_dev = -1;
+	current.dev = -1;
 	npu_rt_handles_atfork_child();
+	__atomic_store_n(&table_state, 0, __ATOMIC_RELAXED);
 	pthread_rwlock_init(&table_lock, NULL);
 }
 

@@ -7,8 +7,11 @@
  */
 #include "err_msg.h"
 
+#include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "acl/acl.h"
@@ -16,11 +19,80 @@
 #define MSG_MAX 4096	/* all pending messages of a thread */
 #define DETAIL_MAX 512	/* one call's detail */
 
-static __thread char detail[DETAIL_MAX];
+/* The thread's texts, on the heap (npu_rt_tbuf_get): a thread that could
+ * not get them records no detail and no message. */
+struct msg_bufs {
+	char detail[DETAIL_MAX];
+	char pending[MSG_MAX];
+	char returned[MSG_MAX];
+};
+static struct npu_rt_tbuf msg_tbuf = { .size = sizeof(struct msg_bufs) };
+static __thread struct msg_bufs *bufs;
 static __thread int have_detail;
-static __thread char pending[MSG_MAX];
 static __thread size_t pending_len;
-static __thread char returned[MSG_MAX];
+
+/* ---- per-thread buffers ----------------------------------------------- */
+
+/* Before each buffer: where the thread keeps it, cleared when it is freed. */
+union tbuf_head {
+	void **slot;
+	max_align_t align;
+};
+
+static pthread_mutex_t tbuf_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct npu_rt_tbuf *tbufs;	/* those with a key, to delete at unload */
+
+/* A key's destructor, on the exiting thread: a later destructor that fails
+ * a call gets a new buffer (freed in the next round of destructors). */
+static void tbuf_free(void *p)
+{
+	union tbuf_head *h = p;
+
+	*h->slot = NULL;
+	free(h);
+}
+
+void *npu_rt_tbuf_new(struct npu_rt_tbuf *t, void **slot)
+{
+	union tbuf_head *h;
+
+	pthread_mutex_lock(&tbuf_lock);
+	if (t->made == 0) {
+		t->made = pthread_key_create(&t->key, tbuf_free) == 0 ? 1 : -1;
+		if (t->made > 0) {
+			t->next = tbufs;
+			tbufs = t;
+		}
+	}
+	pthread_mutex_unlock(&tbuf_lock);
+	if (t->made < 0)
+		return NULL;
+	h = calloc(1, sizeof(*h) + t->size);
+	if (h == NULL)
+		return NULL;
+	h->slot = slot;
+	if (pthread_setspecific(t->key, h) != 0) {
+		free(h);
+		return NULL;
+	}
+	*slot = h + 1;
+	return *slot;
+}
+
+/* dlclose: no destructor may run in the unmapped library (the buffers of
+ * the threads still running are left). */
+static __attribute__((destructor)) void tbuf_keys_delete(void)
+{
+	for (struct npu_rt_tbuf *t = tbufs; t != NULL; t = t->next)
+		pthread_key_delete(t->key);
+}
+
+static struct msg_bufs *msg_bufs(void)
+{
+	if (bufs == NULL)
+		pending_len = 0;	/* none yet, or they went at the thread's exit */
+	return npu_rt_tbuf_get(&msg_tbuf, (void **)&bufs);
+}
 
 void (*npu_rt_msg_fail_hook)(const char *line);
 
@@ -101,12 +173,13 @@ void npu_rt_msg_atfork_child(void)
 
 void npu_rt_msg_detail(const char *fmt, ...)
 {
+	struct msg_bufs *b;
 	va_list ap;
 
-	if (have_detail)
+	if (have_detail || (b = msg_bufs()) == NULL)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(detail, sizeof(detail), fmt, ap);
+	vsnprintf(b->detail, sizeof(b->detail), fmt, ap);
 	va_end(ap);
 	have_detail = 1;
 	__atomic_fetch_add(&npu_rt_msg_details_held, 1, __ATOMIC_RELAXED);
@@ -115,6 +188,12 @@ void npu_rt_msg_detail(const char *fmt, ...)
 /* Put line in front of the pending messages, dropping the oldest to fit. */
 static void push_front(const char *line, size_t len)
 {
+	struct msg_bufs *b = msg_bufs();
+	char *pending;
+
+	if (b == NULL)
+		return;
+	pending = b->pending;
 	if (len > MSG_MAX - 2)
 		len = MSG_MAX - 2;
 	while (pending_len > 0 && len + 1 + pending_len > MSG_MAX - 1) {
@@ -136,7 +215,7 @@ void npu_rt_msg_fail(const char *call, aclError err)
 	int n;
 
 	n = snprintf(line, sizeof(line), "%s: %s (error %d %s)", call,
-		     have_detail ? detail : c != NULL ? c->text : "failed", err,
+		     have_detail && bufs != NULL ? bufs->detail : c != NULL ? c->text : "failed", err,
 		     c != NULL ? c->name : "of the runtime");
 	drop_detail();
 	if (n > 0)
@@ -147,12 +226,12 @@ void npu_rt_msg_fail(const char *call, aclError err)
 
 ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void)
 {
-	if (pending_len == 0)
+	if (pending_len == 0 || bufs == NULL)
 		return NULL;
 	/* one message a line, without a trailing newline */
-	memcpy(returned, pending, pending_len - 1);
-	returned[pending_len - 1] = '\0';
+	memcpy(bufs->returned, bufs->pending, pending_len - 1);
+	bufs->returned[pending_len - 1] = '\0';
 	pending_len = 0;
-	pending[0] = '\0';
-	return returned;
+	bufs->pending[0] = '\0';
+	return bufs->returned;
 }

@@ -11,13 +11,16 @@
 #ifndef NPU_RT_ERR_MSG_H
 #define NPU_RT_ERR_MSG_H
 
+#include <pthread.h>
+#include <stddef.h>
+
 #include "acl/acl_base.h"
 
 /*
  * Threads holding a detail not yet used by a failing call's message.  Only
  * the thread itself sets or clears its own detail, and counts it here, so
  * a thread reading 0 holds none: npu_rt_msg_begin then needs no access to
- * its thread-local state (a __tls_get_addr call for a dlopen'd library).
+ * its thread-local state (one load instead of two per call).
  */
 extern int npu_rt_msg_details_held;
 void npu_rt_msg_forget(void);
@@ -37,5 +40,27 @@ void npu_rt_msg_fail(const char *call, aclError err);
 /* Called with each recorded message when set (the NPU_SIM_CHECK reports,
  * check.c): a pointer so this file links alone in the unit tests. */
 extern void (*npu_rt_msg_fail_hook)(const char *line);
+
+/*
+ * A per-thread buffer of size bytes, zeroed, made at the thread's first
+ * need and freed when the thread exits.  The library's thread-local block
+ * holds only small fields, so the shared library can use the initial-exec
+ * TLS model (a %fs-relative load, no __tls_get_addr call) and still be
+ * dlopen'ed (glibc places such a library in the surplus of its static TLS,
+ * a few hundred bytes: lib/lib.mk); the big texts live here instead.
+ */
+struct npu_rt_tbuf {
+	size_t size;
+	int made;		/* key made (1), could not be (-1) */
+	pthread_key_t key;	/* frees a thread's buffer at its exit */
+	struct npu_rt_tbuf *next;
+};
+/* Make the calling thread's buffer of t, kept in *slot (a __thread
+ * pointer); NULL when there is no memory or key for it. */
+void *npu_rt_tbuf_new(struct npu_rt_tbuf *t, void **slot);
+static inline void *npu_rt_tbuf_get(struct npu_rt_tbuf *t, void **slot)
+{
+	return *slot != NULL ? *slot : npu_rt_tbuf_new(t, slot);
+}
 
 #endif /* NPU_RT_ERR_MSG_H */

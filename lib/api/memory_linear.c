@@ -120,7 +120,7 @@ static aclError alloc_device(uint32_t api, void **devPtr, size_t size, uint32_t 
 	req.flags = plan.flags;
 	req.policy = policy;
 	req.api = api;
-	rc = npu_rt_ioctl(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_ALLOC, &req);
+	rc = npu_rt_ioctl_inline(npu_rt_device_fd_locked(dev), NPU_SIM_IOCTL_MEM_ALLOC, &req);
 	if (rc == -ENOMEM || rc == -ENOSPC)
 		npu_rt_alloc_diagnose(npu_rt_device_fd_locked(dev), plan.footprint, plan.backing);
 	if (rc == 0 && npu_rt_check_flags)

@@ -32,7 +32,9 @@
 #define FREED_RING	64	/* freed ranges remembered */
 #define BLOCK_MAX	NPU_RT_BLOCK_MAX
 
-static __thread char pending[BLOCK_MAX];	/* misuse found by the failing call */
+/* Misuse found by the failing call (on the heap: err_msg.h npu_rt_tbuf). */
+static struct npu_rt_tbuf pending_tbuf = { .size = BLOCK_MAX };
+static __thread char *pending;
 static __thread size_t pending_len;
 static __thread bool pending_setup;
 
@@ -317,14 +319,15 @@ static void pend(const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	if (pending_len >= sizeof(pending) - 1)
+	if (pending == NULL)
+		pending_len = 0;	/* none yet, or it went at the thread's exit */
+	if (pending_len >= BLOCK_MAX - 1 || npu_rt_tbuf_get(&pending_tbuf, (void **)&pending) == NULL)
 		return;
 	va_start(ap, fmt);
-	n = vsnprintf(pending + pending_len, sizeof(pending) - pending_len, fmt, ap);
+	n = vsnprintf(pending + pending_len, BLOCK_MAX - pending_len, fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		pending_len += (size_t)n < sizeof(pending) - pending_len ? (size_t)n :
-			       sizeof(pending) - pending_len - 1;
+		pending_len += (size_t)n < BLOCK_MAX - pending_len ? (size_t)n : BLOCK_MAX - pending_len - 1;
 }
 
 static void pend_site(const char *what, const char *call, const struct npu_rt_site *s)
@@ -452,7 +455,7 @@ static void call_failed(const char *line)
 {
 	struct npu_rt_block b = { .len = 0 };
 
-	if (pending_len > 0 && (npu_rt_check_flags & NPU_RT_CHECK_MISUSE)) {
+	if (pending_len > 0 && pending != NULL && (npu_rt_check_flags & NPU_RT_CHECK_MISUSE)) {
 		npu_rt_block_add(&b, "%.*s    error: %s\n", (int)pending_len, pending, line);
 		npu_rt_block_emit(&b, NULL);
 	} else if (pending_setup) {

@@ -8,6 +8,7 @@
  */
 #include <check.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,6 +304,69 @@ START_TEST(exported_symbols)
 }
 END_TEST
 
+/*
+ * The shared library uses initial-exec TLS (lib/lib.mk): dlopen must still
+ * load it into a process that did not start with it (the Python module's
+ * way), and each thread's messages (kept on the heap, freed at the
+ * thread's exit) must work in threads that come and go, also after
+ * dlclose.
+ */
+typedef aclError (*malloc_fn)(void **, size_t, aclrtMemMallocPolicy);
+typedef const char *(*msg_fn)(void);
+static malloc_fn dl_malloc;
+static msg_fn dl_msg;
+
+static void *failing_call(void *arg)
+{
+	const char *m;
+
+	(void)arg;
+	if (dl_malloc(NULL, 64, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_ERROR_INVALID_PARAM)
+		return (void *)1;
+	m = dl_msg();
+	if (m == NULL || strcmp(m, "aclrtMalloc: devPtr is NULL (error 100000 ACL_ERROR_INVALID_PARAM)") != 0)
+		return (void *)2;
+	return dl_msg() == NULL ? NULL : (void *)3;	/* read once */
+}
+
+static void *unread_message(void *arg)
+{
+	(void)arg;
+	return dl_malloc(NULL, 64, ACL_MEM_MALLOC_HUGE_FIRST) == ACL_ERROR_INVALID_PARAM ? NULL : (void *)1;
+}
+
+static void *no_call(void *arg)
+{
+	return arg;
+}
+
+START_TEST(dlopen_thread_messages)
+{
+	void *h = dlopen(LIBACL_RT_SO, RTLD_NOW | RTLD_LOCAL);
+	pthread_t t;
+	void *ret;
+
+	ck_assert_msg(h != NULL, "dlopen %s: %s", LIBACL_RT_SO, dlerror());
+	dl_malloc = (malloc_fn)dlsym(h, "aclrtMalloc");
+	dl_msg = (msg_fn)dlsym(h, "aclGetRecentErrMsg");
+	ck_assert(dl_malloc != NULL && dl_msg != NULL);
+	ck_assert_ptr_null(failing_call(NULL));
+	for (int i = 0; i < 32; i++) {
+		ck_assert_int_eq(pthread_create(&t, NULL, failing_call, NULL), 0);
+		ck_assert_int_eq(pthread_join(t, &ret), 0);
+		ck_assert_ptr_null(ret);
+	}
+	/* a thread that leaves its message unread frees it at its exit */
+	ck_assert_int_eq(pthread_create(&t, NULL, unread_message, NULL), 0);
+	ck_assert_int_eq(pthread_join(t, &ret), 0);
+	ck_assert_ptr_null(ret);
+	ck_assert_int_eq(dlclose(h), 0);
+	/* no destructor of the library runs at a thread's exit after dlclose */
+	ck_assert_int_eq(pthread_create(&t, NULL, no_call, NULL), 0);
+	ck_assert_int_eq(pthread_join(t, &ret), 0);
+}
+END_TEST
+
 static Suite *api_suite(void)
 {
 	Suite *s = suite_create("api_host");
@@ -327,6 +391,7 @@ static Suite *api_suite(void)
 	tcase_add_test(t, memset_checks);
 	tcase_add_test(t, mem_info_checks);
 	tcase_add_test(t, exported_symbols);
+	tcase_add_test(t, dlopen_thread_messages);
 	suite_add_tcase(s, t);
 	return s;
 }
