@@ -403,7 +403,8 @@ def main():
     print('# Instruction profile (insnprof) of %s' % a.outdir)
     print()
     print('Per call = window count / N (N = %s). Every row includes the driver loop: '
-          'the "empty" row. Whole numbers are exact; fractions are interrupts.' %
+          'the "empty" row. The code a call runs counts in whole numbers, the same on every run; '
+          'fractions are interrupts landing in the window.' %
           ', '.join(sorted(set(str(r.n) for r in rows.values()))))
     print()
     summary(rows)
