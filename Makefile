@@ -8,6 +8,7 @@
 #                   once built)
 #   make debug-kernel  sanitizer guest kernel + module (build/debug-kernel/)
 #   make bench      benchmarks (ratios against the raw primitives) in a VM
+#   make bench-insns  exact guest instructions per small call (TCG plugin)
 #   make deps       install the Debian packages a fresh machine lacks
 #
 # User-space parts are described by one fragment per directory (*/*.mk),
