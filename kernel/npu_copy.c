@@ -715,16 +715,6 @@ void npu_xfer_free(struct npu_xfer *x)
 #define NPU_COPY_SMALL	256
 
 /*
- * The stack buffer is written before it is read: no zeroing of it per call
- * (CONFIG_INIT_STACK_ALL_ZERO would clear 256 bytes every time).
- */
-#if __has_attribute(__uninitialized__)
-#define npu_no_autoinit	__attribute__((__uninitialized__))
-#else
-#define npu_no_autoinit
-#endif
-
-/*
  * The user side of a small copy, in words: no call out of the user access
  * section (TCG pays for each), no object-size check (the stack buffer is
  * ours).  Returns false on a fault, or on a hole while @nofault.
