@@ -16,18 +16,26 @@
 void npu_handle_ctx_init(struct npu_ctx *ctx)
 {
 	xa_init_flags(&ctx->handles, XA_FLAGS_ALLOC1);
+	ctx->handle_hint = NULL;
 }
 
-/* A handle the user still holds, or NULL. */
+/*
+ * A handle the user still holds, or NULL.  The handle found last is tried
+ * before the xarray (map calls come in runs on one handle, and xa_load is
+ * several calls under TCG); it is forgotten when its id dies.
+ */
 struct npu_handle *npu_handle_lookup(struct npu_ctx *ctx, u32 id)
 {
-	struct npu_handle *h;
+	struct npu_handle *h = ctx->handle_hint;
 
 	lockdep_assert_held(&ctx->lock);
-	h = xa_load(&ctx->handles, id);
-	if (!h || !h->holds)
-		return NULL;
-	return h;
+	if (!h || h->id != id) {
+		h = xa_load(&ctx->handles, id);
+		if (!h)
+			return NULL;
+		ctx->handle_hint = h;
+	}
+	return h->holds ? h : NULL;
 }
 
 /* Device memory a handle charges to its context (not imported, not host). */
@@ -112,6 +120,8 @@ static struct npu_phys *npu_handle_destroy(struct npu_ctx *ctx,
 	struct npu_phys *phys = h->phys;
 
 	xa_erase(&ctx->handles, h->id);
+	if (ctx->handle_hint == h)
+		ctx->handle_hint = NULL;
 	npu_handle_unexport(h);
 	npu_handle_uncharge_import(ctx, h);
 	ctx->nr_handles--;

@@ -366,6 +366,7 @@ struct npu_ctx {
 	u64 nr_maps;			/* and @used: WRITE_ONCE */
 	u64 used;			/* bytes charged by this context */
 	struct xarray handles;		/* id -> npu_handle */
+	struct npu_handle *handle_hint;	/* in handles, found last, or NULL */
 	struct list_head resvs;		/* npu_map.node of reservations */
 	struct list_head vmaps;		/* npu_map.node of VMM mappings */
 	struct npu_map *vmap_spare;	/* unmapped, for the next map (lock) */
@@ -839,8 +840,9 @@ void npu_va_small_erase(struct npu_ctx *ctx, struct npu_small_page *sp);
 int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 		   unsigned long fixed);
 void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv);
+struct npu_map *npu_va_resv_at(struct npu_ctx *ctx, unsigned long addr);
 int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map);
-void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map);
+struct npu_map *npu_va_unmap_at(struct npu_ctx *ctx, unsigned long addr);
 void npu_va_resv_destroy(struct npu_map *resv);
 bool npu_va_any_readonly(struct npu_ctx *ctx, unsigned long start,
 			 unsigned long end);

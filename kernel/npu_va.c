@@ -217,6 +217,51 @@ static struct npu_map **npu_resv_slot(struct npu_map *resv, unsigned long g)
 	return chunk ? &chunk[g % NPU_VA_GRAN_CHUNK] : NULL;
 }
 
+/* The first granule after @g's chunk, or @end if that comes first. */
+static unsigned long npu_resv_chunk_end(unsigned long g, unsigned long end)
+{
+	return min(end, round_down(g, NPU_VA_GRAN_CHUNK) + NPU_VA_GRAN_CHUNK);
+}
+
+/*
+ * Whether a granule of [@first, @end) of @resv is mapped: one chunk
+ * lookup per chunk, not per granule (a 2 MiB mapping is one granule).
+ */
+static bool npu_resv_busy(struct npu_map *resv, unsigned long first,
+			  unsigned long end)
+{
+	struct npu_map ***gran = resv->u.resv.gran;
+	struct npu_map **chunk;
+	unsigned long g, stop;
+
+	if (!gran)
+		return false;
+	for (g = first; g < end; g = stop) {
+		stop = npu_resv_chunk_end(g, end);
+		chunk = gran[g / NPU_VA_GRAN_CHUNK];
+		for (; chunk && g < stop; g++) {
+			if (chunk[g % NPU_VA_GRAN_CHUNK])
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Set granules [@first, @end) of @resv (their chunks made) to @map. */
+static void npu_resv_fill(struct npu_map *resv, unsigned long first,
+			  unsigned long end, struct npu_map *map)
+{
+	struct npu_map **chunk;
+	unsigned long g, stop;
+
+	for (g = first; g < end; g = stop) {
+		stop = npu_resv_chunk_end(g, end);
+		chunk = resv->u.resv.gran[g / NPU_VA_GRAN_CHUNK];
+		for (; g < stop; g++)
+			chunk[g % NPU_VA_GRAN_CHUNK] = map;
+	}
+}
+
 /* The mapping of @resv at @addr, else @resv (a hole or the guard page). */
 static struct npu_map *npu_resv_map_at(struct npu_map *resv,
 				       unsigned long addr)
@@ -372,6 +417,35 @@ struct npu_map *npu_va_entry(struct npu_ctx *ctx, unsigned long addr)
 	return map;
 }
 
+/* The tree's part of npu_va_resv_at(): a walk, kept out of its fast path. */
+static noinline struct npu_map *npu_va_resv_walk(struct npu_ctx *ctx,
+						 unsigned long addr)
+{
+	MA_STATE(mas, &ctx->va_mt, addr, addr);
+	struct npu_map *resv = mas_walk(&mas);
+
+	if (!resv || resv->ops == &npu_small_hole_ops ||
+	    resv->role != NPU_MAP_RESERVATION || addr - resv->va >= resv->len)
+		return NULL;
+	ctx->va_resv_hint = resv;
+	return resv;
+}
+
+/*
+ * The reservation whose range (its guard excluded) holds @addr, or NULL,
+ * without a look at its mappings; the reservation found last first, as in
+ * npu_va_walk().
+ */
+struct npu_map *npu_va_resv_at(struct npu_ctx *ctx, unsigned long addr)
+{
+	struct npu_map *resv = ctx->va_resv_hint;
+
+	lockdep_assert_held(&ctx->lock);
+	if (resv && addr - resv->va < resv->len)
+		return resv;
+	return npu_va_resv_walk(ctx, addr);
+}
+
 /*
  * Give reservation @resv (len set) a VA: anywhere (@fixed 0, aligned to
  * @align) or exactly at @fixed.  Like an allocation it is followed by a
@@ -416,26 +490,15 @@ void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv)
 	npu_va_clear(ctx, resv->va, resv->va + resv->len + NPU_VA_GUARD - 1);
 }
 
-/*
- * Enter VMM mapping @map (va, len, resv set; inside the reservation) in
- * its reservation's table; -EBUSY if any of it is already mapped.
- */
-int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
+/* npu_va_map_in() of granules [@first, @end), chunk by chunk. */
+static int npu_va_map_in_chunks(struct npu_ctx *ctx, struct npu_map *map,
+				unsigned long first, unsigned long end)
 {
 	struct npu_map *resv = map->u.vmm.resv;
-	unsigned long first = (map->va - resv->va) >> NPU_VA_GRAN_SHIFT;
-	unsigned long end = first + (map->len >> NPU_VA_GRAN_SHIFT);
-	struct npu_map **slot;
-	unsigned long g, c;
+	unsigned long c;
 
-	lockdep_assert_held(&ctx->lock);
-	if (ctx->nr_va >= npu_max_objects)
-		return -ENOMEM;
-	for (g = first; g < end; g++) {
-		slot = npu_resv_slot(resv, g);
-		if (slot && *slot)
-			return -EBUSY;
-	}
+	if (npu_resv_busy(resv, first, end))
+		return -EBUSY;
 	if (!resv->u.resv.gran) {
 		resv->u.resv.gran = kvcalloc(npu_resv_chunks(resv),
 					     sizeof(*resv->u.resv.gran),
@@ -451,30 +514,60 @@ int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
 		if (!resv->u.resv.gran[c])
 			return -ENOMEM;
 	}
-	for (g = first; g < end; g++)
-		*npu_resv_slot(resv, g) = map;
+	npu_resv_fill(resv, first, end, map);
 	ctx->nr_va++;
 	return 0;
 }
 
 /*
- * Give VMM mapping @map's range back to its reservation (@map was found
- * by address under this hold of ctx->lock).
+ * Enter VMM mapping @map (va, len, resv set; inside the reservation) in
+ * its reservation's table; -EBUSY if any of it is already mapped.  One
+ * granule (2 MiB) whose chunk is made: one slot, looked up once.
  */
-void npu_va_unmap_in(struct npu_ctx *ctx, struct npu_map *map)
+int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
 {
 	struct npu_map *resv = map->u.vmm.resv;
 	unsigned long first = (map->va - resv->va) >> NPU_VA_GRAN_SHIFT;
-	unsigned long end = first + (map->len >> NPU_VA_GRAN_SHIFT);
-	struct npu_map **slot = npu_resv_slot(resv, first);
-	unsigned long g;
+	unsigned long n = map->len >> NPU_VA_GRAN_SHIFT;
+	struct npu_map **slot;
 
 	lockdep_assert_held(&ctx->lock);
-	if (!slot || *slot != map)
-		return;
-	for (g = first; g < end; g++)
-		*npu_resv_slot(resv, g) = NULL;
+	if (ctx->nr_va >= npu_max_objects)
+		return -ENOMEM;
+	slot = npu_resv_slot(resv, first);
+	if (n != 1 || !slot)
+		return npu_va_map_in_chunks(ctx, map, first, first + n);
+	if (*slot)
+		return -EBUSY;
+	*slot = map;
+	ctx->nr_va++;
+	return 0;
+}
+
+/*
+ * Take the VMM mapping that starts at @addr out of its reservation's
+ * table and return it, or NULL if no mapping starts there.
+ */
+struct npu_map *npu_va_unmap_at(struct npu_ctx *ctx, unsigned long addr)
+{
+	struct npu_map *resv = npu_va_resv_at(ctx, addr);
+	struct npu_map **slot, *map;
+	unsigned long g;
+
+	if (!resv)
+		return NULL;
+	g = (addr - resv->va) >> NPU_VA_GRAN_SHIFT;
+	slot = npu_resv_slot(resv, g);
+	map = slot ? *slot : NULL;
+	if (!map || map->va != addr)
+		return NULL;
+	if (map->len >> NPU_VA_GRAN_SHIFT == 1)
+		*slot = NULL;
+	else
+		npu_resv_fill(resv, g, g + (map->len >> NPU_VA_GRAN_SHIFT),
+			      NULL);
 	ctx->nr_va--;
+	return map;
 }
 
 /* Forget @map's VA (and the guard page stored with it). */

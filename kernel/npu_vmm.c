@@ -322,6 +322,30 @@ static void npu_vmap_own_phys(struct npu_map *map)
 		npu_phys_get(map->phys);
 }
 
+/*
+ * The VMM_MAP record, field by field in one user access section: the
+ * result of copy_from_user() (all or -EFAULT) without its calls out (the
+ * object-size check, the copy routine), which TCG charges per call.
+ */
+static __always_inline bool npu_vmm_map_args(struct npu_sim_vmm_map *a,
+					     const void __user *uarg)
+{
+	const struct npu_sim_vmm_map __user *u = uarg;
+
+	if (!user_read_access_begin(u, sizeof(*u)))
+		return false;
+	unsafe_get_user(a->va, &u->va, efault);
+	unsafe_get_user(a->size, &u->size, efault);
+	unsafe_get_user(a->offset, &u->offset, efault);
+	unsafe_get_user(a->handle, &u->handle, efault);
+	unsafe_get_user(a->flags, &u->flags, efault);
+	user_read_access_end();
+	return true;
+efault:
+	user_read_access_end();
+	return false;
+}
+
 int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 {
 	struct npu_dev *ndev = ctx->ndev;
@@ -332,7 +356,7 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 	u64 gran;
 	int ret;
 
-	if (copy_from_user(&args, uarg, sizeof(args)))
+	if (!npu_vmm_map_args(&args, uarg))
 		return -EFAULT;
 	if (args.flags & ~NPU_SIM_MAP_NO_ACCESS || args.offset || !args.size ||
 	    args.va & (NPU_SIM_VMM_GRANULE - 1))
@@ -355,7 +379,7 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 		ret = -EINVAL;
 		goto err_unlock;
 	}
-	resv = npu_entry_resv(npu_va_entry(ctx, args.va));
+	resv = npu_va_resv_at(ctx, args.va);
 	if (!resv || args.size > resv->va + resv->len - args.va) {
 		ret = -EINVAL;
 		goto err_unlock;
@@ -401,24 +425,30 @@ err_unlock:
 
 int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 {
-	struct npu_sim_vmm_unmap args;
+	const struct npu_sim_vmm_unmap __user *u = uarg;
 	struct npu_phys *dead;
 	struct npu_handle *h;
 	struct npu_map *map;
+	u32 flags, pad;
 	bool kept;
+	u64 va;
 
-	if (copy_from_user(&args, uarg, sizeof(args)))
+	/* The record in one user access section, as npu_vmm_map_args(). */
+	if (!user_read_access_begin(u, sizeof(*u)))
 		return -EFAULT;
-	if (args.flags || args.pad)
+	unsafe_get_user(va, &u->va, efault);
+	unsafe_get_user(flags, &u->flags, efault);
+	unsafe_get_user(pad, &u->pad, efault);
+	user_read_access_end();
+	if (flags || pad)
 		return -EINVAL;
 
 	mutex_lock(&ctx->lock);
-	map = npu_va_entry(ctx, args.va);
-	if (!map || map->role != NPU_MAP_VMM || map->va != args.va) {
+	map = npu_va_unmap_at(ctx, va);
+	if (!map) {
 		mutex_unlock(&ctx->lock);
 		return -ENOENT;
 	}
-	npu_va_unmap_in(ctx, map);
 	/* No host fault into it: no PTE of it anywhere to zap. */
 	if (map->u.vmm.host_ptes)
 		npu_window_zap(ctx, map->va, map->len);
@@ -445,6 +475,9 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 	if (dead)
 		npu_phys_put(dead);
 	return 0;
+efault:
+	user_read_access_end();
+	return -EFAULT;
 }
 
 int npu_ioctl_vmm_set_access(struct npu_ctx *ctx, void __user *uarg)
