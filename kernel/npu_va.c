@@ -422,9 +422,10 @@ static noinline struct npu_map *npu_va_resv_walk(struct npu_ctx *ctx,
 						 unsigned long addr)
 {
 	MA_STATE(mas, &ctx->va_mt, addr, addr);
-	struct npu_map *resv = mas_walk(&mas);
+	void *e = mas_walk(&mas);
+	struct npu_map *resv = e;
 
-	if (!resv || resv->ops == &npu_small_hole_ops ||
+	if (!e || npu_va_small_of(e) ||
 	    resv->role != NPU_MAP_RESERVATION || addr - resv->va >= resv->len)
 		return NULL;
 	ctx->va_resv_hint = resv;
