@@ -316,10 +316,13 @@ static __always_inline long npu_ioctl_run(struct npu_ctx *ctx,
  * so the checks above fold to what the command needs, and its handler is
  * called directly (through the table's pointer is a retpoline thunk).
  */
-#define NPU_IOCTL_HOT(_cmd, _fn)					\
-	case _cmd:							\
-		return npu_ioctl_run(ctx, &npu_ioctls[_IOC_NR(_cmd)], _cmd, \
-				     uarg, _fn)
+static __always_inline long npu_ioctl_hot(struct npu_ctx *ctx, unsigned int cmd,
+					  void __user *uarg,
+					  int (*fn)(struct npu_ctx *ctx,
+						    void __user *uarg))
+{
+	return npu_ioctl_run(ctx, &npu_ioctls[_IOC_NR(cmd)], cmd, uarg, fn);
+}
 
 static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 {
@@ -329,12 +332,24 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	unsigned int nr = _IOC_NR(cmd);
 
 	switch (cmd) {
-	NPU_IOCTL_HOT(NPU_SIM_IOCTL_MEMCPY, npu_ioctl_memcpy);
-	NPU_IOCTL_HOT(NPU_SIM_IOCTL_MEM_ALLOC, npu_ioctl_mem_alloc);
-	NPU_IOCTL_HOT(NPU_SIM_IOCTL_MEM_FREE, npu_ioctl_mem_free);
-	NPU_IOCTL_HOT(NPU_SIM_IOCTL_MEM_INFO, npu_ioctl_mem_info);
-	NPU_IOCTL_HOT(NPU_SIM_IOCTL_VMM_MAP, npu_ioctl_vmm_map);
-	NPU_IOCTL_HOT(NPU_SIM_IOCTL_VMM_UNMAP, npu_ioctl_vmm_unmap);
+	case NPU_SIM_IOCTL_MEMCPY:
+		return npu_ioctl_hot(ctx, NPU_SIM_IOCTL_MEMCPY, uarg,
+				     npu_ioctl_memcpy);
+	case NPU_SIM_IOCTL_MEM_ALLOC:
+		return npu_ioctl_hot(ctx, NPU_SIM_IOCTL_MEM_ALLOC, uarg,
+				     npu_ioctl_mem_alloc);
+	case NPU_SIM_IOCTL_MEM_FREE:
+		return npu_ioctl_hot(ctx, NPU_SIM_IOCTL_MEM_FREE, uarg,
+				     npu_ioctl_mem_free);
+	case NPU_SIM_IOCTL_MEM_INFO:
+		return npu_ioctl_hot(ctx, NPU_SIM_IOCTL_MEM_INFO, uarg,
+				     npu_ioctl_mem_info);
+	case NPU_SIM_IOCTL_VMM_MAP:
+		return npu_ioctl_hot(ctx, NPU_SIM_IOCTL_VMM_MAP, uarg,
+				     npu_ioctl_vmm_map);
+	case NPU_SIM_IOCTL_VMM_UNMAP:
+		return npu_ioctl_hot(ctx, NPU_SIM_IOCTL_VMM_UNMAP, uarg,
+				     npu_ioctl_vmm_unmap);
 	}
 
 	if (nr >= ARRAY_SIZE(npu_ioctls))
@@ -346,7 +361,6 @@ static long npu_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 		return -ENOTTY;
 	return npu_ioctl_run(ctx, desc, cmd, uarg, NULL);
 }
-#undef NPU_IOCTL_HOT
 
 static const struct file_operations npu_fops = {
 	.owner = THIS_MODULE,
