@@ -58,8 +58,7 @@ static_assert(sizeof(struct npu_map) == 152);
 
 /*
  * Keep just-unlinked @map in *@spare (ctx->lock held) if nobody else holds
- * it: a reference is only taken under ctx->lock from a published map, so
- * a count of one (the context's) cannot grow, and no queued op holds it.
+ * it (npu_map_held()).
  * Its phys reference moves to *@phys, for the caller to put after
  * unlocking; @phys NULL: the map only borrowed its phys (a VMM mapping's
  * is its handle's), nothing to put.  False (someone holds it, or a spare
@@ -68,8 +67,7 @@ static_assert(sizeof(struct npu_map) == 152);
 bool npu_map_keep_spare(struct npu_map **spare, struct npu_map *map,
 			struct npu_phys **phys)
 {
-	if (kref_read(&map->ref) != 1 || atomic_read(&map->nr_queued) ||
-	    READ_ONCE(*spare))
+	if (npu_map_held(map) || READ_ONCE(*spare))
 		return false;
 	if (phys)
 		*phys = map->phys;

@@ -177,9 +177,8 @@ void npu_small_ctx_teardown(struct npu_ctx *ctx)
 /*
  * The map's ops->unlink: its slot goes back to its page.  A slot's map
  * borrows the page's reference while it is published; one that outlives
- * its slot (a copy or queued work holds it; references are only taken
- * from a published map, so none is taken from now on) takes its own, and
- * the others drop the pointer (no put: the free touches no npu_phys).
+ * its slot (npu_map_held(): a copy or queued work holds it) takes its own,
+ * and the others drop the pointer (no put: the free touches no npu_phys).
  */
 static void npu_small_unlink(struct npu_ctx *ctx, struct npu_map *map)
 {
@@ -187,7 +186,7 @@ static void npu_small_unlink(struct npu_ctx *ctx, struct npu_map *map)
 	unsigned int i = map->phys_off / sp->slot;
 	bool was_full = !~sp->used;
 
-	if (kref_read(&map->ref) > 1 || atomic_read(&map->nr_queued))
+	if (npu_map_held(map))
 		npu_phys_get(map->phys);
 	else
 		map->phys = NULL;

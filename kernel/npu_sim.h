@@ -906,6 +906,16 @@ static inline void npu_map_get(struct npu_map *map)
 }
 
 /*
+ * Whether anyone but the context holds unlinked @map (ctx->lock held): a
+ * copy's reference or queued work.  References are only taken under
+ * ctx->lock from a published map, so the answer cannot turn to true.
+ */
+static inline bool npu_map_held(struct npu_map *map)
+{
+	return kref_read(&map->ref) != 1 || atomic_read(&map->nr_queued);
+}
+
+/*
  * Whether the device may access @map (@write: write to it): not a VMM
  * mapping without access, not read-only registered host memory for a
  * write (the copy engine may write read-only device memory).
