@@ -161,24 +161,13 @@ static u64 npu_piece_room(struct npu_map *map, unsigned long addr, bool back)
 	return min(room, map_room);
 }
 
-/*
- * Map device byte @addr of @map; *@held is the backing used.  A role may
- * back its bytes elsewhere (npu_map_ops.backing, referenced until unmap:
- * managed memory moves between its host pages and a device copy); such a
- * backing is of normal pages, so one piece (never crossing a 4 KiB page
- * of normal pages) lies in one page of either backing.
- */
-static __always_inline void *npu_piece_map(struct npu_ctx *ctx,
-					   struct npu_map *map,
-					   unsigned long addr,
-					   struct npu_phys **held)
+/* Map device byte @addr of @map: its phys, kept by the copy's map reference. */
+static __always_inline void *npu_piece_map(struct npu_map *map,
+					   unsigned long addr)
 {
 	struct npu_phys *phys = map->phys;
 	u64 off = map->phys_off + (addr - map->va);
 
-	if (map->ops && map->ops->backing)
-		phys = map->ops->backing(ctx, map, addr, &off);
-	*held = phys;
 	/* x86-64 has no highmem: hugetlb pages are always in the direct map. */
 	if (phys->kind != NPU_SIM_PAGE_NORMAL)
 		return page_address(phys->pages[off >> phys->shift]) +
@@ -187,13 +176,10 @@ static __always_inline void *npu_piece_map(struct npu_ctx *ctx,
 	       offset_in_page(off);
 }
 
-static __always_inline void npu_piece_unmap(struct npu_map *map,
-					    struct npu_phys *held, void *kaddr)
+static __always_inline void npu_piece_unmap(struct npu_map *map, void *kaddr)
 {
-	if (held->kind == NPU_SIM_PAGE_NORMAL)
+	if (map->phys->kind == NPU_SIM_PAGE_NORMAL)
 		kunmap_local(kaddr);
-	if (map->ops && map->ops->backing)
-		npu_phys_put(held);
 }
 
 struct npu_xfer {
@@ -236,51 +222,50 @@ static int npu_xfer_piece(struct npu_xfer *x, struct npu_map *dm,
 			  unsigned long d, struct npu_map *sm,
 			  unsigned long s, size_t n)
 {
-	struct npu_phys *dp, *sp;
 	void *kd, *ks;
 	int ret = 0;
 
 	switch (x->op) {
 	case NPU_XFER_H2D:
-		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
+		kd = npu_piece_map(dm, d);
 		if (npu_remap_copy_from_user(kd, (const void __user *)s, n))
 			ret = -EFAULT;
-		npu_piece_unmap(dm, dp, kd);
+		npu_piece_unmap(dm, kd);
 		break;
 	case NPU_XFER_D2H:
-		ks = npu_piece_map(x->src.ctx, sm, s, &sp);
+		ks = npu_piece_map(sm, s);
 		if (npu_remap_copy_to_user((void __user *)d, ks, n))
 			ret = -EFAULT;
-		npu_piece_unmap(sm, sp, ks);
+		npu_piece_unmap(sm, ks);
 		break;
 	case NPU_XFER_D2D:
-		ks = npu_piece_map(x->src.ctx, sm, s, &sp);
-		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
+		ks = npu_piece_map(sm, s);
+		kd = npu_piece_map(dm, d);
 		/* Backwards (overlap, dst above src) keeps memmove's order. */
 		if (x->back)
 			memmove(kd, ks, n);
 		else
 			npu_remap_copy(kd, ks, n);
-		npu_piece_unmap(dm, dp, kd);
-		npu_piece_unmap(sm, sp, ks);
+		npu_piece_unmap(dm, kd);
+		npu_piece_unmap(sm, ks);
 		break;
 	case NPU_XFER_SET:
-		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
+		kd = npu_piece_map(dm, d);
 		memset(kd, x->value, n);
-		npu_piece_unmap(dm, dp, kd);
+		npu_piece_unmap(dm, kd);
 		break;
 	case NPU_XFER_SET32:
 		/* Pieces start and end on 4-byte boundaries: all is aligned. */
-		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
+		kd = npu_piece_map(dm, d);
 		memset32(kd, x->value, n / sizeof(u32));
-		npu_piece_unmap(dm, dp, kd);
+		npu_piece_unmap(dm, kd);
 		break;
 	case NPU_XFER_REDUCE:
-		ks = npu_piece_map(x->src.ctx, sm, s, &sp);
-		kd = npu_piece_map(x->dst.ctx, dm, d, &dp);
+		ks = npu_piece_map(sm, s);
+		kd = npu_piece_map(dm, d);
 		npu_reduce_apply(kd, ks, n, x->value & 0xff, x->value >> 8);
-		npu_piece_unmap(dm, dp, kd);
-		npu_piece_unmap(sm, sp, ks);
+		npu_piece_unmap(dm, kd);
+		npu_piece_unmap(sm, ks);
 		break;
 	case NPU_XFER_HOLD:
 		break;
@@ -644,7 +629,6 @@ int npu_xfer_exec(struct npu_xfer *x, const bool *abort)
 static int npu_xfer_word(struct npu_xfer *x, void *val, u32 len, bool write)
 {
 	struct npu_map *map = npu_span_find(&x->dst, x->dst_addr);
-	struct npu_phys *held;
 	void *p;
 	int ret;
 
@@ -653,14 +637,14 @@ static int npu_xfer_word(struct npu_xfer *x, void *val, u32 len, bool write)
 	ret = npu_xfer_dev_access(&x->dst, x->dst_addr, len, len, 1, write);
 	if (ret)
 		return ret;
-	p = npu_piece_map(x->dst.ctx, map, x->dst_addr, &held);
+	p = npu_piece_map(map, x->dst_addr);
 	if (len == sizeof(u64) && write)
 		WRITE_ONCE(*(u64 *)p, *(u64 *)val);
 	else if (len == sizeof(u64))
 		*(u64 *)val = READ_ONCE(*(u64 *)p);
 	else
 		*(u32 *)val = READ_ONCE(*(u32 *)p);
-	npu_piece_unmap(map, held, p);
+	npu_piece_unmap(map, p);
 	return 0;
 }
 
@@ -789,7 +773,6 @@ static __always_inline int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op 
 	unsigned long dev = h2d ? dst : src, host = h2d ? src : dst;
 	struct npu_small_page *sp;
 	unsigned long ws, we;
-	struct npu_phys *held;
 	struct npu_map *map;
 	u8 buf[NPU_COPY_SMALL] __aligned(8) npu_no_autoinit;
 	void *kaddr;
@@ -828,17 +811,17 @@ static __always_inline int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op 
 		ret = -EACCES;
 		goto out_unlock;
 	}
-	if ((map->ops && (map->ops->dev_access || map->ops->backing)) ||
+	if ((map->ops && map->ops->dev_access) ||
 	    npu_piece_room(map, dev, false) < n) {
 		ret = 1;		/* role handling or several pieces */
 		goto out_unlock;
 	}
-	kaddr = npu_piece_map(ctx, map, dev, &held);
+	kaddr = npu_piece_map(map, dev);
 	if (h2d)
 		memcpy(kaddr, buf, n);
 	else
 		memcpy(buf, kaddr, n);
-	npu_piece_unmap(map, held, kaddr);
+	npu_piece_unmap(map, kaddr);
 done:
 	mutex_unlock(&ctx->lock);
 

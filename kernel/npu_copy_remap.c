@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Moves of the copy engine (npu_copy.c, npu_managed.c) whose two sides may
- * share an entry of the emulator's TLB: the kernel side is reached through
+ * Moves of the copy engine (npu_copy.c) whose two sides may share an
+ * entry of the emulator's TLB: the kernel side is reached through
  * a second, short-lived kernel mapping of its pages (vm_map_ram) placed so
  * that the two sides' pages cannot meet, and then copied with the kernel's
  * own routines.

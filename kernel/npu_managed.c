@@ -6,14 +6,16 @@
  * NPU_MAP_MANAGED whose npu_map_ops give the host fault rules.
  *
  * Backing: the range's npu_phys (host memory, normal pages, not charged)
- * is the host copy; a block whose state has a device copy also owns a 2 MiB
- * npu_phys on the device (huge page when the pool allows), charged against
- * the capacity until the copy is dropped.  The bytes move with the state:
- * a copy that becomes valid is filled from the one that was (2 MiB, under
- * ctx->lock, host PTEs already zapped and not yet mapped again), and the
- * copy engine reads and writes the device copy while it is valid, the host
- * pages otherwise (npu_managed_backing()).  A copy that is not valid holds
- * stale bytes nobody reads.
+ * holds the bytes.  A block whose state has a device copy also owns a
+ * 2 MiB npu_phys on the device, charged against the capacity until the
+ * copy is dropped: a view of the block's host pages (npu_phys_create_view),
+ * not pages of its own.  Device memory is host memory here, so the host
+ * copy and the device copy are the same bytes and a migration moves none:
+ * what it changes is the state, the host mappings (zapped when the host
+ * copy is dropped, so the host faults as it would on hardware) and the
+ * charge.  A race-free program cannot tell; a host access racing a device
+ * access of the same block sees one value, where hardware could lose one
+ * side's write (no defined result either way).
  *
  * Host access: the window fault handler calls npu_managed_fault() for managed
  * ranges in strict and host-access mode alike; it maps the whole block
@@ -21,7 +23,6 @@
  * npu_managed_mkwrite().  All state is under npu_ctx.lock.
  */
 #include <linux/fs.h>
-#include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/mmap_lock.h>
 #include <linux/seq_file.h>
@@ -58,24 +59,17 @@ static void npu_managed_destroy(struct npu_map *map)
 		npu_managed_free(map->u.managed);
 }
 
-/* A block's device copy, charged to the process's account. */
-static int npu_managed_dev_alloc(struct npu_ctx *ctx, struct npu_phys **out)
+/* Block @blk's device copy, charged to the process's account. */
+static int npu_managed_dev_alloc(struct npu_ctx *ctx, struct npu_map *map,
+				 u64 blk, struct npu_phys **out)
 {
-	enum npu_sim_page_kind kind = NPU_SIM_PAGE_NORMAL;
 	struct npu_dev *ndev = ctx->ndev;
 	int ret;
 
-	if (npu_hugetlbfs_available(NPU_SIM_PAGE_HUGE_2M))
-		kind = NPU_SIM_PAGE_HUGE_2M;
-	ret = npu_phys_create(ndev, ctx->proc, kind, NPU_MANAGED_BLOCK_SIZE, 0,
-			      out);
-	/* Over capacity or limit: no point in trying normal pages. */
-	if (ret && kind == NPU_SIM_PAGE_HUGE_2M && ret != -EDQUOT &&
-	    ret != -EUSERS)
-		ret = npu_phys_create(ndev, ctx->proc, NPU_SIM_PAGE_NORMAL,
-				      NPU_MANAGED_BLOCK_SIZE, 0, out);
-	/* The pool cannot be short for normal pages: never fail_pool here. */
-	return npu_phys_errno(ndev, ret == -ENOSPC ? -ENOMEM : ret);
+	ret = npu_phys_create_view(ndev, ctx->proc, map->phys,
+				   map->phys_off + (blk << NPU_MANAGED_BLOCK_SHIFT),
+				   NPU_MANAGED_BLOCK_SIZE, out);
+	return npu_phys_errno(ndev, ret);
 }
 
 struct npu_managed_fill {
@@ -139,43 +133,10 @@ static void npu_managed_map_host(struct npu_ctx *ctx, struct npu_map *map,
 }
 
 /*
- * Copy the 2 MiB of block @blk between host pages and device copy, one
- * call per run of pages contiguous on both sides (a 2 MiB huge page is one
- * run on its side; the host's order-0 pages often come in runs too).
- */
-static void npu_managed_copy_block(struct npu_map *map, u64 blk, bool to_dev)
-{
-	struct npu_phys *dev = map->u.managed->dev[blk];
-	u64 hoff = map->phys_off + (blk << NPU_MANAGED_BLOCK_SHIFT);
-	u64 off, n;
-
-	if (WARN_ON_ONCE(!dev))
-		return;
-	for (off = 0; off < NPU_MANAGED_BLOCK_SIZE; off += n) {
-		struct page *hp = npu_phys_page(map->phys, hoff + off);
-		struct page *dp = npu_phys_page(dev, off);
-
-		for (n = PAGE_SIZE; off + n < NPU_MANAGED_BLOCK_SIZE; n += PAGE_SIZE)
-			if (page_to_pfn(npu_phys_page(map->phys, hoff + off + n)) !=
-			    page_to_pfn(hp) + (n >> PAGE_SHIFT) ||
-			    page_to_pfn(npu_phys_page(dev, off + n)) !=
-			    page_to_pfn(dp) + (n >> PAGE_SHIFT))
-				break;
-		/* x86-64 has no highmem: both are in the direct map. */
-		if (to_dev)
-			npu_remap_copy(page_address(dp), page_address(hp), n);
-		else
-			npu_remap_copy(page_address(hp), page_address(dp), n);
-	}
-}
-
-/*
  * Run transition @fn's result: take a device copy first (the only step that
  * can fail, before anything changes), then commit @nb and do the rest.
- * Bytes: a copy that becomes valid is filled from one that was valid, after
- * the host PTEs are zapped (no host write can race the fill) and before the
- * device copy is dropped or the host pages are mapped.  A block never
- * touched has zeroed host pages, so they are the source then too.
+ * Bytes: none move, the two copies being the same pages (see the top of
+ * this file); a block never touched reads as the zeroed host pages.
  */
 static int npu_managed_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
 			      struct npu_managed_block *nb, unsigned int act)
@@ -186,7 +147,7 @@ static int npu_managed_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
 
 	lockdep_assert_held(&ctx->lock);
 	if ((act & NPU_MANAGED_ACT_ALLOC_DEV) && !u->dev[blk]) {
-		ret = npu_managed_dev_alloc(ctx, &u->dev[blk]);
+		ret = npu_managed_dev_alloc(ctx, map, blk, &u->dev[blk]);
 		if (ret)
 			return ret;
 	}
@@ -194,18 +155,15 @@ static int npu_managed_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
 	if (act & NPU_MANAGED_ACT_ZAP_HOST)
 		npu_window_zap(ctx, map->va + (blk << NPU_MANAGED_BLOCK_SHIFT),
 			       NPU_MANAGED_BLOCK_SIZE);
-	if ((nb->valid & NPU_MANAGED_DEV) && !(old & NPU_MANAGED_DEV)) {
+	if ((nb->valid & NPU_MANAGED_DEV) && !(old & NPU_MANAGED_DEV))
 		trace_npu_sim_migrate(ctx->ndev->index, ctx->pid,
 				      map->va + (blk << NPU_MANAGED_BLOCK_SHIFT),
 				      NPU_MANAGED_BLOCK_SIZE, true);
-		npu_managed_copy_block(map, blk, true);
-	} else if ((nb->valid & NPU_MANAGED_HOST) &&
-		   !(old & NPU_MANAGED_HOST) && (old & NPU_MANAGED_DEV)) {
+	else if ((nb->valid & NPU_MANAGED_HOST) &&
+		 !(old & NPU_MANAGED_HOST) && (old & NPU_MANAGED_DEV))
 		trace_npu_sim_migrate(ctx->ndev->index, ctx->pid,
 				      map->va + (blk << NPU_MANAGED_BLOCK_SHIFT),
 				      NPU_MANAGED_BLOCK_SIZE, false);
-		npu_managed_copy_block(map, blk, false);
-	}
 	if ((act & NPU_MANAGED_ACT_FREE_DEV) && u->dev[blk]) {
 		npu_phys_put(u->dev[blk]);
 		u->dev[blk] = NULL;
@@ -306,31 +264,6 @@ static int npu_managed_dev_range(struct npu_ctx *ctx, struct npu_map *map,
 	return ret;
 }
 
-/*
- * The backing the copy engine uses for device byte @addr of managed @map:
- * the device copy of its block while that copy is valid, else the host
- * pages.  Returns it referenced (the block may migrate once ctx->lock is
- * dropped) and sets *@off to the byte offset of @addr in it.
- */
-static struct npu_phys *npu_managed_backing(struct npu_ctx *ctx,
-					    struct npu_map *map,
-					    unsigned long addr, u64 *off)
-{
-	u64 rel = addr - map->va, blk = rel >> NPU_MANAGED_BLOCK_SHIFT;
-	struct npu_phys *phys = map->phys;
-
-	*off = map->phys_off + rel;
-	mutex_lock(&ctx->lock);
-	if ((map->u.managed->blocks[blk].valid & NPU_MANAGED_DEV) &&
-	    map->u.managed->dev[blk]) {
-		phys = map->u.managed->dev[blk];
-		*off = rel & (NPU_MANAGED_BLOCK_SIZE - 1);
-	}
-	npu_phys_get(phys);
-	mutex_unlock(&ctx->lock);
-	return phys;
-}
-
 static int npu_managed_loc_check(struct npu_ctx *ctx, u32 loc, u32 loc_id)
 {
 	if (loc == NPU_SIM_MLOC_DEVICE && loc_id != ctx->ndev->index)
@@ -343,7 +276,6 @@ static const struct npu_map_ops npu_managed_ops = {
 	.mkwrite = npu_managed_mkwrite,
 	.destroy = npu_managed_destroy,
 	.dev_access = npu_managed_dev_range,
-	.backing = npu_managed_backing,
 };
 
 static struct npu_managed *npu_managed_alloc_state(u64 len)

@@ -222,6 +222,8 @@ static struct npu_phys *npu_phys_alloc(struct npu_dev *ndev,
 	phys->flags = flags;
 	phys->size = size;
 	phys->nr_pages = size >> shift;
+	if (flags & NPU_PHYS_VIEW)	/* the creator points it into view_of's */
+		return phys;
 	phys->pages = phys->nr_pages == 1 ? &phys->page0 :
 		      kvcalloc(phys->nr_pages, sizeof(*phys->pages),
 			       GFP_KERNEL_ACCOUNT | __GFP_NOWARN |
@@ -236,7 +238,7 @@ static struct npu_phys *npu_phys_alloc(struct npu_dev *ndev,
 /* Free what npu_phys_alloc() made (its pages are gone already). */
 static void npu_phys_free(struct npu_phys *phys)
 {
-	if (phys->pages != &phys->page0)
+	if (phys->pages != &phys->page0 && !(phys->flags & NPU_PHYS_VIEW))
 		kvfree(phys->pages);
 	kfree(phys);
 }
@@ -247,7 +249,9 @@ static void npu_phys_release(struct kref *ref)
 
 	trace_npu_sim_free(phys->ndev->index, phys->pid, phys->kind,
 			   phys->size, npu_phys_is_host(phys));
-	if (phys->kind == NPU_SIM_PAGE_NORMAL)
+	if (phys->flags & NPU_PHYS_VIEW)
+		npu_phys_put(phys->view_of);
+	else if (phys->kind == NPU_SIM_PAGE_NORMAL)
 		npu_pages_release(phys);
 	else
 		npu_hugetlbfs_release(phys);
@@ -287,6 +291,48 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 		npu_phys_free(phys);
 		return ret;
 	}
+	*out = phys;
+	return 0;
+}
+
+/*
+ * A device object of @size bytes whose bytes are those of @of (normal
+ * pages) from @off (page aligned) on: charged to the device and to @proc's
+ * account like npu_phys_create() (same errors, nothing charged on
+ * failure), it holds @of instead of pages of its own.  The device copy of
+ * a managed block is one (npu_managed.c).
+ */
+int npu_phys_create_view(struct npu_dev *ndev, struct npu_proc *proc,
+			 struct npu_phys *of, u64 off, u64 size,
+			 struct npu_phys **out)
+{
+	struct npu_phys *phys;
+	int ret;
+
+	if (WARN_ON_ONCE(of->shift != PAGE_SHIFT || !PAGE_ALIGNED(off) ||
+			 off + size > of->size))
+		return -EINVAL;
+	if (size > ndev->capacity)
+		return NPU_ERR_CAPACITY;
+	phys = npu_phys_alloc(ndev, NPU_SIM_PAGE_NORMAL, PAGE_SHIFT, size,
+			      NPU_PHYS_VIEW);
+	if (!phys)
+		return -ENOMEM;
+	phys->pid = proc ? proc->pid : task_tgid_nr(current);
+	ret = npu_charge(ndev, phys, proc);
+	if (ret) {
+		npu_phys_free(phys);
+		return ret;
+	}
+	if (proc) {
+		npu_proc_get(proc);
+		phys->proc = proc;
+	}
+	npu_phys_get(of);
+	phys->view_of = of;
+	phys->pages = of->pages + (off >> PAGE_SHIFT);
+	trace_npu_sim_alloc(ndev->index, phys->pid, phys->kind, phys->size,
+			    false);
 	*out = phys;
 	return 0;
 }

@@ -123,8 +123,8 @@
  *   xa_lock of npu_notifies, (npu_notify.c: the machine's notifies; a
  *   of npu_ctx.notifies     file's notifies; npu_notify.lock, a spinlock,
  *   npu_notify.lock         leaf: a notify's state and waits list)
- *   hugetlbfs inode and    (vfs_fallocate() of a managed block's device copy
- *   hugetlb fault locks     runs under npu_ctx.lock)
+ *   hugetlbfs inode and    (vfs_fallocate() of a memory pool's block runs
+ *   hugetlb fault locks     under npu_ctx.pool_lock)
  *   i_mmap_rwsem, PTLs     (inside unmap_mapping_range, vmf_insert_pfn_prot,
  *                           apply_to_page_range of a managed block)
  *   xa_lock of npu_ctx.streams / .events
@@ -434,12 +434,13 @@ struct npu_phys {
 	struct npu_dev *ndev;
 	enum npu_sim_page_kind kind;
 	unsigned int shift;		/* backing page size = 1 << shift */
-	u32 flags;			/* NPU_SIM_ALLOC_P2P, NPU_PHYS_HOST */
+	u32 flags;			/* NPU_SIM_ALLOC_P2P, NPU_PHYS_* */
 	u64 size;			/* bytes, multiple of the page size */
 	unsigned long nr_pages;		/* backing pages of 1 << shift */
 	struct page **pages;		/* head page of each backing page */
 	struct page *page0;		/* storage for pages when nr_pages == 1 */
 	struct file *file;		/* hugetlbfs tmpfile, NULL for normal */
+	struct npu_phys *view_of;	/* NPU_PHYS_VIEW: whose pages, referenced */
 	/* VMM objects (MallocPhysical); zero for MEM_ALLOC */
 	u32 location;			/* enum npu_sim_location */
 	u32 location_id;
@@ -454,6 +455,7 @@ struct npu_phys {
 #define NPU_PHYS_HOST		(1U << 31)	/* host memory, not charged */
 #define NPU_PHYS_USER		(1U << 30)	/* pinned pages of a process */
 #define NPU_PHYS_USER_WRITE	(1U << 29)	/* ... pinned for writing */
+#define NPU_PHYS_VIEW		(1U << 28)	/* pages of view_of, none of its own */
 
 struct npu_share;
 struct seq_file;
@@ -565,13 +567,6 @@ struct npu_map_ops {
 	 */
 	int (*dev_access)(struct npu_ctx *ctx, struct npu_map *map, u64 va,
 			  u64 size, bool write);
-	/*
-	 * For the copy engine: the backing of device byte @addr, referenced
-	 * (takes ctx->lock), and *@off, the offset of @addr in it; NULL:
-	 * @map's phys, which the copy's reference on @map keeps.
-	 */
-	struct npu_phys *(*backing)(struct npu_ctx *ctx, struct npu_map *map,
-				    unsigned long addr, u64 *off);
 };
 
 struct npu_map {
@@ -803,6 +798,9 @@ int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
 		    struct npu_phys **out);
 int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 			 u64 len, bool write, struct npu_phys **out);
+int npu_phys_create_view(struct npu_dev *ndev, struct npu_proc *proc,
+			 struct npu_phys *of, u64 off, u64 size,
+			 struct npu_phys **out);
 int npu_phys_errno(struct npu_dev *ndev, int ret);
 void npu_phys_put(struct npu_phys *phys);
 void npu_phys_discharge(struct npu_phys *phys, struct npu_ctx *ctx);

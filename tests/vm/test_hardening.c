@@ -13,7 +13,8 @@
  *   it (the child's own count goes with the child).
  * - A read-only host registration never dirties the pages it pinned.
  * - Kernel objects (GFP_KERNEL_ACCOUNT) and the normal pages of managed
- *   memory (__GFP_ACCOUNT) are charged to the caller's memory cgroup.
+ *   memory (__GFP_ACCOUNT) are charged to the caller's memory cgroup; the
+ *   device copies of managed blocks take no pages of their own.
  * - max_objects_per_ctx caps the live objects of each kind one open file
  *   holds (allocations, physical handles, IPC keys, streams, events): the
  *   call over the cap fails with 207001, one freed makes room again.
@@ -331,17 +332,21 @@ static long long cg_current(const char *cg)
 	return vm_read_ll(path);
 }
 
+#define TEST_HOOKS "/sys/module/npu_sim/parameters/test_hooks"
+
 /*
  * Child in its own memory cgroup: 20000 events (kernel objects) through a
- * raw device file, then 64 MiB of managed memory; reports the growth of
- * memory.current after each, then frees and reports the drop.
+ * raw device file, then 64 MiB of managed memory, then a device write of
+ * all of it (test hook MANAGED_TOUCH: every block gets its device copy);
+ * reports the growth of memory.current after each.
  */
 static int child_memcg(void *arg, int cmd, int rep)
 {
 	const char *cg = arg;
 	struct npu_sim_get_param gp = { .param = NPU_SIM_PARAM_VA_WINDOW_SIZE };
 	struct npu_sim_managed_alloc ma = { .size = 64 * MiB };
-	long long c0, c1, c2;
+	struct npu_sim_managed_touch touch = { 0 };
+	long long c0, c1, c2, c3;
 	uint64_t go;
 	int fd;
 
@@ -362,7 +367,14 @@ static int child_memcg(void *arg, int cmd, int rep)
 	if (ioctl(fd, NPU_SIM_IOCTL_MANAGED_ALLOC, &ma))
 		return 4;
 	c2 = cg_current(cg);
-	if (vm_put(rep, (uint64_t)(c1 - c0)) || vm_put(rep, (uint64_t)(c2 - c1)))
+	touch.va = ma.va;
+	touch.size = ma.len;
+	touch.flags = NPU_SIM_TOUCH_WRITE;
+	if (ioctl(fd, NPU_SIM_IOCTL_MANAGED_TOUCH, &touch))
+		return 6;
+	c3 = cg_current(cg);
+	if (vm_put(rep, (uint64_t)(c1 - c0)) || vm_put(rep, (uint64_t)(c2 - c1)) ||
+	    vm_put(rep, (uint64_t)(c3 - c2)))
 		return 5;
 	return 0;
 }
@@ -371,13 +383,14 @@ START_TEST(kernel_objects_and_host_pages_charged_to_memcg)
 {
 	char cg[128], path[192], num[32];
 	struct vm_child c;
-	long long objs, pages;
+	long long objs, pages, dev;
 
 	if (!vm_exists(CG_ROOT "/cgroup.controllers"))
 		ck_assert_int_eq(mount("none", CG_ROOT, "cgroup2", 0, NULL), 0);
 	ck_assert_int_eq(vm_write_str(CG_ROOT "/cgroup.subtree_control", "+memory"), 0);
 	snprintf(cg, sizeof(cg), CG_ROOT "/npu_hardening_%d", (int)getpid());
 	ck_assert(mkdir(cg, 0755) == 0 || errno == EEXIST);
+	ck_assert_int_eq(vm_write_str(TEST_HOOKS, "1"), 0);
 	vm_child_start(&c, child_memcg, cg);
 	snprintf(path, sizeof(path), "%s/cgroup.procs", cg);
 	snprintf(num, sizeof(num), "%d", (int)c.pid);
@@ -385,10 +398,17 @@ START_TEST(kernel_objects_and_host_pages_charged_to_memcg)
 	vm_child_put(&c, 1);
 	objs = (long long)vm_child_get(&c);
 	pages = (long long)vm_child_get(&c);
+	dev = (long long)vm_child_get(&c);
 	vm_child_wait_ok(&c);
+	ck_assert_int_eq(vm_write_str(TEST_HOOKS, "0"), 0);
 	/* 20000 events of >= 40 bytes (kmalloc-64), 64 MiB of normal pages */
 	ck_assert_msg(objs >= 20000LL * 48, "events charged %lld bytes", objs);
 	ck_assert_msg(pages >= (long long)(64 * MiB), "managed memory charged %lld bytes", pages);
+	/*
+	 * The device copies are views of those host pages, not pages of their
+	 * own: 32 small objects, where copies of their own would be 64 MiB.
+	 */
+	ck_assert_msg(dev < (long long)MiB, "device copies charged %lld bytes", dev);
 	ck_assert_int_eq(rmdir(cg), 0);
 }
 END_TEST
