@@ -296,6 +296,29 @@ int npu_phys_create_user(struct npu_dev *ndev, unsigned long start,
 }
 
 /*
+ * Charge new @phys to its device and to @proc's account (none for host
+ * memory) and make it @proc's: 0, or npu_charge()'s error with nothing
+ * charged or held.
+ */
+static int npu_phys_charge_new(struct npu_dev *ndev, struct npu_phys *phys,
+			       struct npu_proc *proc)
+{
+	int ret;
+
+	phys->pid = proc ? proc->pid : task_tgid_nr(current);
+	if (npu_phys_is_host(phys))
+		proc = NULL;
+	ret = npu_charge(ndev, phys, proc);
+	if (ret)
+		return ret;
+	if (proc) {
+		npu_proc_get(proc);
+		phys->proc = proc;
+	}
+	return 0;
+}
+
+/*
  * A device object of @size bytes whose bytes are those of @of (normal
  * pages) from @off (page aligned) on: charged to the device and to @proc's
  * account like npu_phys_create() (same errors, nothing charged on
@@ -318,15 +341,10 @@ int npu_phys_create_view(struct npu_dev *ndev, struct npu_proc *proc,
 			      NPU_PHYS_VIEW);
 	if (!phys)
 		return -ENOMEM;
-	phys->pid = proc ? proc->pid : task_tgid_nr(current);
-	ret = npu_charge(ndev, phys, proc);
+	ret = npu_phys_charge_new(ndev, phys, proc);
 	if (ret) {
 		npu_phys_free(phys);
 		return ret;
-	}
-	if (proc) {
-		npu_proc_get(proc);
-		phys->proc = proc;
 	}
 	npu_phys_get(of);
 	phys->view_of = of;
@@ -372,16 +390,9 @@ int npu_phys_create(struct npu_dev *ndev, struct npu_proc *proc,
 			      flags & (NPU_SIM_ALLOC_P2P | NPU_PHYS_HOST));
 	if (!phys)
 		return -ENOMEM;
-	phys->pid = proc ? proc->pid : task_tgid_nr(current);
-	if (npu_phys_is_host(phys))
-		proc = NULL;
-	ret = npu_charge(ndev, phys, proc);
+	ret = npu_phys_charge_new(ndev, phys, proc);
 	if (ret)
 		goto err_free;
-	if (proc) {
-		npu_proc_get(proc);
-		phys->proc = proc;
-	}
 	/*
 	 * Host memory (managed, host-location physical) is pinned for the
 	 * caller: it counts against its RLIMIT_MEMLOCK like registered host

@@ -533,21 +533,6 @@ static int prefetch_error(int fd, uint32_t sid, uint64_t va, uint64_t len, int *
 	return 0;
 }
 
-/* A "name value" line of CG_TEST's memory.stat, -1 if absent. */
-static long long memcg_stat(const char *name)
-{
-	char key[64];
-	long long v, found = -1;
-	FILE *f = fopen(CG_TEST "/memory.stat", "r");
-
-	while (f && fscanf(f, "%63s %lld", key, &v) == 2)
-		if (strcmp(key, name) == 0)
-			found = v;
-	if (f)
-		fclose(f);
-	return found;
-}
-
 #define MEMCG_BLOCKS 512
 
 /*
@@ -573,10 +558,10 @@ static int memcg_child(void *arg, int cmd, int rep)
 	if (fd < 0 || ioctl(fd, NPU_SIM_IOCTL_MANAGED_ALLOC, &ma) ||
 	    raw_stream(fd, &sid))
 		return 1;
-	s0 = memcg_stat("slab_unreclaimable");
+	s0 = vm_kv_read(CG_TEST "/memory.stat", "slab_unreclaimable");
 	if (s0 < 0 || prefetch_error(fd, sid, ma.va, ma.len, &err))
 		return 2;
-	s1 = memcg_stat("slab_unreclaimable");
+	s1 = vm_kv_read(CG_TEST "/memory.stat", "slab_unreclaimable");
 	return vm_put(rep, (uint64_t)(int64_t)err) ||
 	       vm_put(rep, (uint64_t)(s1 - s0)) ? 3 : 0;
 }

@@ -201,6 +201,13 @@ static int kv_lookup(const char *path, const char *key, long long *val)
 	return found;
 }
 
+long long vm_kv_read(const char *path, const char *key)
+{
+	long long v;
+
+	return kv_lookup(path, key, &v) == 1 ? v : -1;
+}
+
 static long long kv_get(int dev, const char *file, const char *key)
 {
 	char path[256];

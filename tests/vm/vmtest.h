@@ -52,6 +52,8 @@ long long vm_hp2m_free(void);	/* hugepages-2048kB/free_hugepages */
 long long vm_hp2m_total(void);	/* hugepages-2048kB/nr_hugepages */
 long long vm_hp1g_free(void);	/* hugepages-1048576kB/free_hugepages */
 long long vm_hp1g_total(void);
+/* @key's value in a "key value" per line file (memory.stat ...), -1 if absent. */
+long long vm_kv_read(const char *path, const char *key);
 /* A /proc/meminfo field ("HugePages_Free" ...), -1 if absent. */
 long long vm_meminfo(const char *key);
 /*
