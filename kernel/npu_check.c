@@ -50,7 +50,7 @@ int npu_ioctl_check_site(struct npu_ctx *ctx, void __user *uarg)
 	if (args.va > ULONG_MAX)
 		return -ENOENT;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	/* The tree entry: a reservation has no device range of its own. */
 	map = npu_va_entry(ctx, (unsigned long)args.va);
 	if (!npu_check_taggable(map, (unsigned long)args.va)) {
@@ -61,7 +61,7 @@ int npu_ioctl_check_site(struct npu_ctx *ctx, void __user *uarg)
 		args.site = map->site;
 		args.queued = atomic_read(&map->nr_queued);
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (ret)
 		return ret;
 	if (args.op == NPU_SIM_CHECK_QUERY &&

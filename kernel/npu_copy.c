@@ -96,7 +96,7 @@ static int npu_span_cover(struct npu_span *sp, unsigned long addr, u64 len)
 		prev = last;
 	}
 
-	mutex_lock(&sp->ctx->lock);
+	down_write(&sp->ctx->lock);
 	while (addr < end) {
 		struct npu_map *map = npu_va_lookup(sp->ctx, addr);
 
@@ -120,7 +120,7 @@ static int npu_span_cover(struct npu_span *sp, unsigned long addr, u64 len)
 		addr = map->va + map->len;
 		prev = map;
 	}
-	mutex_unlock(&sp->ctx->lock);
+	up_write(&sp->ctx->lock);
 	return ret;
 }
 
@@ -343,10 +343,10 @@ static unsigned long npu_extent_end(u64 addr, u64 pitch, u64 width, u64 height)
 static void npu_window_snapshot(struct npu_ctx *ctx, unsigned long *ws,
 				unsigned long *we)
 {
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	*ws = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0;
 	*we = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_end : 0;
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 }
 
 /* Where one operand must be, checked against the window snapshot. */
@@ -566,9 +566,9 @@ static int npu_xfer_dev_access(struct npu_span *sp, u64 addr, u64 pitch,
 		e = min_t(u64, end, map->va + map->len);
 		if (s >= e)
 			continue;
-		mutex_lock(&sp->ctx->lock);
+		down_write(&sp->ctx->lock);
 		ret = map->ops->dev_access(sp->ctx, map, s, e - s, write);
-		mutex_unlock(&sp->ctx->lock);
+		up_write(&sp->ctx->lock);
 	}
 	return ret;
 }
@@ -781,7 +781,12 @@ static __always_inline int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op 
 	if (h2d && !npu_small_user(buf, src, n, false, true))
 		return 1;		/* a hole: npu_copy() faults it in */
 
-	mutex_lock(&ctx->lock);
+	/*
+	 * Shared: the copy changes no object, and a slot's page is read
+	 * under its shard lock (npu_mem_small.c); another map's pages go
+	 * only with ctx->lock held for write.
+	 */
+	down_read(&ctx->lock);
 	ws = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0;
 	we = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_end : 0;
 	/* npu_xfer_init()'s order: destination first. */
@@ -798,7 +803,11 @@ static __always_inline int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op 
 		goto out_unlock;
 	map = npu_va_find(ctx, dev, &sp);
 	if (sp) {
+		spinlock_t *lock = &ctx->small[sp->shard].lock;
+
+		spin_lock(lock);
 		ret = npu_copy_slot(sp, dev, buf, n, h2d);
+		spin_unlock(lock);
 		if (ret)
 			goto out_unlock;
 		goto done;
@@ -823,7 +832,7 @@ static __always_inline int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op 
 		memcpy(buf, kaddr, n);
 	npu_piece_unmap(map, kaddr);
 done:
-	mutex_unlock(&ctx->lock);
+	up_read(&ctx->lock);
 
 	ret = 0;
 	if (!h2d && !npu_small_user(buf, host, n, true, false))
@@ -833,7 +842,7 @@ done:
 	return ret;
 
 out_unlock:
-	mutex_unlock(&ctx->lock);
+	up_read(&ctx->lock);
 	return ret;
 }
 

@@ -36,10 +36,10 @@ static void npu_ctx_drop_memory(struct npu_ctx *ctx)
 	 * with a closing window find nothing by address any more; the
 	 * teardowns then take the maps off their lists.
 	 */
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	npu_va_ctx_destroy(ctx);
 	npu_va_ctx_init(ctx);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	npu_ipc_ctx_teardown(ctx);
 	npu_vmm_ctx_teardown(ctx);
 	npu_mempool_ctx_teardown(ctx);
@@ -130,7 +130,7 @@ int npu_ctx_open(struct inode *inode, struct file *filp)
 	/* Stream workers allocate on behalf of the opener: charge its memcg. */
 	ctx->memcg = get_mem_cgroup_from_mm(ctx->mm);
 	ctx->pid = task_tgid_nr(current);
-	mutex_init(&ctx->lock);
+	init_rwsem(&ctx->lock);
 	mutex_init(&ctx->life_lock);
 	ret = npu_limit_ctx_init(ctx);
 	if (ret)
@@ -190,9 +190,9 @@ int npu_ctx_release(struct inode *inode, struct file *filp)
 	ctx->released = true;
 	npu_ctx_drop_memory(ctx);
 	mutex_unlock(&ctx->life_lock);
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	npu_va_ctx_destroy(ctx);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	npu_limit_ctx_teardown(ctx);
 	ida_free(&ndev->ctx_ida, ctx->index);
 	/* The notifier's reference goes after an SRCU grace period. */

@@ -115,14 +115,47 @@ static void npu_show_map(struct seq_file *m, struct npu_map *map)
 		   p2p && ro ? "p2p,ro" : p2p ? "p2p" : ro ? "ro" : "-");
 }
 
-static void npu_allocations_ctx(struct npu_ctx *ctx, void *m)
+/*
+ * Call @fn on each allocation of @ctx (ctx->lock held for write), oldest
+ * first: its list and its small page shards' slot lists, each in id
+ * order, merged by id.
+ */
+static void npu_ctx_walk_allocs(struct npu_ctx *ctx,
+				void (*fn)(struct seq_file *m,
+					   struct npu_map *map),
+				struct seq_file *m)
 {
-	struct npu_map *map;
+	struct list_head *head[NPU_SMALL_SHARDS + 1], *pos[NPU_SMALL_SHARDS + 1];
+	struct npu_map *map, *oldest;
+	unsigned int i, from = 0;
 
-	list_for_each_entry(map, &ctx->maps, node) {
-		npu_show_map(m, map);
+	head[0] = &ctx->maps;
+	for (i = 0; i < NPU_SMALL_SHARDS; i++)
+		head[i + 1] = &ctx->small[i].maps;
+	for (i = 0; i <= NPU_SMALL_SHARDS; i++)
+		pos[i] = head[i]->next;
+	for (;;) {
+		oldest = NULL;
+		for (i = 0; i <= NPU_SMALL_SHARDS; i++) {
+			if (pos[i] == head[i])
+				continue;
+			map = list_entry(pos[i], struct npu_map, node);
+			if (!oldest || map->id < oldest->id) {
+				oldest = map;
+				from = i;
+			}
+		}
+		if (!oldest)
+			return;
+		pos[from] = pos[from]->next;
+		fn(m, oldest);
 		cond_resched();
 	}
+}
+
+static void npu_allocations_ctx(struct npu_ctx *ctx, void *m)
+{
+	npu_ctx_walk_allocs(ctx, npu_show_map, m);
 }
 
 static int npu_allocations_show(struct seq_file *m, void *v)
@@ -145,16 +178,18 @@ static const char *npu_site_role(const struct npu_map *map)
 	}
 }
 
+static void npu_show_site(struct seq_file *m, struct npu_map *map)
+{
+	seq_printf(m, "%d %s 0x%lx %llu site=0x%llx\n", map->pid,
+		   npu_site_role(map), map->va, map->size, map->site);
+}
+
 /* Call sites the library tagged (CHECK_SITE; 0x0: none). */
 static void npu_sites_ctx(struct npu_ctx *ctx, void *m)
 {
 	struct npu_map *map;
 
-	list_for_each_entry(map, &ctx->maps, node) {
-		seq_printf(m, "%d %s 0x%lx %llu site=0x%llx\n", map->pid,
-			   npu_site_role(map), map->va, map->size, map->site);
-		cond_resched();
-	}
+	npu_ctx_walk_allocs(ctx, npu_show_site, m);
 	list_for_each_entry(map, &ctx->resvs, node) {
 		seq_printf(m, "%d %s 0x%lx %llu site=0x%llx\n", map->pid,
 			   npu_site_role(map), map->va, map->len, map->site);
@@ -181,7 +216,7 @@ static void npu_contexts_ctx(struct npu_ctx *ctx, void *m)
 	injected = ctx->fault.injected;
 	spin_unlock(&ctx->fault.lock);
 	seq_printf(m, "%d %llu %llu 0x%lx %lu %llu %llu %llu\n", ctx->pid,
-		   ctx->nr_maps, ctx->used,
+		   npu_ctx_nr_maps(ctx), npu_ctx_used(ctx),
 		   ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0,
 		   npu_window_size, npu_limit_effective(ctx->proc), charged,
 		   injected);

@@ -51,7 +51,6 @@ static void npu_ctx_free(struct kref *ref)
 	mem_cgroup_put(ctx->memcg);
 	mmdrop(ctx->mm);
 	mutex_destroy(&ctx->life_lock);
-	mutex_destroy(&ctx->lock);
 	kfree(ctx);
 }
 
@@ -73,10 +72,10 @@ void npu_dev_walk_ctxs(struct npu_dev *ndev, bool ctx_locked,
 	mutex_lock(&ndev->ctx_lock);
 	list_for_each_entry(ctx, &ndev->ctx_list, node) {
 		if (ctx_locked)
-			mutex_lock(&ctx->lock);
+			down_write(&ctx->lock);
 		fn(ctx, data);
 		if (ctx_locked)
-			mutex_unlock(&ctx->lock);
+			up_write(&ctx->lock);
 		cond_resched();
 	}
 	mutex_unlock(&ndev->ctx_lock);
@@ -306,8 +305,8 @@ static void npu_dev_procs_ctx(struct npu_ctx *ctx, void *data)
 		p->procs[i].pid = ctx->pid;
 		p->nr++;
 	}
-	p->procs[i].used += READ_ONCE(ctx->used);
-	p->procs[i].allocs += READ_ONCE(ctx->nr_maps);
+	p->procs[i].used += npu_ctx_used(ctx);
+	p->procs[i].allocs += npu_ctx_nr_maps(ctx);
 }
 
 /*

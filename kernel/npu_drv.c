@@ -103,9 +103,9 @@ static int npu_ioctl_get_param(struct npu_ctx *ctx, void __user *uarg)
 		args.value = npu_window_size;
 		break;
 	case NPU_SIM_PARAM_VA_WINDOW_START:
-		mutex_lock(&ctx->lock);
+		down_write(&ctx->lock);
 		args.value = ctx->win_state == NPU_WIN_MAPPED ? ctx->win_start : 0;
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		break;
 	case NPU_SIM_PARAM_CAPABILITIES:
 		args.value = caps;

@@ -28,7 +28,7 @@ struct npu_handle *npu_handle_lookup(struct npu_ctx *ctx, u32 id)
 {
 	struct npu_handle *h = ctx->handle_hint;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (!h || h->id != id) {
 		h = xa_load(&ctx->handles, id);
 		if (!h)
@@ -86,7 +86,7 @@ int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 	struct npu_handle *h;
 	int ret;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (ctx->nr_handles >= npu_max_objects)
 		return -ENOMEM;
 	h = kzalloc(sizeof(*h), GFP_KERNEL_ACCOUNT);
@@ -108,7 +108,7 @@ int npu_handle_add(struct npu_ctx *ctx, struct npu_phys *phys, bool imported,
 		return -ENOMEM;
 	}
 	ctx->nr_handles++;
-	WRITE_ONCE(ctx->used, ctx->used + npu_handle_ctx_bytes(h));
+	atomic64_add(npu_handle_ctx_bytes(h), &ctx->used);
 	*id = h->id;
 	return 0;
 }
@@ -125,7 +125,7 @@ static struct npu_phys *npu_handle_destroy(struct npu_ctx *ctx,
 	npu_handle_unexport(h);
 	npu_handle_uncharge_import(ctx, h);
 	ctx->nr_handles--;
-	WRITE_ONCE(ctx->used, ctx->used - npu_handle_ctx_bytes(h));
+	atomic64_sub(npu_handle_ctx_bytes(h), &ctx->used);
 	kfree(h);
 	return phys;
 }
@@ -137,7 +137,7 @@ static struct npu_phys *npu_handle_destroy(struct npu_ctx *ctx,
 struct npu_phys *npu_handle_maybe_destroy(struct npu_ctx *ctx,
 					  struct npu_handle *h)
 {
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (h->holds || h->nr_maps)
 		return NULL;
 	return npu_handle_destroy(ctx, h);
@@ -152,13 +152,13 @@ void npu_handle_unpublish(struct npu_ctx *ctx, u32 id, struct npu_phys *phys)
 	struct npu_phys *dead = NULL;
 	struct npu_handle *h;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	h = npu_handle_lookup(ctx, id);
 	if (h && h->phys == phys && h->holds == 1) {
 		h->holds = 0;
 		dead = npu_handle_maybe_destroy(ctx, h);
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (dead)
 		npu_phys_put(dead);
 }
@@ -169,16 +169,16 @@ void npu_handle_ctx_teardown(struct npu_ctx *ctx)
 	struct npu_handle *h;
 	unsigned long id;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	xa_for_each(&ctx->handles, id, h) {
 		struct npu_phys *phys = npu_handle_destroy(ctx, h);
 
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		npu_phys_put(phys);
 		cond_resched();
-		mutex_lock(&ctx->lock);
+		down_write(&ctx->lock);
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	xa_destroy(&ctx->handles);
 }
 

@@ -31,7 +31,7 @@ void npu_ipc_ctx_init(struct npu_ctx *ctx)
 /* Drop IPC key @ik of @ctx from the table and the list (ctx->lock held). */
 static void npu_ipc_key_destroy(struct npu_ctx *ctx, struct npu_ipc_key *ik)
 {
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	list_del(&ik->ctx_node);
 	ctx->nr_ipc_keys--;
 	npu_key_drop(&ik->key);
@@ -42,7 +42,7 @@ static bool npu_ipc_key_close(struct npu_ctx *ctx, u64 key)
 {
 	struct npu_ipc_key *ik;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	list_for_each_entry(ik, &ctx->ipc_keys, ctx_node) {
 		if (ik->key.key == key) {
 			npu_ipc_key_destroy(ctx, ik);
@@ -70,16 +70,16 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	if (!ik)
 		return -ENOMEM;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_va_lookup(ctx, args.va);
 	if (!map || map->role != NPU_MAP_LINEAR ||
 	    args.va + args.size - map->va > map->len) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		kfree(ik);
 		return -EINVAL;
 	}
 	if (ctx->nr_ipc_keys >= npu_max_objects) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		kfree(ik);
 		return -ENOMEM;
 	}
@@ -102,13 +102,13 @@ int npu_ioctl_ipc_export(struct npu_ctx *ctx, void __user *uarg)
 	list_add_tail(&ik->ctx_node, &ctx->ipc_keys);
 	ctx->nr_ipc_keys++;
 	args.key = ik->key.key;
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 
 	if (copy_to_user(uarg, &args, sizeof(args))) {
 		/* Nobody learnt the key: it dies again, unless closed already. */
-		mutex_lock(&ctx->lock);
+		down_write(&ctx->lock);
 		npu_ipc_key_close(ctx, args.key);
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		return -EFAULT;
 	}
 	return 0;
@@ -190,7 +190,7 @@ int npu_ioctl_ipc_close(struct npu_ctx *ctx, void __user *uarg)
 		return -ENOENT;
 
 	/* The imports list holds host registrations too: not keys. */
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	list_for_each_entry(map, &ctx->imports, node) {
 		if (map->role == NPU_MAP_IMPORTED &&
 		    map->u.imported.key == args.key) {
@@ -205,7 +205,7 @@ int npu_ioctl_ipc_close(struct npu_ctx *ctx, void __user *uarg)
 	} else if (npu_ipc_key_close(ctx, args.key)) {
 		ret = 0;
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (found)
 		npu_map_put(found);
 	return ret;
@@ -216,11 +216,11 @@ void npu_ipc_ctx_teardown(struct npu_ctx *ctx)
 {
 	struct npu_ipc_key *ik, *tik;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	list_for_each_entry_safe(ik, tik, &ctx->ipc_keys, ctx_node) {
 		npu_ipc_key_destroy(ctx, ik);
 		cond_resched();
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	npu_map_unlink_all(ctx, &ctx->imports);
 }

@@ -57,7 +57,7 @@ static struct npu_key *npu_key_find(u64 key)
 void npu_key_export(struct npu_key *k, enum npu_key_kind kind,
 		    struct npu_ctx *ctx, struct npu_phys *phys)
 {
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	k->kind = kind;
 	k->ctx = ctx;
 	k->ndev = ctx->ndev;

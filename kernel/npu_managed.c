@@ -145,7 +145,7 @@ static int npu_managed_commit(struct npu_ctx *ctx, struct npu_map *map, u64 blk,
 	u8 old = u->blocks[blk].valid;
 	int ret;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if ((act & NPU_MANAGED_ACT_ALLOC_DEV) && !u->dev[blk]) {
 		ret = npu_managed_dev_alloc(ctx, map, blk, &u->dev[blk]);
 		if (ret)
@@ -186,7 +186,7 @@ static vm_fault_t npu_managed_fault(struct npu_ctx *ctx, struct npu_map *map,
 	vm_flags_t flags = vma->vm_flags;
 	unsigned int act;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (write && !(flags & VM_WRITE))
 		return VM_FAULT_SIGSEGV;
 	if (nb.host_map == NPU_MANAGED_MAP_NONE ||
@@ -211,7 +211,7 @@ static vm_fault_t npu_managed_mkwrite(struct npu_ctx *ctx, struct npu_map *map,
 	struct npu_managed_block nb = map->u.managed->blocks[blk];
 	unsigned int act;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (nb.host_map == NPU_MANAGED_MAP_RW)
 		return 0;
 	act = npu_managed_host_access(&nb, true);
@@ -251,7 +251,7 @@ static int npu_managed_dev_range(struct npu_ctx *ctx, struct npu_map *map,
 	u64 blk, first, end;
 	int ret = 0;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (list_empty(&map->node))	/* freed meanwhile */
 		return 0;
 	npu_managed_blocks(map, va, size, &first, &end);
@@ -368,7 +368,7 @@ int npu_ioctl_managed_advise(struct npu_ctx *ctx, void __user *uarg)
 
 	/* Lock order: mmap_lock (to map up front), then ctx->lock. */
 	mmap_read_lock(ctx->mm);
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_managed_lookup(ctx, a.va, a.size);
 	if (!map) {
 		ret = -EINVAL;
@@ -385,7 +385,7 @@ int npu_ioctl_managed_advise(struct npu_ctx *ctx, void __user *uarg)
 		ret = npu_managed_commit(ctx, map, blk, &nb, act);
 	}
 out:
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	mmap_read_unlock(ctx->mm);
 	return ret;
 }
@@ -400,11 +400,11 @@ int npu_ioctl_managed_touch(struct npu_ctx *ctx, void __user *uarg)
 		return -EFAULT;
 	if (t.pad || (t.flags & ~NPU_SIM_TOUCH_FLAGS_MASK))
 		return -EINVAL;
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_managed_lookup(ctx, t.va, t.size);
 	ret = map ? npu_managed_dev_range(ctx, map, t.va, t.size,
 				      t.flags & NPU_SIM_TOUCH_WRITE) : -EINVAL;
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return ret;
 }
 
@@ -419,10 +419,10 @@ int npu_ioctl_managed_query(struct npu_ctx *ctx, void __user *uarg)
 		return -EFAULT;
 	if (q.flags || q.reserved || npu_uapi_out_set(&q, read_mostly, pad))
 		return -EINVAL;
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_managed_lookup(ctx, q.va, q.size);
 	if (!map) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		return -EINVAL;
 	}
 	npu_managed_blocks(map, q.va, q.size, &first, &end);
@@ -439,7 +439,7 @@ int npu_ioctl_managed_query(struct npu_ctx *ctx, void __user *uarg)
 		last = last == ~0U || last == b->last_prefetch ? b->last_prefetch : 0;
 		acc &= a;
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	q.read_mostly = rm;
 	q.preferred = pref;
 	q.accessed_by = acc;
@@ -461,11 +461,11 @@ struct npu_map *npu_managed_prefetch_prepare(struct npu_ctx *ctx, u64 va,
 	    (loc != NPU_SIM_MLOC_DEVICE && loc != NPU_SIM_MLOC_HOST) ||
 	    npu_managed_loc_check(ctx, loc, loc_id))
 		return ERR_PTR(-EINVAL);
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_managed_lookup(ctx, va, size);
 	if (map)
 		npu_map_get(map);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return map ? map : ERR_PTR(-EINVAL);
 }
 
@@ -475,7 +475,7 @@ int npu_managed_prefetch_exec(struct npu_ctx *ctx, struct npu_map *map, u64 va,
 	u64 blk, first, end;
 	int ret = 0;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	if (list_empty(&map->node))	/* freed while queued */
 		goto out;
 	npu_managed_blocks(map, va, size, &first, &end);
@@ -486,7 +486,7 @@ int npu_managed_prefetch_exec(struct npu_ctx *ctx, struct npu_map *map, u64 va,
 		ret = npu_managed_commit(ctx, map, blk, &nb, act);
 	}
 out:
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return ret;
 }
 

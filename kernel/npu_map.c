@@ -57,8 +57,8 @@ void npu_map_init(struct npu_map *map, enum npu_map_role role,
 static_assert(sizeof(struct npu_map) == 152);
 
 /*
- * Keep just-unlinked @map in *@spare (ctx->lock held) if nobody else holds
- * it (npu_map_held()).
+ * Keep just-unlinked @map in *@spare (ctx->lock held for write) if nobody
+ * else holds it (npu_map_held()).
  * Its phys reference moves to *@phys, for the caller to put after
  * unlocking; @phys NULL: the map only borrowed its phys (a VMM mapping's
  * is its handle's), nothing to put.  False (someone holds it, or a spare
@@ -108,6 +108,12 @@ static u64 npu_map_ctx_bytes(const struct npu_map *map)
 	       map->len : 0;
 }
 
+/* Maps counted in npu_ctx.nr_maps: allocations but slots (nr_slots). */
+static bool npu_map_counted(const struct npu_map *map)
+{
+	return npu_map_is_alloc(map) && !npu_map_is_slot(map);
+}
+
 /*
  * Give @map (LINEAR, MANAGED or IMPORTED) a VA aligned to @align and an
  * id, and add it to the context.  On success the context holds one
@@ -119,19 +125,19 @@ int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 {
 	int ret;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	if (ctx->win_state != NPU_WIN_MAPPED) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		return -ENXIO;
 	}
 	ret = npu_va_insert(ctx, map, align);
 	if (ret) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		npu_stat_inc(ctx->ndev, NPU_STAT_FAIL_NOMEM);
 		return -ENOMEM;
 	}
 	npu_map_link(ctx, map);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return 0;
 }
 
@@ -153,43 +159,62 @@ void npu_map_link(struct npu_ctx *ctx, struct npu_map *map)
  */
 void npu_map_link_owned(struct npu_ctx *ctx, struct npu_map *map)
 {
+	u64 bytes = npu_map_ctx_bytes(map);
+
+	lockdep_assert_held_write(&ctx->lock);
+	npu_map_link_to(ctx, map, npu_map_is_alloc(map) ? &ctx->maps :
+							  &ctx->imports);
+	if (npu_map_counted(map))
+		WRITE_ONCE(ctx->nr_maps, ctx->nr_maps + 1);
+	if (bytes)
+		atomic64_add(bytes, &ctx->used);
+}
+
+/*
+ * The id, list entry (on @list), allocation count and trace of a map being
+ * published: npu_map_link_owned()'s part that a slot, listed on its
+ * shard, shares (npu_mem_small.c).
+ */
+void npu_map_link_to(struct npu_ctx *ctx, struct npu_map *map,
+		     struct list_head *list)
+{
 	struct npu_dev *ndev = ctx->ndev;
 
-	lockdep_assert_held(&ctx->lock);
 	map->id = atomic64_inc_return(&ndev->next_id);
-	if (npu_map_is_alloc(map)) {
-		list_add_tail(&map->node, &ctx->maps);
-		WRITE_ONCE(ctx->nr_maps, ctx->nr_maps + 1);
+	list_add_tail(&map->node, list);
+	if (npu_map_is_alloc(map))
 		npu_dev_count_allocs(ndev, 1);
-	} else {
-		list_add_tail(&map->node, &ctx->imports);
-	}
-	WRITE_ONCE(ctx->used, ctx->used + npu_map_ctx_bytes(map));
 	trace_npu_sim_map(ndev->index, ctx->pid, map->role, map->id, map->va,
 			  map->len);
 }
 
 /*
  * Take published @map out of its context (VA tree, host PTEs, list,
- * counters); the caller then puts the context's reference.
+ * counters); the caller then puts the context's reference.  ctx->lock is
+ * held for write, or, for a slot whose page stays, shared with its shard
+ * lock (npu_small_free()).
  */
 void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map)
 {
-	lockdep_assert_held(&ctx->lock);
+	u64 bytes = npu_map_ctx_bytes(map);
 
+	lockdep_assert_held(&ctx->lock);
 	trace_npu_sim_unmap(ctx->ndev->index, ctx->pid, map->role, map->id,
 			    map->va, map->len);
 	if (map->ops && map->ops->unlink)
 		map->ops->unlink(ctx, map);
 	else
 		npu_va_erase(ctx, map);
-	npu_window_zap(ctx, map->va, map->len);
+	/* A slot is never in host page tables (npu_window.c). */
+	if (!npu_map_is_slot(map))
+		npu_window_zap(ctx, map->va, map->len);
 	list_del_init(&map->node);
-	if (npu_map_is_alloc(map)) {
+	if (npu_map_counted(map))
 		WRITE_ONCE(ctx->nr_maps, ctx->nr_maps - 1);
+	if (npu_map_is_alloc(map))
 		npu_dev_count_allocs(ctx->ndev, -1);
-	}
-	WRITE_ONCE(ctx->used, ctx->used - npu_map_ctx_bytes(map));
+	if (bytes)
+		atomic64_sub(bytes, &ctx->used);
 }
 
 /*
@@ -217,11 +242,11 @@ struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
 {
 	struct npu_map *map;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_map_find_at(ctx, va, roles, in_first_page);
 	if (map)
 		npu_map_unlink(ctx, map);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return map;
 }
 
@@ -235,11 +260,11 @@ void npu_map_unlink_all(struct npu_ctx *ctx, struct list_head *list)
 	struct npu_map *map;
 
 	for (;;) {
-		mutex_lock(&ctx->lock);
+		down_write(&ctx->lock);
 		map = list_first_entry_or_null(list, struct npu_map, node);
 		if (map)
 			npu_map_unlink(ctx, map);
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		if (!map)
 			return;
 		npu_map_put(map);
@@ -279,11 +304,11 @@ int npu_map_reply_failed(struct npu_ctx *ctx, struct npu_map *map)
 {
 	bool linked;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	linked = !list_empty(&map->node);
 	if (linked)
 		npu_map_unlink(ctx, map);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (linked)
 		npu_map_put(map);
 	npu_map_put(map);
@@ -299,13 +324,13 @@ int npu_map_reply_at_failed(struct npu_ctx *ctx, u64 va, u64 id)
 {
 	struct npu_map *map;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_map_find_at(ctx, va, BIT(NPU_MAP_LINEAR), false);
 	if (map && map->id == id)
 		npu_map_unlink(ctx, map);
 	else
 		map = NULL;
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (map)
 		npu_map_put(map);
 	return -EFAULT;

@@ -210,6 +210,7 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_map *map;
 	bool queued, kept;
 	u32 flags, pad;
+	int ret;
 	u64 va;
 
 	/* Fields in one user access section, as MEM_ALLOC's. */
@@ -225,12 +226,16 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	/* A pool block in use leaves its pool; a freed one is the pool's. */
 	if (npu_mempool_mem_free(ctx, va) < 0)
 		return -ENOENT;
+	/* A slot, with ctx->lock shared, unless its page is retired. */
+	ret = npu_small_free(ctx, va);
+	if (ret <= 0)
+		return ret;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_map_find_at(ctx, va, BIT(NPU_MAP_LINEAR) |
 			      BIT(NPU_MAP_MANAGED), false);
 	if (!map) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		return -ENOENT;
 	}
 	/* Peaks before a release (a slot's free folds them itself). */
@@ -240,7 +245,7 @@ int npu_ioctl_mem_free(struct npu_ctx *ctx, void __user *uarg)
 	/* Misuse: queued stream work still uses it (it keeps the pages). */
 	queued = atomic_read(&map->nr_queued);
 	kept = npu_small_keep_map(ctx, map);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 
 	if (queued)
 		npu_stat_inc(ctx->ndev, NPU_STAT_FREE_WHILE_QUEUED);
@@ -311,7 +316,7 @@ int npu_ioctl_mem_info(struct npu_ctx *ctx, void __user *uarg)
 	} while (read_seqcount_retry(&ndev->cap_seq, seq));
 	info.capacity = ndev->capacity;
 	info.allocations = npu_dev_nr_allocs(ndev);
-	info.context_used = READ_ONCE(ctx->used);
+	info.context_used = npu_ctx_used(ctx);
 	npu_limit_read(ctx->proc, &info.limit_effective, &info.limit_used);
 	if (!(info.flags & NPU_SIM_MEM_INFO_DEVICE_ONLY)) {
 		npu_hugetlbfs_pool(NPU_SIM_PAGE_HUGE_2M, &info.huge_2m_total,
@@ -385,7 +390,10 @@ int npu_ioctl_mem_peaks(struct npu_ctx *ctx, void __user *uarg)
 /* Release of the file: every allocation the context still holds goes back. */
 void npu_mem_ctx_teardown(struct npu_ctx *ctx)
 {
+	unsigned int i;
+
 	npu_map_unlink_all(ctx, &ctx->maps);
+	for (i = 0; i < NPU_SMALL_SHARDS; i++)
+		npu_map_unlink_all(ctx, &ctx->small[i].maps);
 	npu_small_ctx_teardown(ctx);
-	kfree(xchg(&ctx->small_spare, NULL));
 }

@@ -98,7 +98,7 @@ static void npu_notify_drop(struct npu_ctx *ctx, struct npu_notify *n)
 {
 	bool creator;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	spin_lock(&n->lock);
 	n->holders--;
 	creator = n->ctx == ctx;
@@ -112,7 +112,7 @@ static void npu_notify_drop(struct npu_ctx *ctx, struct npu_notify *n)
 		npu_key_drop(&n->key->key);
 		n->key = NULL;
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	atomic_dec(&ctx->nr_notifies);
 	npu_notify_put(n);
 }
@@ -398,7 +398,7 @@ int npu_ioctl_notify_export(struct npu_ctx *ctx, void __user *uarg)
 		return -ENOMEM;
 	}
 	/* Under the creator's lock: a destroy drops the key after us. */
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	if (READ_ONCE(n->ctx) != ctx) {
 		ret = READ_ONCE(n->dead) ? -ENOENT : -EPERM;
 	} else if (n->key) {
@@ -416,7 +416,7 @@ int npu_ioctl_notify_export(struct npu_ctx *ctx, void __user *uarg)
 		n->key_seq = n->key->key.seq;
 		spin_unlock(&n->lock);
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	kfree(nk);
 	npu_notify_put(n);
 	/* A key nobody learnt stays: exporting again gives it. */
@@ -491,10 +491,10 @@ int npu_ioctl_notify_query(struct npu_ctx *ctx, void __user *uarg)
 	n = npu_notify_find(ctx, args.id, false);
 	if (!n)
 		return -ENOENT;
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	if (READ_ONCE(n->ctx) == ctx && n->key)
 		args.key = n->key->key.key;
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	spin_lock(&n->lock);
 	args.flags = n->counting ? NPU_SIM_NOTIFY_COUNTING : 0;
 	args.value = n->value;

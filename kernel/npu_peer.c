@@ -35,11 +35,11 @@ bool npu_peer_grant(struct npu_ctx *ctx, struct npu_dev *other)
 {
 	bool granted;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	granted = !npu_peer_allowed(ctx, other);
 	if (granted)
 		WRITE_ONCE(ctx->peers, ctx->peers | BIT(other->index));
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return granted;
 }
 
@@ -55,10 +55,10 @@ struct npu_ctx *npu_peer_resolve(struct npu_ctx *ctx, unsigned long addr,
 	struct npu_ctx *owner;
 	bool own;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	own = ctx->win_state == NPU_WIN_MAPPED && addr >= ctx->win_start &&
 	      addr < ctx->win_end;
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (own)
 		return ctx;
 
@@ -136,7 +136,7 @@ int npu_ioctl_peer_access(struct npu_ctx *ctx, void __user *uarg)
 		return -ENODEV;
 	bit = BIT(args.peer);
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	old = ctx->peers;
 	if (args.op == NPU_SIM_PEER_ENABLE) {
 		if (ctx->peers & bit)
@@ -150,14 +150,14 @@ int npu_ioctl_peer_access(struct npu_ctx *ctx, void __user *uarg)
 			WRITE_ONCE(ctx->peers, ctx->peers & ~bit);
 	}
 	args.enabled = !!(ctx->peers & bit);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (ret)
 		return ret;
 	if (copy_to_user(uarg, &args, sizeof(args))) {
 		/* Nobody learnt of the change: take it back. */
-		mutex_lock(&ctx->lock);
+		down_write(&ctx->lock);
 		WRITE_ONCE(ctx->peers, old);
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		return -EFAULT;
 	}
 	return 0;

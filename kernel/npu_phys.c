@@ -85,7 +85,7 @@ void npu_dev_peaks_fold(struct npu_ctx *ctx)
 	struct npu_dev *ndev = ctx->ndev;
 
 	lockdep_assert_held(&ndev->cap_lock);
-	p->context_used = max_t(u64, p->context_used, READ_ONCE(ctx->used));
+	p->context_used = max_t(u64, p->context_used, npu_ctx_used(ctx));
 	p->used = max(p->used, ndev->used);
 	p->used_normal = max(p->used_normal,
 			     ndev->used_kind[NPU_SIM_PAGE_NORMAL]);
@@ -123,9 +123,10 @@ static void npu_uncharge(struct npu_dev *ndev, struct npu_phys *phys,
  * Give back the charges (device capacity, the process's limit) of @phys
  * while it is idle, its pages kept for reuse (an empty small page), and
  * take them again: npu_phys_recharge() gives 0 or an npu_phys_create()
- * error for npu_phys_errno().  The caller serializes the two (ctx->lock).
- * The discharge folds @ctx's peaks first (the release's sample).  Each is
- * one cap_lock round.
+ * error for npu_phys_errno().  The caller serializes the two (its small
+ * page's shard, npu_mem_small.c).  The discharge folds @ctx's peaks first
+ * (the release's sample).  Each is one cap_lock round and may run under a
+ * spinlock.
  */
 void npu_phys_discharge(struct npu_phys *phys, struct npu_ctx *ctx)
 {

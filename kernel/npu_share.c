@@ -31,7 +31,7 @@ int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg)
 	if (!sh)
 		return -ENOMEM;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	h = npu_handle_lookup(ctx, args.handle);
 	if (!h)
 		ret = -ENOENT;
@@ -40,7 +40,7 @@ int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg)
 	else if (h->share)
 		ret = -EEXIST;
 	if (ret) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		kfree(sh);
 		return ret;
 	}
@@ -51,15 +51,15 @@ int npu_ioctl_share_export(struct npu_ctx *ctx, void __user *uarg)
 	npu_key_export(&sh->key, NPU_KEY_SHARE, ctx, h->phys);
 	WRITE_ONCE(h->share, sh);
 	args.key = sh->key.key;
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 
 	if (copy_to_user(uarg, &args, sizeof(args))) {
 		/* Nobody learnt the key: it dies again, unless gone already. */
-		mutex_lock(&ctx->lock);
+		down_write(&ctx->lock);
 		h = npu_handle_lookup(ctx, args.handle);
 		if (h && h->share && h->share->key.key == args.key)
 			npu_handle_unexport(h);
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		return -EFAULT;
 	}
 	return 0;
@@ -117,9 +117,9 @@ int npu_ioctl_share_import(struct npu_ctx *ctx, void __user *uarg)
 	if (ret)
 		return ret;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	ret = npu_handle_add(ctx, k.phys, true, &id);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (ret) {
 		npu_phys_put(k.phys);
 		return ret;

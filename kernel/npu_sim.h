@@ -117,8 +117,10 @@
  *                           worker running OP_POOL_FREE, the syncs'
  *                           threshold trim, debugfs "mempools" (under
  *                           npu_dev.ctx_lock) and teardown)
- *   npu_ctx.lock           (mutex: VA window, maple tree, map lists, ctx
- *                           usage, handles, managed block state)
+ *   npu_ctx.lock           (rw_semaphore: VA window, maple tree, map
+ *                           lists, ctx usage, handles, managed block state;
+ *                           held for write but by the slot paths of
+ *                           npu_mem_small.c: alloc, free, small copy)
  *   npu_key_lock           (mutex, npu_key.c: the machine-wide key table)
  *   xa_lock of npu_notifies, (npu_notify.c: the machine's notifies; a
  *   of npu_ctx.notifies     file's notifies; npu_notify.lock, a spinlock,
@@ -142,6 +144,9 @@
  *   npu_stream_user.lock,  (spinlocks, npu_stream.c, leaves: a user's
  *   npu_value_lock          running slots and ready streams; the parked
  *                           VALUE_WAIT streams of the machine)
+ *   npu_small_shard.lock   (spinlock, npu_mem_small.c: one shard's small
+ *                           pages and slot list, with npu_ctx.lock held
+ *                           shared; only cap_lock inside)
  *   npu_dev.cap_lock       (spinlock: capacity and usage counters,
  *                           npu_ctx.peaks, and the bytes and own limit of
  *                           the device's accounts (npu_proc), so a charge
@@ -334,6 +339,28 @@ struct npu_small_page;
 /* Stream threads of one context: streams beyond share them by id. */
 #define NPU_CTX_STREAM_WORKERS	4
 
+/*
+ * A context's small pages (npu_mem_small.c) are split by thread into
+ * shards, so that threads allocating and freeing different slots meet on
+ * no lock: a thread takes slots from its shard's pages (npu_small_shard_of())
+ * and a slot's free goes to its page's shard.  Shard state is under
+ * @lock with npu_ctx.lock held shared, or under npu_ctx.lock held for write.
+ */
+#define NPU_SMALL_SHARDS	8
+
+struct npu_small_shard {
+	spinlock_t lock;
+	u32 idle;			/* bit per class: an idle page kept */
+	/*
+	 * A freed slot's map for the next slot: set under @lock (or with
+	 * npu_ctx.lock held for write), taken by xchg before any lock.
+	 */
+	struct npu_map *spare;
+	struct list_head maps;		/* npu_map.node of live slots */
+	/* Pages with a free slot, by slot size. */
+	struct list_head partial[NPU_SMALL_CLASSES];
+} ____cacheline_aligned_in_smp;
+
 struct npu_ctx {
 	struct kref ref;		/* npu_ctx_get / npu_ctx_put */
 	struct mmu_notifier owner_mn;	/* the owner's mm going (npu_ctx.c) */
@@ -347,7 +374,12 @@ struct npu_ctx {
 	pgoff_t pgoff_base;		/* vm_pgoff of the window */
 	struct list_head node;		/* in npu_dev.ctx_list */
 
-	struct mutex lock;		/* everything below */
+	/*
+	 * Everything below.  Held for write by every path but the slot fast
+	 * paths of npu_mem_small.c, which hold it shared and then their
+	 * shard's lock (npu_small_shard).
+	 */
+	struct rw_semaphore lock;
 	enum npu_win_state win_state;
 	unsigned long win_start;	/* valid while NPU_WIN_MAPPED */
 	unsigned long win_end;
@@ -363,8 +395,14 @@ struct npu_ctx {
 	unsigned long va_small_mask;	/* entries - 1 */
 	unsigned long nr_small;		/* small pages in va_mt */
 	u64 nr_ipc_keys;		/* in ipc_keys */
-	u64 nr_maps;			/* and @used: WRITE_ONCE */
-	u64 used;			/* bytes charged by this context */
+	u64 nr_maps;			/* on @maps: WRITE_ONCE */
+	/*
+	 * Live slots (on their shards, not on @maps) and bytes charged by
+	 * this context: atomics, as threads of different shards change
+	 * them at once (a shard sum would cost every reader more).
+	 */
+	atomic_long_t nr_slots;
+	atomic64_t used;
 	struct xarray handles;		/* id -> npu_handle */
 	struct npu_handle *handle_hint;	/* in handles, found last, or NULL */
 	struct list_head resvs;		/* npu_map.node of reservations */
@@ -374,11 +412,8 @@ struct npu_ctx {
 	u32 next_handle;		/* xa_alloc_cyclic cursor */
 	u32 peers;			/* bit i: access to device i's memory */
 	struct list_head imports;	/* npu_map.node: IPC imports, host regs */
-	/* Small pages with a free slot, by slot size (npu_mem_small.c). */
-	struct list_head small_partial[NPU_SMALL_CLASSES];
-	u32 small_idle;			/* bit per class: an idle page kept */
-	/* A freed slot's map for the next slot (xchg; set under ctx->lock). */
-	struct npu_map *small_spare;
+	/* Small pages by the thread's shard (npu_mem_small.c). */
+	struct npu_small_shard small[NPU_SMALL_SHARDS];
 
 	struct list_head ipc_keys;	/* npu_ipc_key.ctx_node */
 
@@ -887,6 +922,8 @@ void npu_map_unlink(struct npu_ctx *ctx, struct npu_map *map);
 int npu_map_publish(struct npu_ctx *ctx, struct npu_map *map, u64 align);
 void npu_map_link(struct npu_ctx *ctx, struct npu_map *map);
 void npu_map_link_owned(struct npu_ctx *ctx, struct npu_map *map);
+void npu_map_link_to(struct npu_ctx *ctx, struct npu_map *map,
+		     struct list_head *list);
 struct npu_map *npu_map_find_at(struct npu_ctx *ctx, unsigned long va,
 				unsigned long roles, bool in_first_page);
 struct npu_map *npu_map_unlink_at(struct npu_ctx *ctx, unsigned long va,
@@ -903,10 +940,46 @@ static inline void npu_map_get(struct npu_map *map)
 	kref_get(&map->ref);
 }
 
+/* ctx->lock for a call that changes the context only when @write. */
+static inline void npu_ctx_lock(struct npu_ctx *ctx, bool write)
+{
+	if (write)
+		down_write(&ctx->lock);
+	else
+		down_read(&ctx->lock);
+}
+
+static inline void npu_ctx_unlock(struct npu_ctx *ctx, bool write)
+{
+	if (write)
+		up_write(&ctx->lock);
+	else
+		up_read(&ctx->lock);
+}
+
+/* Live allocations of @ctx: maps on its list and slots on its shards. */
+static inline u64 npu_ctx_nr_maps(struct npu_ctx *ctx)
+{
+	return READ_ONCE(ctx->nr_maps) + atomic_long_read(&ctx->nr_slots);
+}
+
+/* Bytes charged by @ctx. */
+static inline u64 npu_ctx_used(struct npu_ctx *ctx)
+{
+	return atomic64_read(&ctx->used);
+}
+
+/* Whether @map is a slot of a small page (npu_mem_small.c). */
+static inline bool npu_map_is_slot(const struct npu_map *map)
+{
+	return map->role == NPU_MAP_LINEAR && map->u.linear.small;
+}
+
 /*
  * Whether anyone but the context holds unlinked @map (ctx->lock held): a
- * copy's reference or queued work.  References are only taken under
- * ctx->lock from a published map, so the answer cannot turn to true.
+ * copy's reference or queued work.  References are only taken from a
+ * published map under ctx->lock held for write, so the answer cannot turn
+ * to true.
  */
 static inline bool npu_map_held(struct npu_map *map)
 {
@@ -1015,6 +1088,7 @@ void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_ctx_teardown(struct npu_ctx *ctx);
 int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map,
 		      struct npu_sim_mem_alloc *args);
+int npu_small_free(struct npu_ctx *ctx, unsigned long va);
 bool npu_small_query(struct npu_ctx *ctx, struct npu_small_page *sp,
 		     unsigned long addr, struct npu_sim_vmm_query *args);
 
@@ -1039,11 +1113,15 @@ struct npu_small_page {
 	struct list_head node;		/* in small_partial[] while not full */
 	bool exported;			/* a slot was IPC-exported: no reuse */
 	bool idle;			/* no slot used, charges given back */
+	u8 shard;			/* index in npu_ctx.small */
 	u16 size[NPU_SMALL_SLOTS];	/* bytes asked for, per live slot */
 	struct npu_map *slots[];	/* live slot maps by index, or NULL */
 };
 
-/* The index of @sp's live slot holding @addr, or -1 (ctx->lock). */
+/*
+ * The index of @sp's live slot holding @addr, or -1: ctx->lock held for
+ * write, or shared with @sp's shard lock.
+ */
 static inline int npu_small_index(const struct npu_small_page *sp,
 				  unsigned long addr)
 {
@@ -1052,7 +1130,7 @@ static inline int npu_small_index(const struct npu_small_page *sp,
 	return i < PAGE_SIZE / sp->slot && (sp->used & BIT_ULL(i)) ? i : -1;
 }
 
-/* The live slot map of @sp that holds @addr, or NULL (ctx->lock). */
+/* The live slot map of @sp that holds @addr, or NULL (as above). */
 static inline struct npu_map *npu_small_slot_at(struct npu_small_page *sp,
 						unsigned long addr)
 {

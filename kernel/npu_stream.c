@@ -605,13 +605,13 @@ static struct npu_event *npu_event_remove(struct npu_ctx *ctx, u32 id)
 	struct npu_event *ev;
 
 	/* ctx->lock: an EVENT_EXPORT in flight sees the event gone. */
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	ev = xa_erase(&ctx->events, id);
 	if (ev && ev->key) {
 		npu_event_ipc_unexport(ev->key);
 		ev->key = NULL;
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return ev;
 }
 
@@ -1911,7 +1911,7 @@ int npu_ioctl_event_export(struct npu_ctx *ctx, void __user *uarg)
 		return -EFAULT;
 	if (args.flags || args.key)
 		return -EINVAL;
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	ev = xa_load(&ctx->events, args.id);
 	if (!ev) {
 		ret = -ENOENT;
@@ -1927,7 +1927,7 @@ int npu_ioctl_event_export(struct npu_ctx *ctx, void __user *uarg)
 		else
 			args.key = ev->key->key;
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (!ret && put_user(args.key,
 			     &((struct npu_sim_event_export __user *)uarg)->key))
 		ret = -EFAULT;

@@ -74,6 +74,13 @@ static struct npu_small_page *npu_va_small_of(void *e)
  */
 unsigned int npu_max_objects = 1U << 20;
 
+/* Whether @ctx has npu_max_objects VA objects: entries and slots. */
+static bool npu_va_full(struct npu_ctx *ctx)
+{
+	return ctx->nr_va + atomic_long_read(&ctx->nr_slots) >=
+	       npu_max_objects;
+}
+
 void npu_va_ctx_init(struct npu_ctx *ctx)
 {
 	mt_init_flags(&ctx->va_mt, MT_FLAGS_ALLOC_RANGE | MT_FLAGS_LOCK_EXTERN);
@@ -82,7 +89,7 @@ void npu_va_ctx_init(struct npu_ctx *ctx)
 
 void npu_va_ctx_destroy(struct npu_ctx *ctx)
 {
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	__mt_destroy(&ctx->va_mt);
 	ctx->nr_va = 0;
 	ctx->va_resv_hint = NULL;
@@ -105,10 +112,10 @@ static int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len,
 	MA_STATE(mas, &ctx->va_mt, 0, 0);
 	unsigned long win_last, need, start, last;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (ctx->win_state != NPU_WIN_MAPPED)
 		return -ENXIO;
-	if (ctx->nr_va >= npu_max_objects)
+	if (npu_va_full(ctx))
 		return -ENOMEM;
 	win_last = ctx->win_end - 1;
 
@@ -152,7 +159,7 @@ static void npu_va_clear(struct npu_ctx *ctx, unsigned long start,
 {
 	MA_STATE(mas, &ctx->va_mt, start, last);
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (mas_store_gfp(&mas, NULL, GFP_KERNEL_ACCOUNT)) {
 		/* Out of memory: erase piece by piece, which cannot fail. */
 		mas_set(&mas, start);
@@ -165,29 +172,25 @@ static void npu_va_clear(struct npu_ctx *ctx, unsigned long start,
  * Sub-page allocations share the VA of a page stored whole (with its
  * guard) as one entry (npu_va_small_insert()); the page's own bitmap says
  * which slot is live (npu_mem_small.c), so a slot costs no tree store:
- * only its count against npu_max_objects.  -ENOMEM when the context has
- * too many entries.
+ * only its count against npu_max_objects, kept apart from the entries'
+ * (slots come and go with ctx->lock held shared).  -ENOMEM when the
+ * context has too many objects.
  */
 int npu_va_sub_insert(struct npu_ctx *ctx)
 {
 	lockdep_assert_held(&ctx->lock);
-	if (ctx->nr_va >= npu_max_objects)
+	if (atomic_long_inc_return(&ctx->nr_slots) + ctx->nr_va >
+	    npu_max_objects) {
+		atomic_long_dec(&ctx->nr_slots);
 		return -ENOMEM;
-	ctx->nr_va++;
+	}
 	return 0;
 }
 
-/*
- * A slot of a page (still stored whole: its slots keep it) is given back:
- * uncount it, unless a closing window emptied the tree (and the count)
- * first; nothing is stored in the tree after that, so an empty tree says
- * so without a walk.
- */
+/* A slot is given back. */
 void npu_va_sub_erase(struct npu_ctx *ctx)
 {
-	lockdep_assert_held(&ctx->lock);
-	if (!mtree_empty(&ctx->va_mt))
-		ctx->nr_va--;
+	atomic_long_dec(&ctx->nr_slots);
 }
 
 /*
@@ -300,8 +303,9 @@ struct npu_map *npu_va_find(struct npu_ctx *ctx, unsigned long addr,
 			    struct npu_small_page **sp)
 {
 	MA_STATE(mas, &ctx->va_mt, addr, addr);
-	struct npu_map *map = ctx->va_resv_hint;
-	struct npu_small_page *page = ctx->va_small_hint;
+	/* Caches: threads holding ctx->lock shared may set them at once. */
+	struct npu_map *map = READ_ONCE(ctx->va_resv_hint);
+	struct npu_small_page *page = READ_ONCE(ctx->va_small_hint);
 	void *e;
 
 	lockdep_assert_held(&ctx->lock);
@@ -312,22 +316,23 @@ struct npu_map *npu_va_find(struct npu_ctx *ctx, unsigned long addr,
 		*sp = page;
 		return NULL;
 	}
-	page = ctx->va_small_tab ? *npu_va_small_ent(ctx, addr) : NULL;
+	page = ctx->va_small_tab ? READ_ONCE(*npu_va_small_ent(ctx, addr)) :
+				   NULL;
 	if (!page || addr - page->va >= PAGE_SIZE) {
 		e = mas_walk(&mas);
 		page = npu_va_small_of(e);
 		if (!page) {
 			map = e;
 			if (map && map->role == NPU_MAP_RESERVATION) {
-				ctx->va_resv_hint = map;
+				WRITE_ONCE(ctx->va_resv_hint, map);
 				return npu_resv_map_at(map, addr);
 			}
 			return map;
 		}
 		if (ctx->va_small_tab)
-			*npu_va_small_ent(ctx, page->va) = page;
+			WRITE_ONCE(*npu_va_small_ent(ctx, page->va), page);
 	}
-	ctx->va_small_hint = page;
+	WRITE_ONCE(ctx->va_small_hint, page);
 	*sp = page;
 	return NULL;
 }
@@ -370,7 +375,7 @@ static bool npu_va_erase_range(struct npu_ctx *ctx, void *entry,
 	bool found = false;
 	void *e;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	mas_for_each(&mas, e, start + len + NPU_VA_GUARD - 1) {
 		if (e == entry) {
 			found = true;
@@ -441,7 +446,7 @@ struct npu_map *npu_va_resv_at(struct npu_ctx *ctx, unsigned long addr)
 {
 	struct npu_map *resv = ctx->va_resv_hint;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (resv && addr - resv->va < resv->len)
 		return resv;
 	return npu_va_resv_walk(ctx, addr);
@@ -458,12 +463,12 @@ int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 	MA_STATE(mas, &ctx->va_mt, fixed, fixed);
 	unsigned long last;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (!fixed)
 		return npu_va_insert(ctx, resv, align);
 	if (ctx->win_state != NPU_WIN_MAPPED)
 		return -ENXIO;
-	if (ctx->nr_va >= npu_max_objects)
+	if (npu_va_full(ctx))
 		return -ENOMEM;
 	if (fixed < ctx->win_start || fixed >= ctx->win_end ||
 	    resv->len + NPU_VA_GUARD > ctx->win_end - fixed)
@@ -482,7 +487,7 @@ int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 /* Forget reservation @resv (nothing mapped in it any more) and its guard. */
 void npu_va_release(struct npu_ctx *ctx, struct npu_map *resv)
 {
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	/* Not there when a closing window emptied the tree first. */
 	if (npu_va_entry(ctx, resv->va) == resv)
 		ctx->nr_va--;
@@ -532,8 +537,8 @@ int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
 	unsigned long n = map->len >> NPU_VA_GRAN_SHIFT;
 	struct npu_map **slot;
 
-	lockdep_assert_held(&ctx->lock);
-	if (ctx->nr_va >= npu_max_objects)
+	lockdep_assert_held_write(&ctx->lock);
+	if (npu_va_full(ctx))
 		return -ENOMEM;
 	slot = npu_resv_slot(resv, first);
 	if (n != 1 || !slot)
@@ -576,7 +581,7 @@ void npu_va_erase(struct npu_ctx *ctx, struct npu_map *map)
 {
 	MA_STATE(mas, &ctx->va_mt, map->va, map->va);
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (mas_erase(&mas))
 		ctx->nr_va--;
 }
@@ -588,7 +593,7 @@ bool npu_va_any_readonly(struct npu_ctx *ctx, unsigned long start,
 	MA_STATE(mas, &ctx->va_mt, start, start);
 	struct npu_map *map;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	/* Small pages hold no read-only slot (npu_small_eligible()). */
 	mas_for_each(&mas, map, end - 1) {
 		if (!npu_va_small_of(map) && map->phys &&

@@ -110,9 +110,9 @@ int npu_ioctl_phys_alloc(struct npu_ctx *ctx, void __user *uarg)
 	phys->mem_attr = args.mem_attr;
 	phys->pid = task_tgid_nr(current);
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	ret = npu_handle_add(ctx, phys, false, &id);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (ret) {
 		npu_stat_inc(ndev, NPU_STAT_FAIL_NOMEM);
 		npu_phys_put(phys);
@@ -141,7 +141,7 @@ int npu_ioctl_phys_free(struct npu_ctx *ctx, void __user *uarg)
 		return -EINVAL;
 
 	npu_mem_peaks_sample(ctx);
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	h = npu_handle_lookup(ctx, args.handle);
 	if (h) {
 		h->holds--;
@@ -149,7 +149,7 @@ int npu_ioctl_phys_free(struct npu_ctx *ctx, void __user *uarg)
 	} else {
 		ret = -ENOENT;
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (dead)
 		npu_phys_put(dead);
 	return ret;
@@ -166,10 +166,10 @@ int npu_ioctl_phys_info(struct npu_ctx *ctx, void __user *uarg)
 	if (args.flags || npu_uapi_out_set(&args, size, pad))
 		return -EINVAL;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	h = npu_handle_lookup(ctx, args.handle);
 	if (!h) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		return -ENOENT;
 	}
 	phys = h->phys;
@@ -185,7 +185,7 @@ int npu_ioctl_phys_info(struct npu_ctx *ctx, void __user *uarg)
 		args.flags |= NPU_SIM_PHYS_INFO_EXPORTED;
 	if (phys->flags & NPU_SIM_ALLOC_P2P)
 		args.flags |= NPU_SIM_PHYS_INFO_P2P;
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 
 	if (copy_to_user(uarg, &args, sizeof(args)))
 		return -EFAULT;
@@ -231,27 +231,27 @@ int npu_ioctl_vmm_reserve(struct npu_ctx *ctx, void __user *uarg)
 	if (!resv)
 		return -ENOMEM;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	ret = npu_va_reserve(ctx, resv, args.size >= SZ_1G ? SZ_1G :
 				 NPU_SIM_VMM_GRANULE, args.addr);
 	if (ret) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		npu_map_put(resv);
 		return ret;
 	}
 	list_add_tail(&resv->node, &ctx->resvs);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 
 	args.va = resv->va;
 	if (copy_to_user(uarg, &args, sizeof(args))) {
-		mutex_lock(&ctx->lock);
+		down_write(&ctx->lock);
 		e = npu_va_entry(ctx, args.va);
 		if (e == resv && !resv->u.resv.nr_mapped) {
 			npu_va_release(ctx, resv);
 			list_del_init(&resv->node);
 			undo = true;
 		}
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		if (undo)
 			npu_map_put(resv);
 		return -EFAULT;
@@ -271,7 +271,7 @@ int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
 		return -EINVAL;
 
 	npu_mem_peaks_sample(ctx);
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	resv = npu_entry_resv(npu_va_entry(ctx, args.va));
 	if (!resv || resv->va != args.va) {
 		ret = -ENOENT;
@@ -281,7 +281,7 @@ int npu_ioctl_vmm_release(struct npu_ctx *ctx, void __user *uarg)
 		npu_va_release(ctx, resv);
 		list_del_init(&resv->node);
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (!ret)
 		npu_map_put(resv);
 	return ret;
@@ -301,7 +301,7 @@ static struct npu_map *npu_vmap_get(struct npu_ctx *ctx)
 {
 	struct npu_map *spare = ctx->vmap_spare;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	if (!spare)
 		return npu_map_create(NPU_MAP_VMM, NULL, NULL, 0, 0);
 	ctx->vmap_spare = NULL;
@@ -362,15 +362,15 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 	    args.va & (NPU_SIM_VMM_GRANULE - 1))
 		return -EINVAL;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	h = npu_handle_lookup(ctx, args.handle);
 	if (!h) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		return -ENOENT;
 	}
 	map = npu_vmap_get(ctx);
 	if (!map) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		return -ENOMEM;
 	}
 	phys = h->phys;
@@ -408,7 +408,7 @@ int npu_ioctl_vmm_map(struct npu_ctx *ctx, void __user *uarg)
 	list_add_tail(&map->node, &ctx->vmaps);
 	trace_npu_sim_map(ndev->index, ctx->pid, NPU_MAP_VMM, h->id, map->va,
 			  map->len);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return 0;
 
 err_unlock:
@@ -417,7 +417,7 @@ err_unlock:
 		ctx->vmap_spare = map;
 		map = NULL;
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	if (map)
 		npu_map_put(map);
 	return ret;
@@ -443,10 +443,10 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 	if (flags || pad)
 		return -EINVAL;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_va_unmap_at(ctx, va);
 	if (!map) {
-		mutex_unlock(&ctx->lock);
+		up_write(&ctx->lock);
 		return -ENOENT;
 	}
 	/* No host fault into it: no PTE of it anywhere to zap. */
@@ -467,7 +467,7 @@ int npu_ioctl_vmm_unmap(struct npu_ctx *ctx, void __user *uarg)
 	if (!kept)
 		npu_vmap_own_phys(map);
 	dead = npu_handle_maybe_destroy(ctx, h);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 
 	/* Pages go when the last holder (maybe a running copy) lets go. */
 	if (!kept)
@@ -497,7 +497,7 @@ int npu_ioctl_vmm_set_access(struct npu_ctx *ctx, void __user *uarg)
 		return -EINVAL;
 	}
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_va_entry(ctx, args.va);
 	if (!map || map->role != NPU_MAP_VMM || map->va != args.va ||
 	    map->len != args.size) {
@@ -507,8 +507,17 @@ int npu_ioctl_vmm_set_access(struct npu_ctx *ctx, void __user *uarg)
 		map->u.vmm.access_loc = args.location;
 		map->u.vmm.access_loc_id = args.location_id;
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return ret;
+}
+
+/* VMM_QUERY's record back to the caller: 0 or -EFAULT. */
+static int npu_vmm_query_reply(void __user *uarg,
+			       const struct npu_sim_vmm_query *args)
+{
+	if (copy_to_user(uarg, args, sizeof(*args)))
+		return -EFAULT;
+	return 0;
 }
 
 int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
@@ -517,6 +526,7 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 	struct npu_small_page *sp;
 	struct npu_phys *phys;
 	struct npu_map *e;
+	bool retain;
 	u64 addr;
 	u32 flags;
 
@@ -530,28 +540,32 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 	memset(&args, 0, sizeof(args));
 	args.addr = addr;
 	args.flags = flags;
+	retain = flags & NPU_SIM_QUERY_RETAIN;
 
-	mutex_lock(&ctx->lock);
+	/* Only a hold changes anything: a plain query holds the lock shared. */
+	npu_ctx_lock(ctx, retain);
 	e = npu_va_find(ctx, addr, &sp);
 	/* A slot is answered from its page: no read of its map nor phys. */
 	if (sp) {
-		if (flags & NPU_SIM_QUERY_RETAIN ||
-		    !npu_small_query(ctx, sp, addr, &args)) {
-			mutex_unlock(&ctx->lock);
-			return -ENXIO;
+		bool found = false;
+
+		if (!retain) {
+			spin_lock(&ctx->small[sp->shard].lock);
+			found = npu_small_query(ctx, sp, addr, &args);
+			spin_unlock(&ctx->small[sp->shard].lock);
 		}
-		goto out;
+		npu_ctx_unlock(ctx, retain);
+		return found ? npu_vmm_query_reply(uarg, &args) : -ENXIO;
 	}
 	if (e && addr - e->va >= e->len)
 		e = NULL;
-	if (!e || (flags & NPU_SIM_QUERY_RETAIN && e->role != NPU_MAP_VMM)) {
-		mutex_unlock(&ctx->lock);
+	if (!e || (retain && e->role != NPU_MAP_VMM)) {
+		npu_ctx_unlock(ctx, retain);
 		return -ENXIO;
 	}
 	/* A hold is a user reference: as many as objects of a context. */
-	if (flags & NPU_SIM_QUERY_RETAIN &&
-	    e->u.vmm.handle->holds >= npu_max_objects) {
-		mutex_unlock(&ctx->lock);
+	if (retain && e->u.vmm.handle->holds >= npu_max_objects) {
+		npu_ctx_unlock(ctx, retain);
 		return -EOVERFLOW;
 	}
 	args.base = e->va;
@@ -581,16 +595,12 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 		args.access_location = e->u.vmm.access_loc;
 		args.access_location_id = e->u.vmm.access_loc_id;
 		args.mem_attr = phys->mem_attr;
-		if (flags & NPU_SIM_QUERY_RETAIN)
+		if (retain)
 			e->u.vmm.handle->holds++;
 		break;
 	}
-out:
-	mutex_unlock(&ctx->lock);
-
-	if (copy_to_user(uarg, &args, sizeof(args)))
-		return -EFAULT;
-	return 0;
+	npu_ctx_unlock(ctx, retain);
+	return npu_vmm_query_reply(uarg, &args);
 }
 
 /* ---- release of the file ------------------------------------------------ */
@@ -600,7 +610,7 @@ void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
 	struct npu_map *spare, *map;
 	LIST_HEAD(dead);
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	spare = ctx->vmap_spare;
 	ctx->vmap_spare = NULL;
 	/* Unreachable by address: npu_ctx_drop_memory() emptied the tree. */
@@ -608,7 +618,7 @@ void npu_vmm_ctx_teardown(struct npu_ctx *ctx)
 		npu_vmap_own_phys(map);
 	list_splice_init(&ctx->vmaps, &dead);
 	list_splice_tail_init(&ctx->resvs, &dead);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 
 	if (spare)
 		npu_map_put(spare);

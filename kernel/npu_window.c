@@ -35,7 +35,7 @@ void npu_window_zap(struct npu_ctx *ctx, unsigned long start, u64 len)
 {
 	loff_t off;
 
-	lockdep_assert_held(&ctx->lock);
+	lockdep_assert_held_write(&ctx->lock);
 	/* No fault ever ran (strict mode, no managed memory): no PTE to zap. */
 	if (ctx->win_state != NPU_WIN_MAPPED || !ctx->win_ptes)
 		return;
@@ -52,7 +52,7 @@ vm_fault_t npu_window_fault(struct vm_fault *vmf)
 	struct npu_map *map;
 	struct page *page;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	ctx->win_ptes = true;	/* from now on npu_window_zap() has work */
 	map = npu_va_lookup(ctx, vmf->address);
 	/* A role with its own rule (managed memory: strict mode too). */
@@ -81,7 +81,7 @@ vm_fault_t npu_window_fault(struct vm_fault *vmf)
 	ret = vmf_insert_pfn_prot(vma, vmf->address, page_to_pfn(page),
 				  vm_get_page_prot(flags));
 out:
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	trace_npu_sim_host_fault(ctx->ndev->index, ctx->pid, vmf->address,
 				 vmf->flags & FAULT_FLAG_WRITE,
 				 (__force u32)ret);
@@ -99,14 +99,14 @@ vm_fault_t npu_window_pfn_mkwrite(struct vm_fault *vmf)
 	vm_fault_t ret = VM_FAULT_SIGSEGV;
 	struct npu_map *map;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	map = npu_va_lookup(ctx, vmf->address);
 	if (map && map->ops && map->ops->mkwrite)
 		ret = map->ops->mkwrite(ctx, map, vmf);
 	else if (map && !(map->flags & NPU_SIM_ALLOC_READONLY) &&
 		 READ_ONCE(ctx->ndev->host_access))
 		ret = 0;
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return ret;
 }
 
@@ -119,7 +119,7 @@ bool npu_window_close(struct vm_area_struct *vma)
 	struct npu_ctx *ctx = vma->vm_private_data;
 	bool closed = false;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	/* A failed mremap() closes a temporary copy at another address. */
 	if (ctx->win_state == NPU_WIN_MAPPED && vma->vm_start == ctx->win_start) {
 		ctx->win_state = NPU_WIN_CLOSED;
@@ -127,7 +127,7 @@ bool npu_window_close(struct vm_area_struct *vma)
 		ctx->win_end = 0;
 		closed = true;
 	}
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return closed;
 }
 
@@ -155,9 +155,9 @@ int npu_window_mprotect(struct vm_area_struct *vma, unsigned long start,
 
 	if (!(newflags & VM_WRITE))
 		return 0;
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	ro = npu_va_any_readonly(ctx, start, end);
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return ro ? -EACCES : 0;
 }
 
@@ -248,7 +248,7 @@ int npu_window_mmap(struct file *filp, struct vm_area_struct *vma,
 	if (vma->vm_flags & VM_EXEC)
 		return -EPERM;
 
-	mutex_lock(&ctx->lock);
+	down_write(&ctx->lock);
 	if (ctx->win_state != NPU_WIN_NONE) {
 		ret = -EBUSY;
 		goto out;
@@ -265,6 +265,6 @@ int npu_window_mmap(struct file *filp, struct vm_area_struct *vma,
 	ctx->win_end = vma->vm_end;
 	ctx->win_state = NPU_WIN_MAPPED;
 out:
-	mutex_unlock(&ctx->lock);
+	up_write(&ctx->lock);
 	return ret;
 }
