@@ -803,11 +803,9 @@ static __always_inline int npu_copy_small(struct npu_ctx *ctx, enum npu_xfer_op 
 		goto out_unlock;
 	map = npu_va_find(ctx, dev, &sp);
 	if (sp) {
-		spinlock_t *lock = &ctx->small[sp->shard].lock;
-
-		spin_lock(lock);
+		spin_lock(npu_small_lock(ctx, sp));
 		ret = npu_copy_slot(sp, dev, buf, n, h2d);
-		spin_unlock(lock);
+		spin_unlock(npu_small_lock(ctx, sp));
 		if (ret)
 			goto out_unlock;
 		goto done;

@@ -98,6 +98,9 @@ int npu_ctx_mmap(struct file *filp, struct vm_area_struct *vma)
 	return npu_window_mmap(filp, vma, &npu_ctx_vm_ops);
 }
 
+/* A small call reads fields of one page of its context (kmalloc-4k). */
+static_assert(sizeof(struct npu_ctx) <= PAGE_SIZE);
+
 int npu_ctx_open(struct inode *inode, struct file *filp)
 {
 	struct npu_dev *ndev = container_of(inode->i_cdev, struct npu_dev, cdev);

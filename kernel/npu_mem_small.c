@@ -57,7 +57,7 @@ void npu_small_ctx_init(struct npu_ctx *ctx)
 		spin_lock_init(&shard->lock);
 		INIT_LIST_HEAD(&shard->maps);
 		for (i = 0; i < NPU_SMALL_CLASSES; i++)
-			INIT_LIST_HEAD(&shard->partial[i]);
+			INIT_HLIST_HEAD(&shard->partial[i]);
 	}
 }
 
@@ -91,8 +91,8 @@ static unsigned int npu_small_class(u32 slot)
 	return slot / NPU_SMALL_ALIGN - 1;
 }
 
-static struct list_head *npu_small_list(struct npu_small_shard *shard,
-					u32 slot)
+static struct hlist_head *npu_small_list(struct npu_small_shard *shard,
+					 u32 slot)
 {
 	return &shard->partial[npu_small_class(slot)];
 }
@@ -127,7 +127,7 @@ static int npu_small_page_new(struct npu_ctx *ctx,
 	sp->phys = phys;
 	sp->page = phys->pages[0];
 	sp->used = nr_slots < 64 ? ~0ULL << nr_slots : 0;
-	list_add(&sp->node, npu_small_list(shard, slot));
+	hlist_add_head(&sp->node, npu_small_list(shard, slot));
 	atomic64_add(PAGE_SIZE, &ctx->used);
 	*out = sp;
 	return 0;
@@ -152,7 +152,7 @@ static void npu_small_page_retire(struct npu_ctx *ctx,
 {
 	lockdep_assert_held_write(&ctx->lock);
 	npu_va_small_erase(ctx, sp);
-	list_del(&sp->node);
+	hlist_del_init(&sp->node);
 	if (sp->idle)
 		ctx->small[sp->shard].idle &= ~BIT(npu_small_class(sp->slot));
 	else
@@ -205,16 +205,17 @@ static int npu_small_page_wake(struct npu_ctx *ctx, struct npu_small_page *sp)
 /* Release of the file: idle pages and spare maps go (no slot is left). */
 void npu_small_ctx_teardown(struct npu_ctx *ctx)
 {
-	struct npu_small_page *sp, *tmp;
 	struct npu_small_shard *shard;
+	struct npu_small_page *sp;
+	struct hlist_node *tmp;
 	unsigned int i;
 
 	down_write(&ctx->lock);
 	for (shard = ctx->small; shard < ctx->small + NPU_SMALL_SHARDS;
 	     shard++) {
 		for (i = 0; i < NPU_SMALL_CLASSES; i++)
-			list_for_each_entry_safe(sp, tmp, &shard->partial[i],
-						 node)
+			hlist_for_each_entry_safe(sp, tmp, &shard->partial[i],
+						  node)
 				if (sp->idle)
 					npu_small_page_retire(ctx, sp);
 		kfree(xchg(&shard->spare, NULL));
@@ -244,8 +245,8 @@ static void npu_small_unlink(struct npu_ctx *ctx, struct npu_map *map)
 	sp->slots[i] = NULL;
 	sp->used &= ~BIT_ULL(i);
 	if (was_full && !sp->exported)
-		list_add(&sp->node, npu_small_list(&ctx->small[sp->shard],
-						   sp->slot));
+		hlist_add_head(&sp->node,
+			       npu_small_list(&ctx->small[sp->shard], sp->slot));
 	if (!--sp->nr_used)
 		npu_small_page_empty(ctx, sp);
 }
@@ -264,7 +265,7 @@ void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map)
 	if (!sp || sp->exported)
 		return;
 	sp->exported = true;
-	list_del_init(&sp->node);
+	hlist_del_init(&sp->node);
 }
 
 static const struct npu_map_ops npu_small_ops = {
@@ -288,8 +289,8 @@ static int npu_small_place(struct npu_ctx *ctx, struct npu_small_shard *shard,
 
 	if (ctx->win_state != NPU_WIN_MAPPED)
 		return -ENXIO;
-	sp = list_first_entry_or_null(npu_small_list(shard, map->len),
-				      struct npu_small_page, node);
+	sp = hlist_entry_safe(npu_small_list(shard, map->len)->first,
+			      struct npu_small_page, node);
 	if (!sp) {
 		if (!grow)
 			return -EAGAIN;
@@ -327,7 +328,7 @@ static int npu_small_place(struct npu_ctx *ctx, struct npu_small_shard *shard,
 	sp->used |= BIT_ULL(bit);
 	sp->nr_used++;
 	if (!~sp->used)
-		list_del_init(&sp->node);
+		hlist_del_init(&sp->node);
 	npu_map_link_to(ctx, map, &shard->maps);
 	args->va = map->va;
 	args->id = map->id;

@@ -120,7 +120,8 @@
  *   npu_ctx.lock           (rw_semaphore: VA window, maple tree, map
  *                           lists, ctx usage, handles, managed block state;
  *                           held for write but by the slot paths of
- *                           npu_mem_small.c: alloc, free, small copy)
+ *                           npu_mem_small.c: alloc, free, small copy,
+ *                           VMM_QUERY)
  *   npu_key_lock           (mutex, npu_key.c: the machine-wide key table)
  *   xa_lock of npu_notifies, (npu_notify.c: the machine's notifies; a
  *   of npu_ctx.notifies     file's notifies; npu_notify.lock, a spinlock,
@@ -358,7 +359,7 @@ struct npu_small_shard {
 	struct npu_map *spare;
 	struct list_head maps;		/* npu_map.node of live slots */
 	/* Pages with a free slot, by slot size. */
-	struct list_head partial[NPU_SMALL_CLASSES];
+	struct hlist_head partial[NPU_SMALL_CLASSES];
 } ____cacheline_aligned_in_smp;
 
 struct npu_ctx {
@@ -412,9 +413,6 @@ struct npu_ctx {
 	u32 next_handle;		/* xa_alloc_cyclic cursor */
 	u32 peers;			/* bit i: access to device i's memory */
 	struct list_head imports;	/* npu_map.node: IPC imports, host regs */
-	/* Small pages by the thread's shard (npu_mem_small.c). */
-	struct npu_small_shard small[NPU_SMALL_SHARDS];
-
 	struct list_head ipc_keys;	/* npu_ipc_key.ctx_node */
 
 	/* Stream-ordered memory pools (npu_mempool.c) */
@@ -462,6 +460,13 @@ struct npu_ctx {
 	/* Usage peaks seen by this context (MEM_PEAKS), under cap_lock. */
 	struct npu_sim_mem_peaks peaks;
 	struct npu_fault_state fault;	/* fault injection (1.6) */
+
+	/*
+	 * Small pages by the thread's shard (npu_mem_small.c).  Last, so
+	 * that the fields above keep to their lines and the whole context
+	 * to one page (npu_ctx.c).
+	 */
+	struct npu_small_shard small[NPU_SMALL_SHARDS];
 };
 
 struct npu_phys {
@@ -1110,7 +1115,7 @@ struct npu_small_page {
 	u32 slot;			/* slot size in bytes */
 	u32 nr_used;			/* live slots */
 	struct npu_phys *phys;		/* the page, referenced */
-	struct list_head node;		/* in small_partial[] while not full */
+	struct hlist_node node;		/* in its shard's partial[] if not full */
 	bool exported;			/* a slot was IPC-exported: no reuse */
 	bool idle;			/* no slot used, charges given back */
 	u8 shard;			/* index in npu_ctx.small */
@@ -1128,6 +1133,13 @@ static inline int npu_small_index(const struct npu_small_page *sp,
 	unsigned long i = (addr - sp->va) / sp->slot;
 
 	return i < PAGE_SIZE / sp->slot && (sp->used & BIT_ULL(i)) ? i : -1;
+}
+
+/* Small page @sp's shard lock, for a holder of ctx->lock shared. */
+static inline spinlock_t *npu_small_lock(struct npu_ctx *ctx,
+					 const struct npu_small_page *sp)
+{
+	return &ctx->small[sp->shard].lock;
 }
 
 /* The live slot map of @sp that holds @addr, or NULL (as above). */

@@ -550,9 +550,9 @@ int npu_ioctl_vmm_query(struct npu_ctx *ctx, void __user *uarg)
 		bool found = false;
 
 		if (!retain) {
-			spin_lock(&ctx->small[sp->shard].lock);
+			spin_lock(npu_small_lock(ctx, sp));
 			found = npu_small_query(ctx, sp, addr, &args);
-			spin_unlock(&ctx->small[sp->shard].lock);
+			spin_unlock(npu_small_lock(ctx, sp));
 		}
 		npu_ctx_unlock(ctx, retain);
 		return found ? npu_vmm_query_reply(uarg, &args) : -ENXIO;
