@@ -81,6 +81,17 @@ static bool npu_va_full(struct npu_ctx *ctx)
 	       npu_max_objects;
 }
 
+/*
+ * Whether @ctx may store one more VA object (ctx->lock held for write).
+ * Idle small pages are entries too: a context at npu_max_objects gives
+ * them back (npu_small_reclaim_idle()) before it refuses.
+ */
+static bool npu_va_room(struct npu_ctx *ctx)
+{
+	return !npu_va_full(ctx) ||
+	       (npu_small_reclaim_idle(ctx) && !npu_va_full(ctx));
+}
+
 void npu_va_ctx_init(struct npu_ctx *ctx)
 {
 	mt_init_flags(&ctx->va_mt, MT_FLAGS_ALLOC_RANGE | MT_FLAGS_LOCK_EXTERN);
@@ -115,7 +126,7 @@ static int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len,
 	lockdep_assert_held_write(&ctx->lock);
 	if (ctx->win_state != NPU_WIN_MAPPED)
 		return -ENXIO;
-	if (npu_va_full(ctx))
+	if (!npu_va_room(ctx))
 		return -ENOMEM;
 	win_last = ctx->win_end - 1;
 
@@ -468,7 +479,7 @@ int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 		return npu_va_insert(ctx, resv, align);
 	if (ctx->win_state != NPU_WIN_MAPPED)
 		return -ENXIO;
-	if (npu_va_full(ctx))
+	if (!npu_va_room(ctx))
 		return -ENOMEM;
 	if (fixed < ctx->win_start || fixed >= ctx->win_end ||
 	    resv->len + NPU_VA_GUARD > ctx->win_end - fixed)
@@ -538,7 +549,7 @@ int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
 	struct npu_map **slot;
 
 	lockdep_assert_held_write(&ctx->lock);
-	if (npu_va_full(ctx))
+	if (!npu_va_room(ctx))
 		return -ENOMEM;
 	slot = npu_resv_slot(resv, first);
 	if (n != 1 || !slot)

@@ -29,6 +29,7 @@
 
 #include <errno.h>
 #include <grp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -522,6 +523,77 @@ START_TEST(objects_per_context_capped)
 }
 END_TEST
 
+/* Sizes of 8 slot sizes (128 to 1024 B slots). */
+static const size_t idle_sizes[] = { 64, 192, 320, 448, 576, 704, 832, 960 };
+
+/* A slot of each of idle_sizes allocated and freed: failures into *arg. */
+static void *idle_thread(void *arg)
+{
+	int *failed = arg;
+	unsigned int i;
+	void *p;
+
+	if (aclrtSetDevice(0)) {
+		(*failed)++;
+		return NULL;
+	}
+	for (i = 0; i < sizeof(idle_sizes) / sizeof(idle_sizes[0]); i++) {
+		if (aclrtMalloc(&p, idle_sizes[i], ACL_MEM_MALLOC_NORMAL_ONLY) || aclrtFree(p))
+			(*failed)++;
+	}
+	return NULL;
+}
+
+/*
+ * Child under max_objects_per_ctx=CAP: 16 threads in turn (a shard of
+ * small pages each) leave idle pages of 8 slot sizes; then CAP 4 KiB
+ * allocations still fit, as the idle pages are given back at the limit.
+ */
+static int child_idle_pages(void *arg, int cmd, int rep)
+{
+	void *ptrs[CAP + 1];
+	aclError rc = ACL_SUCCESS;
+	int failed = 0, n;
+	pthread_t th;
+
+	(void)arg;
+	(void)cmd;
+	if (aclInit(NULL) || aclrtSetDevice(0))
+		return 1;
+	for (n = 0; n < 16; n++)
+		if (pthread_create(&th, NULL, idle_thread, &failed) || pthread_join(th, NULL))
+			return 2;
+	if (vm_put(rep, (uint64_t)failed))
+		return 3;
+	for (n = 0; n <= CAP; n++)
+		if ((rc = aclrtMalloc(&ptrs[n], 4096, ACL_MEM_MALLOC_NORMAL_ONLY)) != ACL_SUCCESS)
+			break;
+	if (vm_put(rep, (uint64_t)n) || vm_put(rep, (uint64_t)(int64_t)rc))
+		return 4;
+	while (--n >= 0)
+		if (aclrtFree(ptrs[n]))
+			return 5;
+	return aclrtResetDevice(0) || aclFinalize() ? 6 : 0;
+}
+
+/* Idle small pages of many threads do not hold back the object limit. */
+START_TEST(objects_cap_gives_back_idle_pages)
+{
+	struct vm_child c;
+	char params[64];
+
+	snprintf(params, sizeof(params), "max_objects_per_ctx=%d", CAP);
+	vm_mod_reload(params);
+	vm_child_start(&c, child_idle_pages, NULL);
+	ck_assert_int_eq((int)vm_child_get(&c), 0);	/* no slot allocation failed */
+	expect_cap(&c, "allocations after idle pages", CAP);
+	vm_child_wait_ok(&c);
+	ck_assert_int_eq(vm_dbg_info(0, "allocations"), 0);
+	ck_assert_int_eq(vm_dbg_info(0, "used_bytes"), 0);
+	vm_mod_reload("");
+}
+END_TEST
+
 /*
  * A handle's references (MallocPhysical, each VMM_QUERY RETAIN) are bounded
  * like objects: the RETAIN over max_objects_per_ctx fails with EOVERFLOW
@@ -873,6 +945,7 @@ static Suite *hardening_suite(void)
 	tcase_add_checked_fixture(o, vm_mod_setup, NULL);
 	tcase_set_timeout(o, VM_TIMEOUT);
 	tcase_add_test(o, objects_per_context_capped);
+	tcase_add_test(o, objects_cap_gives_back_idle_pages);
 	tcase_add_test(o, objects_cap_bad_values);
 	tcase_add_test(o, retain_bounded);
 	suite_add_tcase(s, o);
