@@ -360,7 +360,7 @@ static void *race_copier(void *arg)
 	if (aclrtSetDevice(0) != ACL_SUCCESS)
 		return NULL;
 	pthread_barrier_wait(&rb->barrier);
-	for (i = 0; i < 20000 && freed < 200; i++) {
+	for (i = 0; i < 5000000 && freed < 200; i++) {
 		ret = aclrtMemcpy(rb->slot, 64, src, 64, ACL_MEMCPY_HOST_TO_DEVICE);
 		if (ret == ACL_SUCCESS && !freed) {
 			rb->results[0]++;
