@@ -202,48 +202,24 @@ static int npu_small_page_wake(struct npu_ctx *ctx, struct npu_small_page *sp)
 	return 0;
 }
 
-/*
- * Forget every idle small page of @ctx (ctx->lock held for write).  Each
- * is an entry of the VA tree, counted against npu_max_objects, and with up
- * to one per slot size in each shard they could hold back much of a small
- * limit: a context at its limit gives them back first (npu_va.c).
- * Whether any went.
- */
-bool npu_small_reclaim_idle(struct npu_ctx *ctx)
+/* Release of the file: idle pages and spare maps go (no slot is left). */
+void npu_small_ctx_teardown(struct npu_ctx *ctx)
 {
 	struct npu_small_shard *shard;
 	struct npu_small_page *sp;
 	struct hlist_node *tmp;
-	bool any = false;
-	unsigned int i;
-
-	lockdep_assert_held_write(&ctx->lock);
-	for (shard = ctx->small; shard < ctx->small + NPU_SMALL_SHARDS;
-	     shard++) {
-		for (i = 0; shard->idle && i < NPU_SMALL_CLASSES; i++) {
-			if (!(shard->idle & BIT(i)))
-				continue;
-			hlist_for_each_entry_safe(sp, tmp, &shard->partial[i],
-						  node) {
-				if (sp->idle) {
-					npu_small_page_retire(ctx, sp);
-					any = true;
-				}
-			}
-		}
-	}
-	return any;
-}
-
-/* Release of the file: idle pages and spare maps go (no slot is left). */
-void npu_small_ctx_teardown(struct npu_ctx *ctx)
-{
 	unsigned int i;
 
 	down_write(&ctx->lock);
-	npu_small_reclaim_idle(ctx);
-	for (i = 0; i < NPU_SMALL_SHARDS; i++)
-		kfree(xchg(&ctx->small[i].spare, NULL));
+	for (shard = ctx->small; shard < ctx->small + NPU_SMALL_SHARDS;
+	     shard++) {
+		for (i = 0; i < NPU_SMALL_CLASSES; i++)
+			hlist_for_each_entry_safe(sp, tmp, &shard->partial[i],
+						  node)
+				if (sp->idle)
+					npu_small_page_retire(ctx, sp);
+		kfree(xchg(&shard->spare, NULL));
+	}
 	up_write(&ctx->lock);
 }
 
@@ -298,10 +274,9 @@ static const struct npu_map_ops npu_small_ops = {
 
 /*
  * Place @map in a free slot of @shard (ctx->lock held: shared with the
- * shard's lock, or for write, which alone may start a page or retire idle
- * ones: @grow).  -EAGAIN: the shard has no page with a free slot, or the
- * context is at its object limit, and may not grow; else as
- * npu_small_publish().
+ * shard's lock, or for write, which alone may start a page: @grow).
+ * -EAGAIN: the shard has no page with a free slot and may not grow; else
+ * as npu_small_publish().
  */
 static int npu_small_place(struct npu_ctx *ctx, struct npu_small_shard *shard,
 			   struct npu_map *map, struct npu_sim_mem_alloc *args,
@@ -332,16 +307,10 @@ static int npu_small_place(struct npu_ctx *ctx, struct npu_small_shard *shard,
 	map->va = sp->va + bit * sp->slot;
 	map->phys_off = bit * sp->slot;
 	ret = npu_va_sub_insert(ctx);
-	/* At the object limit: idle pages go (not @sp, woken or new). */
-	if (ret && grow && npu_small_reclaim_idle(ctx))
-		ret = npu_va_sub_insert(ctx);
 	if (ret) {
 		/* A page woken or made for this slot goes idle (or, made, goes). */
 		if (!sp->nr_used)
 			npu_small_page_empty(ctx, sp);
-		/* Shared: the write path may take idle pages back first. */
-		if (!grow)
-			return -EAGAIN;
 		npu_stat_inc(ctx->ndev, NPU_STAT_FAIL_NOMEM);
 		return ret;
 	}

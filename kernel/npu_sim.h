@@ -1091,7 +1091,6 @@ bool npu_small_free_sampled(struct npu_ctx *ctx, const struct npu_map *map);
 bool npu_small_keep_map(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_exported(struct npu_ctx *ctx, struct npu_map *map);
 void npu_small_ctx_teardown(struct npu_ctx *ctx);
-bool npu_small_reclaim_idle(struct npu_ctx *ctx);
 int npu_small_publish(struct npu_ctx *ctx, struct npu_map *map,
 		      struct npu_sim_mem_alloc *args);
 int npu_small_free(struct npu_ctx *ctx, unsigned long va);

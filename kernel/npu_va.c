@@ -81,17 +81,6 @@ static bool npu_va_full(struct npu_ctx *ctx)
 	       npu_max_objects;
 }
 
-/*
- * Whether @ctx may store one more VA object (ctx->lock held for write).
- * Idle small pages are entries too: a context at npu_max_objects gives
- * them back (npu_small_reclaim_idle()) before it refuses.
- */
-static bool npu_va_room(struct npu_ctx *ctx)
-{
-	return !npu_va_full(ctx) ||
-	       (npu_small_reclaim_idle(ctx) && !npu_va_full(ctx));
-}
-
 void npu_va_ctx_init(struct npu_ctx *ctx)
 {
 	mt_init_flags(&ctx->va_mt, MT_FLAGS_ALLOC_RANGE | MT_FLAGS_LOCK_EXTERN);
@@ -115,10 +104,11 @@ void npu_va_ctx_destroy(struct npu_ctx *ctx)
  * Store @entry over @len bytes of the window aligned to @align (an
  * absolute address), followed by an unmapped guard page, so that a copy
  * running past its end hits a hole; its start goes to *@va.  The guard is
- * part of the tree entry and thus never handed out.
+ * part of the tree entry and thus never handed out.  @object: the entry
+ * counts against npu_max_objects (a small page does not: its slots do).
  */
 static int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len,
-			       u64 align, unsigned long *va)
+			       u64 align, unsigned long *va, bool object)
 {
 	MA_STATE(mas, &ctx->va_mt, 0, 0);
 	unsigned long win_last, need, start, last;
@@ -126,7 +116,7 @@ static int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len,
 	lockdep_assert_held_write(&ctx->lock);
 	if (ctx->win_state != NPU_WIN_MAPPED)
 		return -ENXIO;
-	if (!npu_va_room(ctx))
+	if (object && npu_va_full(ctx))
 		return -ENOMEM;
 	win_last = ctx->win_end - 1;
 
@@ -154,14 +144,15 @@ static int npu_va_insert_range(struct npu_ctx *ctx, void *entry, u64 len,
 	if (mas_store_gfp(&mas, entry, GFP_KERNEL_ACCOUNT))
 		return -ENOMEM;
 	*va = start;
-	ctx->nr_va++;
+	if (object)
+		ctx->nr_va++;
 	return 0;
 }
 
 /* Give @map a VA aligned to @align: npu_va_insert_range() of its len. */
 int npu_va_insert(struct npu_ctx *ctx, struct npu_map *map, u64 align)
 {
-	return npu_va_insert_range(ctx, map, map->len, align, &map->va);
+	return npu_va_insert_range(ctx, map, map->len, align, &map->va, true);
 }
 
 /* Erase every entry of [@start, @last]; cannot fail. */
@@ -359,12 +350,14 @@ static struct npu_map *npu_va_walk(struct npu_ctx *ctx, unsigned long addr)
 
 /*
  * Store small page @sp (slot set) over a page of VA and its guard; its
- * va goes to sp->va.  0 or -ENOMEM.
+ * va goes to sp->va.  Not an object of npu_max_objects: a live page holds
+ * a slot, which is one, and idle pages are at most one per slot size and
+ * shard (npu_mem_small.c).  0 or -ENOMEM.
  */
 int npu_va_small_insert(struct npu_ctx *ctx, struct npu_small_page *sp)
 {
 	int ret = npu_va_insert_range(ctx, npu_va_small_tag(sp), PAGE_SIZE,
-				      PAGE_SIZE, &sp->va);
+				      PAGE_SIZE, &sp->va, false);
 
 	if (ret)
 		return ret;
@@ -377,7 +370,8 @@ int npu_va_small_insert(struct npu_ctx *ctx, struct npu_small_page *sp)
 
 /*
  * Forget a range of @len bytes at @start stored by npu_va_insert_range()
- * with @entry (and its guard), if @entry is still there: whether it was.
+ * with @entry (and its guard) not as an object, if @entry is still there:
+ * whether it was.
  */
 static bool npu_va_erase_range(struct npu_ctx *ctx, void *entry,
 			       unsigned long start, u64 len)
@@ -396,7 +390,6 @@ static bool npu_va_erase_range(struct npu_ctx *ctx, void *entry,
 	if (!found)
 		return false;
 	npu_va_clear(ctx, start, start + len + NPU_VA_GUARD - 1);
-	ctx->nr_va--;
 	return true;
 }
 
@@ -479,7 +472,7 @@ int npu_va_reserve(struct npu_ctx *ctx, struct npu_map *resv, u64 align,
 		return npu_va_insert(ctx, resv, align);
 	if (ctx->win_state != NPU_WIN_MAPPED)
 		return -ENXIO;
-	if (!npu_va_room(ctx))
+	if (npu_va_full(ctx))
 		return -ENOMEM;
 	if (fixed < ctx->win_start || fixed >= ctx->win_end ||
 	    resv->len + NPU_VA_GUARD > ctx->win_end - fixed)
@@ -549,7 +542,7 @@ int npu_va_map_in(struct npu_ctx *ctx, struct npu_map *map)
 	struct npu_map **slot;
 
 	lockdep_assert_held_write(&ctx->lock);
-	if (!npu_va_room(ctx))
+	if (npu_va_full(ctx))
 		return -ENOMEM;
 	slot = npu_resv_slot(resv, first);
 	if (n != 1 || !slot)

@@ -547,7 +547,7 @@ static void *idle_thread(void *arg)
 /*
  * Child under max_objects_per_ctx=CAP: 16 threads in turn (a shard of
  * small pages each) leave idle pages of 8 slot sizes; then CAP 4 KiB
- * allocations still fit, as the idle pages are given back at the limit.
+ * allocations still fit, as a small page is no object (its slots are).
  */
 static int child_idle_pages(void *arg, int cmd, int rep)
 {
