@@ -577,7 +577,7 @@ static int child_idle_pages(void *arg, int cmd, int rep)
 }
 
 /* Idle small pages of many threads do not hold back the object limit. */
-START_TEST(objects_cap_gives_back_idle_pages)
+START_TEST(objects_cap_not_held_by_idle_pages)
 {
 	struct vm_child c;
 	char params[64];
@@ -945,7 +945,7 @@ static Suite *hardening_suite(void)
 	tcase_add_checked_fixture(o, vm_mod_setup, NULL);
 	tcase_set_timeout(o, VM_TIMEOUT);
 	tcase_add_test(o, objects_per_context_capped);
-	tcase_add_test(o, objects_cap_gives_back_idle_pages);
+	tcase_add_test(o, objects_cap_not_held_by_idle_pages);
 	tcase_add_test(o, objects_cap_bad_values);
 	tcase_add_test(o, retain_bounded);
 	suite_add_tcase(s, o);
