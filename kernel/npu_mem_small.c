@@ -7,16 +7,17 @@
  *
  * A small page is one npu_phys of one page, charged to the device (and the
  * process's limit) once, from its first slot to the free of its last.  One
- * empty page per slot size is then kept idle, its charges given back, so
- * that an allocate/free loop does not make and free a page each time.  It
- * is cut into slots of one size (a multiple of NPU_SMALL_ALIGN, the
- * alignment aclrtMalloc promises); each live slot is an ordinary linear
- * npu_map with phys_off/len naming the slot, so copies, lookups, check
- * tags, IPC export and debugfs see exact bounds.  The page's VA (and its
- * guard page) stay in the VA tree as long as the page lives, as one entry;
- * a lookup that lands on it reads the live slot from the page's @used
- * bitmap and @slots table (npu_small_slot_at()), so a slot's allocation
- * and free change no tree node: they allocate nothing under ctx->lock.
+ * empty page per slot size and shard (below) is then kept idle, its
+ * charges given back, so that an allocate/free loop does not make and
+ * free a page each time.  It is cut into slots of one size (a multiple of
+ * NPU_SMALL_ALIGN, the alignment aclrtMalloc promises); each live slot is
+ * an ordinary linear npu_map with phys_off/len naming the slot, so
+ * copies, lookups, check tags, IPC export and debugfs see exact bounds.
+ * The page's VA (and its guard page) stay in the VA tree as long as the
+ * page lives, as one entry; a lookup that lands on it reads the live slot
+ * from the page's @used bitmap and @slots table (npu_small_slot_at()), so
+ * a slot's allocation and free change no tree node: they allocate nothing
+ * under ctx->lock.
  *
  * Threads meet on no lock when they use different slots: a context's
  * pages are split into shards by thread (npu_small_shard_of()), each with
